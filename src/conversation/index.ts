@@ -1,0 +1,5 @@
+export * from './model';
+export * from './actions';
+export * from './reducer';
+export * from './summary';
+export * from './markdown';

@@ -1,0 +1,133 @@
+/**
+ * The chat reducer: `(chat, action) => chat`. Pure and free of I/O, so the extension host (the source
+ * of truth) and the webview run the very same code on the same actions and agree by construction.
+ */
+import type { ChatAction } from './actions';
+import { assertNever } from './actions';
+import { RUNNING_STATUSES, ZERO_USAGE, type Chat, type Turn, type TurnStatus, type UsageTotals } from './model';
+import { applyEvent, pushItem } from './turnEvents';
+
+export function newChat(id: string, at: number, title = 'New chat'): Chat {
+  return { id, title, createdAt: at, updatedAt: at, sessionId: null, turns: [], usage: ZERO_USAGE };
+}
+
+export function newTurn(id: string, prompt: string, origin: 'prompt' | 'retry', at: number): Turn {
+  return {
+    id,
+    origin,
+    prompt,
+    startedAt: at,
+    endedAt: null,
+    status: 'starting',
+    exitCode: null,
+    explanation: null,
+    stderrTail: null,
+    run: { runId: null, sessionId: null, cwd: null, provider: null, model: null, schemaVersion: null },
+    items: [],
+    finalText: null,
+    usage: ZERO_USAGE,
+    sawRunEnd: false,
+    anonTools: 0,
+  };
+}
+
+export function reduceChat(chat: Chat, action: ChatAction): Chat {
+  switch (action.type) {
+    case 'turn_started': {
+      const title = chat.turns.length === 0 && action.origin === 'prompt' ? titleFrom(action.prompt) : chat.title;
+      return { ...chat, title, updatedAt: action.at, turns: [...chat.turns, newTurn(action.turnId, action.prompt, action.origin, action.at)] };
+    }
+    case 'event': {
+      const turn = currentTurn(chat);
+      if (!turn) return chat;
+      const next = applyEvent(turn, action.event);
+      if (next === turn) return chat;
+      const usage = action.event.type === 'usage' ? addTotals(chat.usage, next.usage, turn.usage) : chat.usage;
+      const sessionId = chat.sessionId ?? (action.event.type === 'run_start' ? action.event.sessionId ?? null : null);
+      return { ...replaceCurrent(chat, next), usage, sessionId };
+    }
+    case 'unknown_event':
+      return updateCurrent(chat, (t) => pushItem(t, { kind: 'unknown-event', line: action.unknown.line, detail: action.unknown.type }));
+    case 'problem':
+      return updateCurrent(chat, (t) =>
+        pushItem(t, { kind: 'problem', line: action.problem.line, detail: `${action.problem.reason} (line ${action.problem.line}: ${action.problem.excerpt})` }),
+      );
+    case 'process_exited':
+      return { ...updateCurrent(chat, (t) => finishTurn(t, action)), updatedAt: action.at };
+    case 'approval_decided':
+      return {
+        ...chat,
+        turns: chat.turns.map((t) =>
+          t.id !== action.turnId
+            ? t
+            : { ...t, items: t.items.map((i) => (i.kind === 'permission' && i.key === action.key ? { ...i, approval: action.approval } : i)) },
+        ),
+      };
+    case 'run_cut_off':
+      return updateCurrent(chat, (t) =>
+        RUNNING_STATUSES.has(t.status)
+          ? { ...t, status: 'cut-off', endedAt: action.at, explanation: 'The window was reloaded or closed while Zero was running; this run was cut off.' }
+          : t,
+      );
+    case 'renamed':
+      return { ...chat, title: action.title };
+    default:
+      return assertNever(action);
+  }
+}
+
+/** Status when the process ended: `run_end` wins; without it the exit code decides (§5, §14). */
+function finishTurn(t: Turn, a: Extract<ChatAction, { type: 'process_exited' }>): Turn {
+  let status: TurnStatus = t.status;
+  let exitCode = t.exitCode;
+  if (!t.sawRunEnd) {
+    exitCode = a.code;
+    if (a.spawnFailed) status = 'failed';
+    else if (a.code === 130 || (a.code === null && a.signal !== null)) status = 'interrupted';
+    else status = 'crashed';
+  }
+  const ok = status === 'success';
+  return {
+    ...t,
+    status,
+    exitCode,
+    endedAt: a.at,
+    explanation: ok ? null : a.explanation,
+    stderrTail: ok ? null : a.stderrTail,
+  };
+}
+
+export function currentTurn(chat: Chat): Turn | undefined {
+  return chat.turns[chat.turns.length - 1];
+}
+
+export function isRunning(chat: Chat): boolean {
+  const t = currentTurn(chat);
+  return t !== undefined && RUNNING_STATUSES.has(t.status);
+}
+
+function updateCurrent(chat: Chat, f: (t: Turn) => Turn): Chat {
+  const t = currentTurn(chat);
+  return t ? replaceCurrent(chat, f(t)) : chat;
+}
+
+function replaceCurrent(chat: Chat, turn: Turn): Chat {
+  const turns = chat.turns.slice();
+  turns[turns.length - 1] = turn;
+  return { ...chat, turns };
+}
+
+function addTotals(total: UsageTotals, after: UsageTotals, before: UsageTotals): UsageTotals {
+  const cost = after.costUsd === null ? total.costUsd : (total.costUsd ?? 0) + after.costUsd - (before.costUsd ?? 0);
+  return {
+    promptTokens: total.promptTokens + after.promptTokens - before.promptTokens,
+    completionTokens: total.completionTokens + after.completionTokens - before.completionTokens,
+    totalTokens: total.totalTokens + after.totalTokens - before.totalTokens,
+    costUsd: cost,
+  };
+}
+
+function titleFrom(prompt: string): string {
+  const line = prompt.replace(/\s+/g, ' ').trim();
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line || 'New chat';
+}

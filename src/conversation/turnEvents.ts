@@ -1,0 +1,206 @@
+/**
+ * How one Zero event changes the turn it belongs to. Pure and allocation-light: the hot path is a
+ * `text` delta, which replaces only the last item.
+ */
+import type { PermissionEvent, ToolCallEvent, ToolResultEvent, ZeroEvent } from '../protocol/events';
+import type { PermissionItem, ToolItem, Turn, TurnItem, UsageTotals } from './model';
+import { assertNever } from './actions';
+
+export function applyEvent(turn: Turn, event: ZeroEvent): Turn {
+  switch (event.type) {
+    case 'run_start':
+      return {
+        ...turn,
+        status: 'running',
+        run: {
+          runId: event.runId,
+          sessionId: event.sessionId ?? null,
+          cwd: event.cwd ?? null,
+          provider: event.provider ?? null,
+          model: event.model ?? event.apiModel ?? null,
+          schemaVersion: event.schemaVersion,
+        },
+      };
+    case 'text':
+      return appendStream(running(turn), 'text', event.delta ?? '');
+    case 'reasoning':
+      return appendStream(running(turn), 'reasoning', event.delta ?? '');
+    case 'usage':
+      return { ...closeStreams(running(turn)), usage: addUsage(turn.usage, event) };
+    case 'tool_call':
+      return applyToolCall(running(turn), event);
+    case 'checkpoint': {
+      const t = running(turn);
+      const index = lastIndex(t.items, (i) => i.kind === 'tool' && (event.checkpoint.tool === undefined || i.name === event.checkpoint.tool));
+      if (index < 0) return t;
+      const tool = t.items[index] as ToolItem;
+      return replaceItem(t, index, { ...tool, checkpoint: { sequence: event.checkpoint.sequence, files: event.checkpoint.files ?? [] } });
+    }
+    case 'permission_request':
+    case 'permission_decision':
+    case 'permission':
+      return applyPermission(running(turn), event);
+    case 'tool_result':
+      return applyToolResult(running(turn), event);
+    case 'final':
+      return applyFinal(turn, event.text ?? '');
+    case 'warning':
+      return pushItem(turn, { kind: 'warning', code: null, message: event.message ?? '', recoverable: null });
+    case 'error':
+      return pushItem(turn, { kind: 'error', code: event.code ?? null, message: event.message ?? '', recoverable: event.recoverable ?? null });
+    case 'run_end':
+      return { ...closeStreams(turn), status: event.status, exitCode: event.exitCode, sawRunEnd: true };
+    case 'restore':
+      return turn;
+    default:
+      return assertNever(event);
+  }
+}
+
+function running(turn: Turn): Turn {
+  return turn.status === 'starting' ? { ...turn, status: 'running' } : turn;
+}
+
+function appendStream(turn: Turn, kind: 'text' | 'reasoning', delta: string): Turn {
+  if (delta === '') return turn;
+  const items = turn.items;
+  const last = items[items.length - 1];
+  if (last && last.kind === kind && !last.closed) {
+    return replaceItem(turn, items.length - 1, { ...last, text: last.text + delta });
+  }
+  // A reasoning delta between two text deltas must not split the answer block, and vice versa:
+  // look one further back for an open block of the same kind.
+  const prev = items[items.length - 2];
+  if (last && prev && prev.kind === kind && !prev.closed && (last.kind === 'text' || last.kind === 'reasoning') && !last.closed) {
+    return replaceItem(turn, items.length - 2, { ...prev, text: prev.text + delta });
+  }
+  return pushItem(turn, kind === 'text' ? { kind, text: delta, answer: false, closed: false } : { kind, text: delta, closed: false });
+}
+
+function closeStreams(turn: Turn): Turn {
+  let changed = false;
+  const items = turn.items.map((i) => {
+    if ((i.kind === 'text' || i.kind === 'reasoning') && !i.closed) {
+      changed = true;
+      return { ...i, closed: true };
+    }
+    return i;
+  });
+  return changed ? { ...turn, items } : turn;
+}
+
+function addUsage(u: UsageTotals, e: { promptTokens: number; completionTokens: number; totalTokens: number; costUsd?: number | undefined }): UsageTotals {
+  return {
+    promptTokens: u.promptTokens + e.promptTokens,
+    completionTokens: u.completionTokens + e.completionTokens,
+    totalTokens: u.totalTokens + e.totalTokens,
+    costUsd: e.costUsd === undefined ? u.costUsd : (u.costUsd ?? 0) + e.costUsd,
+  };
+}
+
+function applyToolCall(turn: Turn, e: ToolCallEvent): Turn {
+  const t = closeStreams(turn);
+  const existing = e.id === undefined ? -1 : findTool(t.items, e.id);
+  if (existing >= 0) {
+    // A result (or its permission event) may have come first in parallel batches (§4).
+    const tool = t.items[existing] as ToolItem;
+    return replaceItem(t, existing, { ...tool, name: e.name, args: e.args ?? tool.args, sideEffect: e.sideEffect ?? tool.sideEffect });
+  }
+  const anon = e.id === undefined;
+  const item: ToolItem = {
+    kind: 'tool',
+    key: anon ? `anon-${t.anonTools + 1}` : e.id!,
+    id: e.id ?? null,
+    name: e.name,
+    args: e.args ?? null,
+    sideEffect: e.sideEffect ?? null,
+    status: 'running',
+    output: null,
+    truncated: false,
+    changedFiles: [],
+    checkpoint: null,
+    summary: null,
+  };
+  return pushItem(anon ? { ...t, anonTools: t.anonTools + 1 } : t, item);
+}
+
+function applyToolResult(turn: Turn, e: ToolResultEvent): Turn {
+  const t = closeStreams(turn);
+  let index = e.id === undefined ? -1 : findTool(t.items, e.id);
+  if (index < 0 && e.id === undefined) {
+    // No id: the earliest still-running call of that name (results come in call order).
+    index = t.items.findIndex((i) => i.kind === 'tool' && i.status === 'running' && (e.name === undefined || i.name === e.name));
+  }
+  const result = {
+    status: e.status,
+    output: e.output ?? null,
+    truncated: e.truncated ?? false,
+    changedFiles: e.changedFiles ?? [],
+    summary: e.display?.summary ?? null,
+  };
+  if (index >= 0) return replaceItem(t, index, { ...(t.items[index] as ToolItem), ...result });
+  const key = e.id ?? `anon-${t.anonTools + 1}`;
+  const item: ToolItem = { kind: 'tool', key, id: e.id ?? null, name: e.name ?? 'tool', args: null, sideEffect: null, checkpoint: null, ...result };
+  return pushItem(e.id === undefined ? { ...t, anonTools: t.anonTools + 1 } : t, item);
+}
+
+function applyPermission(turn: Turn, e: PermissionEvent): Turn {
+  const t = closeStreams(turn);
+  const isRequest = e.type === 'permission_request';
+  const item: PermissionItem = {
+    kind: 'permission',
+    key: `${e.type}:${e.id ?? `#${t.items.length}`}`,
+    event: e.type,
+    toolId: e.id ?? null,
+    name: e.name,
+    action: e.action,
+    permissionGranted: e.permissionGranted ?? null,
+    permissionMode: e.permissionMode ?? null,
+    sideEffect: e.sideEffect ?? null,
+    reason: e.reason ?? e.decisionReason ?? null,
+    risk: e.risk ?? null,
+    block: e.block ?? null,
+    grantMatched: e.grantMatched ?? false,
+    sessionId: e.sessionId ?? null,
+    // A request that already ran (pre-granted reads) or a decision is information, not a question.
+    approval: isRequest && e.permissionGranted !== true ? 'pending' : 'info',
+  };
+  return pushItem(t, item);
+}
+
+function applyFinal(turn: Turn, text: string): Turn {
+  const t = closeStreams(turn);
+  const items = t.items;
+  const lastText = lastIndex(items, (i) => i.kind === 'text');
+  const lastTool = lastIndex(items, (i) => i.kind === 'tool');
+  // The last text block after the last tool call is the last turn's answer; `final.text` (redacted
+  // whole, §11) replaces its streamed copy. Otherwise the answer was never streamed: add it.
+  if (lastText > lastTool && lastText >= 0) {
+    return { ...replaceItem(t, lastText, { kind: 'text', text, answer: true, closed: true }), finalText: text };
+  }
+  const withAnswer = text === '' ? t : pushItem(t, { kind: 'text', text, answer: true, closed: true });
+  return { ...withAnswer, finalText: text };
+}
+
+function findTool(items: readonly TurnItem[], id: string): number {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i]!;
+    if (item.kind === 'tool' && item.id === id) return i;
+  }
+  return -1;
+}
+
+function lastIndex(items: readonly TurnItem[], pred: (i: TurnItem) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i--) if (pred(items[i]!)) return i;
+  return -1;
+}
+
+function replaceItem(turn: Turn, index: number, item: TurnItem): Turn {
+  const items = turn.items.slice();
+  items[index] = item;
+  return { ...turn, items };
+}
+
+export function pushItem(turn: Turn, item: TurnItem): Turn {
+  return { ...turn, items: [...turn.items, item] };
+}

@@ -1,0 +1,176 @@
+/**
+ * Build the argv for one `zero exec` run from plain settings (EXEC_BEHAVIOUR §1, §9.1, §10, §14).
+ *
+ * The prompt never goes in argv: it goes on stdin as stream-json input. That keeps user text away
+ * from flag parsing (`help`, `--resume <word>`) and away from any shell.
+ */
+import * as path from 'node:path';
+
+export interface ExecArgsOptions {
+  /** Workspace folder; becomes `--cwd`. Must be absolute. */
+  readonly cwd: string;
+  /** Continue this session (`--resume=<id>`). Unset = new session. */
+  readonly resumeSessionId?: string;
+  /** `--model`. Empty = Zero's default. */
+  readonly model?: string;
+  /** `--permission-mode`: plan, auto, ask, unsafe, spec-draft, member (and Zero's aliases). Empty = unset. */
+  readonly permissionMode?: string;
+  /** `--auto`: low | medium | high. Empty = unset. */
+  readonly autonomy?: string;
+  /** `--plan`. */
+  readonly plan?: boolean;
+  /** Each becomes `--add-dir <dir>`. Must be absolute. */
+  readonly addDirs?: readonly string[];
+  /** `--skip-permissions-unsafe`, only when exactly `true`. */
+  readonly skipPermissionsUnsafe?: boolean;
+  /** Appended last, after validation. */
+  readonly extraArgs?: readonly string[];
+  /** For tests: which path rules apply. Defaults to the current platform. */
+  readonly platform?: NodeJS.Platform;
+}
+
+export interface ExecArgs {
+  readonly args: string[];
+  /** Allowed but worth telling the user about (unsafe modes, ignored values). */
+  readonly warnings: string[];
+}
+
+/** Settings that would break the run or the protocol. `problems` lists each one in words. */
+export class SettingsError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid Zero settings:\n- ${problems.join('\n- ')}`);
+    this.name = 'SettingsError';
+  }
+}
+
+/** Zero's own accepted values (`exec_tools.go:75-116`). */
+const PERMISSION_MODES = new Set(['plan', 'spec-draft', 'spec_draft', 'auto', 'member', 'member-auto', 'member_auto', 'ask', 'unsafe', 'high']);
+const AUTONOMY_LEVELS = new Set(['low', 'medium', 'high']);
+/** `sessions/store.go:238`. */
+const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+/**
+ * Flags in extraArgs that would break the protocol: output/input format, where the prompt comes
+ * from, which session and folder the run uses, or that print help instead of running.
+ */
+const FORBIDDEN_EXTRA: ReadonlyArray<[RegExp, string]> = [
+  [/^(-o|--output-format)(=.*)?$/, 'the output format is fixed to stream-json'],
+  [/^(-i|--input-format)(=.*)?$/, 'the input format is fixed to stream-json'],
+  [/^(-p|--prompt)(=.*)?$/, 'the prompt is sent on stdin'],
+  [/^--file(=.*)?$/, 'the prompt is sent on stdin; --file would replace it'],
+  [/^--resume(=.*)?$/, 'the session is chosen by the chat'],
+  [/^--cwd(=.*)?$/, 'the folder is chosen by the extension'],
+  [/^--$/, 'it would turn the rest of the arguments into prompt text'],
+  [/^(help|-h|--help)$/, 'it makes Zero print help instead of running'],
+  [/^--list-tools$/, 'it lists tools instead of running the prompt'],
+];
+
+export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
+  const win = (opts.platform ?? process.platform) === 'win32';
+  const isAbsolute = win ? path.win32.isAbsolute : path.posix.isAbsolute;
+  const problems: string[] = [];
+  const warnings: string[] = [];
+
+  if (typeof opts.cwd !== 'string' || opts.cwd.trim() === '') problems.push('No workspace folder to run Zero in.');
+  else if (!isAbsolute(opts.cwd)) problems.push(`The workspace folder must be an absolute path; got "${opts.cwd}".`);
+  const args = ['exec', '-o', 'stream-json', '-i', 'stream-json', '--no-notify', '--no-completion-gate', '--cwd', opts.cwd];
+
+  const resuming = opts.resumeSessionId !== undefined;
+  if (resuming) {
+    const id = opts.resumeSessionId ?? '';
+    // A bare `--resume=` would pick the latest session of ANY workspace (§10): never send it.
+    if (!SESSION_ID.test(id)) problems.push(`Session id "${id}" is not a valid Zero session id.`);
+    args.push(`--resume=${id}`);
+  }
+
+  const model = str(opts.model, 'zero.model', problems);
+  if (model) {
+    if (model.startsWith('-')) problems.push(`Model "${model}" looks like a flag; a model name cannot start with "-".`);
+    else if (/[\s\p{Cc}]/u.test(model)) problems.push(`Model "${model}" contains spaces or control characters.`);
+    args.push('--model', model);
+  }
+
+  const mode = str(opts.permissionMode, 'zero.permissionMode', problems);
+  if (mode) {
+    if (!PERMISSION_MODES.has(mode)) {
+      problems.push(`Invalid permission mode "${mode}". Expected plan, auto, ask, unsafe, spec-draft or member.`);
+    } else if (mode === 'unsafe' || mode === 'high') {
+      warnings.push('Permission mode "unsafe": Zero may run destructive commands without asking.');
+    } else if (mode.startsWith('member')) {
+      warnings.push('Permission mode "member" is meant for Zero\'s own swarm members.');
+    }
+    args.push('--permission-mode', mode);
+  }
+
+  const autonomy = str(opts.autonomy, 'zero.autonomy', problems);
+  if (autonomy) {
+    if (!AUTONOMY_LEVELS.has(autonomy)) problems.push(`Invalid autonomy level "${autonomy}". Expected low, medium, or high.`);
+    else if (mode) warnings.push(`The autonomy level "${autonomy}" is ignored: the permission mode "${mode}" wins over --auto.`);
+    else if (autonomy === 'high') warnings.push('Autonomy "high" runs Zero in unsafe mode: it may run destructive commands without asking.');
+    args.push('--auto', autonomy);
+  }
+
+  if (opts.plan === true) {
+    // Zero rejects these combinations itself (exec_parse.go:455-475); say so before spawning.
+    if (mode && mode !== 'plan') problems.push(`Plan mode cannot be combined with permission mode "${mode}".`);
+    if (opts.skipPermissionsUnsafe === true) problems.push('Plan mode cannot be combined with skipping permissions.');
+    args.push('--plan');
+  }
+
+  const seen = new Set<string>();
+  for (const dir of opts.addDirs ?? []) {
+    if (typeof dir !== 'string' || dir.trim() === '') {
+      problems.push('An additional folder (--add-dir) is empty.');
+      continue;
+    }
+    if (!isAbsolute(dir)) {
+      problems.push(`Additional folder "${dir}" must be an absolute path.`);
+      continue;
+    }
+    if (seen.has(dir)) continue;
+    seen.add(dir);
+    args.push('--add-dir', dir);
+  }
+
+  if (opts.skipPermissionsUnsafe === true) {
+    if (mode && mode !== 'unsafe' && mode !== 'high') {
+      warnings.push(`Skipping permissions has no effect: the permission mode "${mode}" wins.`);
+    } else {
+      warnings.push('Permissions are skipped (unsafe): Zero may run any command without asking.');
+    }
+    args.push('--skip-permissions-unsafe');
+  }
+
+  const extra = opts.extraArgs ?? [];
+  extra.forEach((arg, i) => {
+    if (typeof arg !== 'string') {
+      problems.push(`Extra argument #${i + 1} is not a string.`);
+      return;
+    }
+    for (const [re, why] of FORBIDDEN_EXTRA) {
+      if (re.test(arg)) problems.push(`Extra argument "${arg}" is not allowed: ${why}.`);
+    }
+    if (/^--(fork|init-session-id)(=.*)?$/.test(arg) && resuming) {
+      problems.push(`Extra argument "${arg}" cannot be used when continuing a session.`);
+    }
+    if (arg === '--worktree' && opts.plan === true) problems.push('Extra argument "--worktree" cannot be combined with plan mode.');
+    if (arg === '--skip-permissions-unsafe' && opts.skipPermissionsUnsafe !== true) {
+      warnings.push('Extra arguments skip permissions (unsafe): Zero may run any command without asking.');
+    }
+  });
+  args.push(...extra.filter((a): a is string => typeof a === 'string'));
+
+  if (problems.length > 0) throw new SettingsError(problems);
+  return { args, warnings };
+}
+
+/** Trimmed string setting, or undefined when unset/empty; a non-string is a problem. */
+function str(value: unknown, name: string, problems: string[]): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') {
+    problems.push(`"${name}" must be a string.`);
+    return undefined;
+  }
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
