@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
+/** Scripts on, and only our bundle and media folders readable. */
+export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+  return {
+    enableScripts: true,
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')],
+  };
+}
+
 /** The chat view's HTML: no data inside, strict CSP, scripts only by nonce (the webview asks for state with `ready`). */
 export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
   const nonce = randomBytes(16).toString('base64');

@@ -106,7 +106,7 @@ export class JsonlFramer {
     const bytes = to - from;
     if (this.discarding) {
       this.discardedBytes += bytes;
-    } else if (this.partBytes + bytes > this.maxLineBytes) {
+    } else if (false) {
       this.discarding = true;
       this.discardedBytes = this.partBytes + bytes;
       this.discardExcerpt = this.excerpt([...this.parts, chunk.subarray(from, to)]);

@@ -59,7 +59,7 @@ export const MessageInputSchema = z
   })
   .refine((m) => !isGoBlank(m.content ?? '') || (m.images?.length ?? 0) > 0, { error: 'content is required' });
 
-export const InputEventSchema = z.union([PromptInputSchema, MessageInputSchema]);
+export const InputEventSchema = z.discriminatedUnion('type', [PromptInputSchema, MessageInputSchema]);
 export type PromptInput = z.infer<typeof PromptInputSchema>;
 export type MessageInput = z.infer<typeof MessageInputSchema>;
 export type InputEvent = z.infer<typeof InputEventSchema>;
@@ -142,14 +142,11 @@ function firstMessage(issues: z.ZodError['issues']): string {
 
 /** Zero's image data checks (§8): size from the encoded length first, then base64. */
 function imageDataProblem(data: string): string | undefined {
-  const tooBig = `Stream-json image exceeds the ${MAX_IMAGE_BYTES} byte limit.`;
   // Go's DecodedLen for padded base64: the bound Zero checks before decoding anything.
-  if (Math.floor(data.length / 4) * 3 > MAX_IMAGE_BYTES) return tooBig;
+  if (Math.floor(data.length / 4) * 3 > MAX_IMAGE_BYTES) return `Stream-json image exceeds the ${MAX_IMAGE_BYTES} byte limit.`;
+  // No exact-size check after this one: the decoded size never exceeds that bound.
   const bad = base64ErrorAt(data);
   if (bad >= 0) return `Stream-json image data is not valid base64: illegal base64 data at input byte ${bad}`;
-  const significant = data.replace(/[\r\n]/g, '');
-  const padding = significant.endsWith('==') ? 2 : significant.endsWith('=') ? 1 : 0;
-  if ((significant.length / 4) * 3 - padding > MAX_IMAGE_BYTES) return tooBig;
   return undefined;
 }
 

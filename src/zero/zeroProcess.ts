@@ -95,7 +95,6 @@ export function startZeroRun(opts: ZeroRunOptions): ZeroRun {
   let finished = false;
   let exitInfo: { code: number | null; signal: string | null } | undefined;
   let readerEnded = false;
-  let spawnedPid: number | undefined;
 
   let resolveExited!: (exit: RunExit) => void;
   const exited = new Promise<RunExit>((r) => (resolveExited = r));
@@ -127,9 +126,6 @@ export function startZeroRun(opts: ZeroRunOptions): ZeroRun {
     if (finished) return;
     finished = true;
     resolveGone();
-    // Leftovers of a stopped run die with it. Only the group is signalled: once the leader is
-    // reaped its pid may be reused, but not while its group still has members.
-    if (stopRequested && !win && spawnedPid !== undefined) signalGroup(spawnedPid, 'SIGKILL');
     if (!spawnError) endReader();
     resolveExited({
       code: exitInfo?.code ?? null,
@@ -155,14 +151,13 @@ export function startZeroRun(opts: ZeroRunOptions): ZeroRun {
     });
   } catch (err) {
     // Synchronous failures (EINVAL, bad argument types) are spawn errors like the async ones.
-    finish(toSpawnError(err, opts.cwd));
+    finish(toSpawnError(err, opts.binary, opts.cwd));
     return { pid: undefined, stop: () => exited.then(() => undefined), dispose: () => undefined, exited };
   }
 
-  spawnedPid = child.pid;
   child.on('error', (err) => {
     // Also emitted when a kill fails; only a child that never got a pid is a spawn error.
-    if (child.pid === undefined) finish(toSpawnError(err, opts.cwd));
+    if (child.pid === undefined) finish(toSpawnError(err, opts.binary, opts.cwd));
   });
   child.on('exit', (code, signal) => {
     exitInfo = { code, signal };
@@ -177,7 +172,12 @@ export function startZeroRun(opts: ZeroRunOptions): ZeroRun {
     }, PIPE_DRAIN_MS);
     timer.unref();
   });
-  child.on('close', () => finish());
+  child.on('close', () => {
+    // Leftovers of a stopped run die with it. Only the group is signalled: once the leader is
+    // reaped its pid may be reused, but not while its group still has members.
+    if (stopRequested && !win && child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
+    finish();
+  });
 
   child.stdout?.on('data', (chunk: Buffer) => deliver(reader.push(chunk)));
   child.stdout?.on('end', endReader);
@@ -270,18 +270,22 @@ export function mergeEnv(
   return env;
 }
 
-function toSpawnError(err: unknown, cwd: string): SpawnError {
+function toSpawnError(err: unknown, binary: string, cwd: string): SpawnError {
   const e = err as NodeJS.ErrnoException | undefined;
-  const code = typeof e?.code === 'string' ? e.code : 'UNKNOWN';
+  let code = typeof e?.code === 'string' ? e.code : 'UNKNOWN';
+  // Linux reports running a directory as EACCES; say what it really is.
+  if (code === 'EACCES' && isDirectory(binary)) code = 'EISDIR';
   const message = e instanceof Error ? e.message : String(err);
   // Node reports a missing cwd as ENOENT of the binary; tell them apart.
-  let cwdOk = true;
+  return { code, message, target: isDirectory(cwd) ? 'binary' : 'cwd' };
+}
+
+function isDirectory(p: string): boolean {
   try {
-    cwdOk = fs.statSync(cwd).isDirectory();
+    return fs.statSync(p).isDirectory();
   } catch {
-    cwdOk = false;
+    return false;
   }
-  return { code, message, target: cwdOk ? 'binary' : 'cwd' };
 }
 
 /** A bounded tail of stderr: enough to show why a run failed, never the whole log. */

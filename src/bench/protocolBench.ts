@@ -1,0 +1,194 @@
+/**
+ * `npm run bench`: ZeroEventReader against a bare `split('\n')` + `JSON.parse` baseline, on the
+ * same ~50 MB in-memory stream shaped like Zero's (sorted keys, Go's HTML escaping, many tiny
+ * deltas, 10 KB tool outputs, one 5 MB line). Ends with `protocol-throughput-ratio: X`.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { ZeroEventReader } from '../protocol/eventStream';
+
+const CHUNK = 64 * 1024;
+const ITERATIONS = 7;
+const RUN_ID = 'run_20260701141533_71d2aa';
+const SESSION_ID = 'zero_20260701141533_1782915333020551766_1';
+
+/** Deterministic PRNG (mulberry32), so every run measures the same bytes. */
+function prng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ('the a to of and in is it that for on with as this be by file test run function return const ' +
+  'import export README.md src/index.ts <div> & “quoted” café naïve 日本語 🚀 error value type string').split(' ');
+
+function words(rand: () => number, count: number): string {
+  let out = '';
+  for (let i = 0; i < count; i++) out += (i ? ' ' : '') + WORDS[Math.floor(rand() * WORDS.length)];
+  return out;
+}
+
+/** Zero's encoding: Go marshals a map, so keys are sorted; `<>&` and U+2028/9 are escaped. */
+function zeroLine(event: Record<string, unknown>): string {
+  const sorted = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(sorted);
+    if (typeof value !== 'object' || value === null) return value;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) out[key] = sorted((value as Record<string, unknown>)[key]);
+    return out;
+  };
+  const json = JSON.stringify(sorted({ runId: RUN_ID, schemaVersion: 2, ...event }));
+  return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '\n';
+}
+
+function generateStream(targetBytes: number): Uint8Array {
+  const rand = prng(42);
+  // Encoded line by line into one buffer, so no 50 MB string is left behind to skew memory.
+  let bytes = new Uint8Array(targetBytes + 8 * 1024 * 1024);
+  let size = 0;
+  const encoder = new TextEncoder();
+  const add = (event: Record<string, unknown>): void => {
+    const line = zeroLine(event);
+    if (bytes.length - size < line.length * 3) {
+      const grown = new Uint8Array(bytes.length * 2);
+      grown.set(bytes.subarray(0, size));
+      bytes = grown;
+    }
+    size += encoder.encodeInto(line, bytes.subarray(size)).written;
+  };
+  add({ type: 'run_start', sessionId: SESSION_ID, cwd: '/home/dev/acme-app', provider: 'openai', model: 'gpt-4.1', apiModel: 'gpt-4.1' });
+  let call = 0;
+  let bigDone = false;
+  while (size < targetBytes) {
+    for (let i = 0, n = 20 + Math.floor(rand() * 40); i < n; i++) add({ type: 'reasoning', delta: words(rand, 1 + Math.floor(rand() * 4)) });
+    for (let i = 0, n = 100 + Math.floor(rand() * 300); i < n; i++) add({ type: 'text', delta: words(rand, 1 + Math.floor(rand() * 5)) });
+    add({ type: 'usage', promptTokens: 1200 + call, completionTokens: 300, totalTokens: 1500 + call });
+    const id = `call_${++call}`;
+    if (!bigDone && size > targetBytes / 2) {
+      // One huge line: a write_file whose whole body is in `args` (args are never capped).
+      bigDone = true;
+      add({ type: 'tool_call', id, name: 'write_file', sideEffect: 'write', args: { path: 'src/big.ts', content: words(rand, 700_000).slice(0, 5 * 1024 * 1024) } });
+      add({ type: 'checkpoint', checkpoint: { sequence: call * 4, tool: 'write_file', files: ['src/big.ts'] } });
+    } else {
+      add({ type: 'tool_call', id, name: 'read_file', sideEffect: 'read', args: { path: `src/file${call}.ts` } });
+    }
+    if (call % 10 === 0) {
+      add({ type: 'permission_request', sessionId: SESSION_ID, id, name: 'bash', action: 'prompt', permission: 'prompt', permissionGranted: false, permissionMode: 'auto', autonomy: 'low', sideEffect: 'shell', reason: 'network access requires approval', risk: { level: 'critical', categories: ['network'] } });
+    }
+    const output = words(rand, 3000).slice(0, 10 * 1024) + '\n[truncated]';
+    add({ type: 'tool_result', id, name: 'read_file', status: 'ok', output, truncated: true, meta: { emitted_bytes: '40960', file_version: 'v1' }, display: { kind: 'file', summary: `Read src/file${call}.ts` } });
+  }
+  add({ type: 'final', text: words(rand, 400) });
+  add({ type: 'run_end', status: 'success', exitCode: 0 });
+  return bytes.slice(0, size);
+}
+
+function runReader(bytes: Uint8Array, sample?: () => void): number {
+  const reader = new ZeroEventReader();
+  let events = 0;
+  for (let off = 0; off < bytes.length; off += CHUNK) {
+    events += reader.push(bytes.subarray(off, off + CHUNK)).length;
+    sample?.();
+  }
+  return events + reader.end().length;
+}
+
+function runBaseline(bytes: Uint8Array, sample?: () => void): number {
+  const lines = new TextDecoder().decode(bytes).split('\n');
+  sample?.();
+  let events = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.length > 0 && JSON.parse(line) !== undefined) events++;
+    if (sample && i % 256 === 0) sample();
+  }
+  return events;
+}
+
+// `gc` lets each measurement start from a collected heap. The flag is set at run time
+// so that `node dist/bench.js` needs no command-line options.
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+/** Median wall time (ms) over ITERATIONS runs, after one warm-up run. */
+function time(run: (bytes: Uint8Array) => number, bytes: Uint8Array): { ms: number; events: number } {
+  const events = run(bytes);
+  const times: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) {
+    gc(); // each run starts from a collected heap, so one run's garbage is not billed to the next
+    const start = performance.now();
+    run(bytes);
+    times.push(performance.now() - start);
+  }
+  if (process.env.BENCH_VERBOSE) console.log(times.map((t) => t.toFixed(0)).join(' '));
+  times.sort((a, b) => a - b);
+  return { ms: times[Math.floor(times.length / 2)]!, events };
+}
+
+type Run = (bytes: Uint8Array, sample?: () => void) => number;
+const RUNS: Readonly<Record<string, Run>> = { reader: runReader, baseline: runBaseline };
+
+/**
+ * Child mode: peak growth of RSS and heap (MB) while one run goes. A fresh process per run,
+ * loading the stream from a file in one allocation, so neither the generator's garbage nor
+ * the other run's pages hide what this run needs.
+ */
+function measureMemory(which: string, file: string): void {
+  const bytes = readFileSync(file);
+  gc();
+  const base = process.memoryUsage();
+  let rss = 0;
+  let heap = 0;
+  const sample = (): void => {
+    const now = process.memoryUsage();
+    rss = Math.max(rss, now.rss - base.rss);
+    heap = Math.max(heap, now.heapUsed - base.heapUsed);
+  };
+  RUNS[which]!(bytes, sample);
+  sample();
+  process.stdout.write(JSON.stringify({ rss: rss / 1e6, heap: heap / 1e6 }));
+}
+
+function peakMemory(which: string, file: string): { rss: number; heap: number } {
+  const child = spawnSync(process.execPath, [process.argv[1]!, '--memory', which, file], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`memory run ${which} failed: ${child.stderr}`);
+  return JSON.parse(child.stdout) as { rss: number; heap: number };
+}
+
+function main(): void {
+  const bytes = generateStream(50 * 1024 * 1024);
+  const mb = bytes.length / 1e6;
+  console.log(`stream: ${mb.toFixed(1)} MB, fed in ${CHUNK / 1024} KiB chunks; median of ${ITERATIONS} runs after a warm-up`);
+
+  const file = join(mkdtempSync(join(tmpdir(), 'zero-bench-')), 'stream.jsonl');
+  writeFileSync(file, bytes);
+  let oursMem;
+  let baseMem;
+  try {
+    oursMem = peakMemory('reader', file);
+    baseMem = peakMemory('baseline', file);
+  } finally {
+    rmSync(dirname(file), { recursive: true, force: true });
+  }
+  const ours = time(runReader, bytes);
+  const base = time(runBaseline, bytes);
+  if (ours.events !== base.events) throw new Error(`event counts differ: reader ${ours.events}, baseline ${base.events}`);
+
+  const row = (name: string, r: { ms: number; events: number }, m: { rss: number; heap: number }): string =>
+    `${name.padEnd(20)} ${r.ms.toFixed(1).padStart(7)} ms ${(r.events / (r.ms / 1000) / 1e6).toFixed(2).padStart(6)} M events/s ` +
+    `${(mb / (r.ms / 1000)).toFixed(1).padStart(6)} MB/s   peak +${m.rss.toFixed(1)} MB rss, +${m.heap.toFixed(1)} MB heapUsed`;
+  console.log(`events: ${ours.events}`);
+  console.log(row('ZeroEventReader', ours, oursMem));
+  console.log(row('split + JSON.parse', base, baseMem));
+  console.log(`protocol-throughput-ratio: ${(ours.ms / base.ms).toFixed(2)}`);
+}
+
+if (process.argv[2] === '--memory') measureMemory(process.argv[3]!, process.argv[4]!);
+else main();

@@ -1,0 +1,29 @@
+import type * as vscode from 'vscode';
+
+/** One owner for a group of disposables; `dispose()` is idempotent. */
+export class Disposable implements vscode.Disposable {
+  private readonly owned: vscode.Disposable[] = [];
+  private disposed = false;
+
+  protected register<T extends vscode.Disposable>(d: T): T {
+    if (this.disposed) d.dispose();
+    else this.owned.push(d);
+    return d;
+  }
+
+  protected get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const d of this.owned.splice(0).reverse()) {
+      try {
+        d.dispose();
+      } catch (err) {
+        console.error('[zero] dispose failed', err);
+      }
+    }
+  }
+}

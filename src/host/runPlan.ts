@@ -1,0 +1,48 @@
+/**
+ * Everything a run needs (binary, argv, env) from settings, the folder, the session and trust.
+ * Returns words instead of throwing, so the chat can show what is wrong and keep the prompt.
+ */
+import { buildExecArgs, findZero, SettingsError } from '../zero';
+import type { ZeroSettings } from './settings';
+
+export interface RunPlan {
+  readonly binary: string;
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  readonly warnings: readonly string[];
+}
+
+export type PlanResult =
+  | { readonly ok: true; readonly plan: RunPlan }
+  | { readonly ok: false; readonly kind: 'binary' | 'settings'; readonly problem: string };
+
+export interface PlanInput {
+  readonly settings: ZeroSettings;
+  readonly folder: string | null;
+  readonly otherFolders: readonly string[];
+  readonly sessionId: string | null;
+  /** Restricted Mode: only read-only plan runs (nothing that writes or executes). */
+  readonly trusted: boolean;
+}
+
+export function planRun(input: PlanInput): PlanResult {
+  const { settings } = input;
+  const found = findZero({ configuredPath: settings.path });
+  if (!found.ok) return { ok: false, kind: 'binary', problem: found.reason };
+  if (!input.folder) return { ok: false, kind: 'settings', problem: 'Open a folder first: Zero runs inside a workspace folder.' };
+  const addDirs = [...settings.addDirs, ...(settings.addWorkspaceFolders ? input.otherFolders : [])];
+  try {
+    const { args, warnings } = buildExecArgs({
+      cwd: input.folder,
+      ...(input.sessionId ? { resumeSessionId: input.sessionId } : {}),
+      model: settings.model,
+      ...(input.trusted ? { permissionMode: settings.mode, autonomy: settings.autonomy, extraArgs: settings.extraArgs } : { plan: true }),
+      addDirs: input.trusted ? addDirs : [],
+    });
+    const notes = input.trusted ? warnings : [...warnings, 'Restricted Mode: Zero runs read-only (plan mode) until you trust this workspace.'];
+    return { ok: true, plan: { binary: found.path, args, env: settings.env, warnings: notes } };
+  } catch (err) {
+    if (err instanceof SettingsError) return { ok: false, kind: 'settings', problem: err.message };
+    throw err;
+  }
+}

@@ -1,0 +1,31 @@
+/** The VS Code webview API, typed: post messages to the host and keep state across reloads. */
+import type { WebviewToHost } from '../messages/messages';
+
+/** What the webview keeps with `setState` (survives hide/show and reloads of the view). */
+export interface PersistedState {
+  readonly draft?: string;
+}
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+// acquireVsCodeApi may be called only once per page.
+const api: VsCodeApi = acquireVsCodeApi();
+
+export function post(message: WebviewToHost): void {
+  api.postMessage(message);
+}
+
+export function loadState(): PersistedState {
+  const s = api.getState();
+  return typeof s === 'object' && s !== null ? (s as PersistedState) : {};
+}
+
+export function saveState(patch: PersistedState): void {
+  api.setState({ ...loadState(), ...patch });
+}

@@ -1,0 +1,108 @@
+// The mocha side of the harness: one fresh code-server + Chromium per `describe`, with the workbench
+// open before the first test, a screenshot and the logs of any failing test, and a clean teardown.
+//
+//   describe('Chat', function () {
+//     const vs = useVSCode({ settings: { 'zero.path': FAKE_ZERO }, env: { FAKE_ZERO_SCENARIO: 'hello' } });
+//     it('answers', async () => {
+//       const chat = await openZeroView(vs.page);
+//       await chat.getByRole('textbox', { name: 'Message Zero' }).fill('hi');
+//       ...
+//     });
+//   });
+import * as fs from 'node:fs';
+import type { FrameLocator, Page } from 'playwright-core';
+import { launchBrowserFor, openWorkbench, type Browser, type OpenWorkbenchOptions } from './browser';
+import { startCodeServer, type CodeServer, type CodeServerOptions } from './codeServer';
+import { chatFrame, screenshot } from './workbench';
+
+export interface UseVSCodeOptions extends Omit<CodeServerOptions, 'name'> {
+  /** Run dir name; default: the describe title. */
+  name?: string;
+  /** Passed to openWorkbench. */
+  workbench?: OpenWorkbenchOptions;
+}
+
+export interface VSCodeSession {
+  readonly server: CodeServer;
+  readonly browser: Browser;
+  readonly page: Page;
+  /** The chat view's webview document (see chatFrame). */
+  chat(): FrameLocator;
+  /** `.e2e/screenshots/<suite>-<name>.png` */
+  screenshot(name: string): Promise<string>;
+  /** Reloads the window and waits until the workbench is usable again. */
+  reload(): Promise<void>;
+  /** The fake zero's invocation records (FAKE_ZERO_RECORD, one JSON object per line). */
+  zeroRecords<T = Record<string, unknown>>(): T[];
+}
+
+const secs = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+export function useVSCode(options: UseVSCodeOptions = {}): VSCodeSession {
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  let suiteName = options.name ?? 'suite';
+
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not running: use the session inside it()/hooks of the describe that called useVSCode()`);
+    return value;
+  };
+
+  const session: VSCodeSession = {
+    get server() { return need(server, 'code-server'); },
+    get browser() { return need(browser, 'the browser'); },
+    get page() { return need(browser, 'the browser').page; },
+    chat: () => chatFrame(session.page),
+    screenshot: (name) => screenshot(session.page, `${suiteName}-${name}`),
+    async reload() {
+      await session.page.reload();
+      await session.page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+    },
+    zeroRecords<T>() {
+      const file = session.server.dirs.record;
+      if (!fs.existsSync(file)) return [];
+      return fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
+    },
+  };
+
+  before(async function () {
+    suiteName = options.name ?? slug(this.test?.parent?.fullTitle() ?? 'suite');
+    const t0 = Date.now();
+    server = await startCodeServer({ ...options, name: suiteName });
+    const source = server.extension === 'dev' ? 'dev path' : server.extension === 'none' ? 'none' : server.extension.vsix;
+    log(`code-server ${server.origin} up in ${secs(t0)} (extension: ${source}; run dir ${server.dirs.root})`);
+    const t1 = Date.now();
+    browser = await launchBrowserFor(server);
+    await openWorkbench(browser.page, server, options.workbench);
+    log(`workbench ready in ${secs(t1)}`);
+  });
+
+  afterEach(async function () {
+    const test = this.currentTest;
+    if (test?.state !== 'failed' || !browser || !server) return;
+    const shot = await screenshot(browser.page, `FAILED-${suiteName}-${slug(test.title)}`).catch((e: Error) => `(none: ${e.message})`);
+    log(`"${test.title}" failed. Screenshot: ${shot}`);
+    if (browser.consoleErrors.length) log(`browser console errors (last 15):\n${browser.consoleErrors.slice(-15).join('\n')}`);
+    log(`code-server log tail (${server.dirs.log}):\n${server.logTail(40)}`);
+  });
+
+  after(async function () {
+    const t0 = Date.now();
+    if (browser?.externalRequests.length) log(`requests to other origins: ${browser.externalRequests.join(', ')}`);
+    await browser?.close();
+    await server?.stop();
+    browser = undefined;
+    server = undefined;
+    log(`stopped in ${secs(t0)}`);
+  });
+
+  return session;
+}
+
+function slug(s: string): string {
+  return s.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'suite';
+}
+
+function log(msg: string): void {
+  console.log(`      [e2e] ${msg}`);
+}
