@@ -15,7 +15,7 @@ export default tseslint.config(
       'eqeqeq': ['error', 'always'],
     },
   },
-  { files: ['src/protocol/**', 'src/conversation/**', 'src/zero/**', 'src/webview/**', 'src/messages/**', 'src/cli/**', 'src/bench/**'], rules: noVscode },
+  { files: ['src/protocol/**', 'src/conversation/**', 'src/zero/**', 'src/webview/**', 'src/messages/**', 'src/approvals/**', 'src/cli/**', 'src/bench/**'], rules: noVscode },
   {
     files: ['src/protocol/**', 'src/conversation/**', 'src/messages/**'],
     rules: {

@@ -1,11 +1,14 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { askApproval, confirmUnsafe } from './host/approvalDialog';
+import { ApprovalService } from './host/approvalService';
 import { checkBinary } from './host/binaryStatus';
 import { ChatController } from './host/chatController';
 import { ChatPanel } from './host/chatPanel';
 import { ChatStore } from './host/chatStore';
 import { ChatViewProvider } from './host/chatViewProvider';
 import { registerCommands } from './host/commands';
+import { manageApprovals } from './host/manageApprovals';
 import { readSettings } from './host/settings';
 import { viewActions } from './host/viewActions';
 import { activeFolder, otherFolders } from './host/workspaceFolders';
@@ -34,7 +37,20 @@ export function activate(context: vscode.ExtensionContext): void {
       log.info(state.ok ? `Using ${state.path}${state.version ? ` (${state.version})` : ''}` : `Zero CLI not available: ${state.problem}`);
       c.binary = state;
     };
-    const handlers = viewActions({ controller: c, folder: activeFolder, recheckBinary, log, reviewApproval: async () => {} });
+    const approvals = new ApprovalService({
+      controller: c,
+      ui: { ask: askApproval, confirmUnsafe },
+      binary: () => c.binary.path,
+      env: () => readSettings().env,
+      rememberDir: async (dir) => {
+        const cfg = vscode.workspace.getConfiguration('zero');
+        const dirs = cfg.inspect<string[]>('addDirs')?.globalValue ?? [];
+        if (!dirs.includes(dir)) await cfg.update('addDirs', [...dirs, dir], vscode.ConfigurationTarget.Global);
+      },
+      log,
+    });
+    context.subscriptions.push(approvals);
+    const handlers = viewActions({ controller: c, folder: activeFolder, recheckBinary, log, reviewApproval: async (turnId, key) => approvals.review(turnId, key) });
     const view = new ChatViewProvider(context.extensionUri, c, handlers, log);
     const panel = new ChatPanel(context.extensionUri, c, handlers, log);
     context.subscriptions.push(
@@ -42,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): void {
       panel,
       vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
       ...registerCommands({ controller: c, view, panel, log, recheckBinary }),
+      vscode.commands.registerCommand('zero.manageApprovals', () => manageApprovals(c.binary.path, readSettings().env, log)),
       vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('zero') && void recheckBinary()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => (c.binary = c.binary)),
     );

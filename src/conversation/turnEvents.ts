@@ -162,8 +162,9 @@ function applyPermission(turn: Turn, e: PermissionEvent): Turn {
     block: e.block ?? null,
     grantMatched: e.grantMatched ?? false,
     sessionId: e.sessionId ?? null,
-    // A request that already ran (pre-granted reads) or a decision is information, not a question.
-    approval: isRequest && e.permissionGranted !== true ? 'pending' : 'info',
+    // A decision, or a pre-granted request with no block, is information, not a question. A
+    // pre-granted read outside the workspace still failed (block outside_workspace): approvable.
+    approval: isRequest && (e.permissionGranted !== true || e.block !== undefined) ? 'pending' : 'info',
   };
   return pushItem(t, item);
 }

@@ -31,11 +31,18 @@ export type ControllerChange =
   | { readonly kind: 'queue'; readonly chatId: string; readonly queued: readonly string[] }
   | { readonly kind: 'insertDraft'; readonly text: string };
 
-/** Options a follow-up run can add (approvals): extra args and env for that one run. */
+/** What a follow-up run that applies approvals adds, for that one run only. */
 export interface TurnOverrides {
-  readonly extraArgs?: readonly string[];
+  readonly addDirs?: readonly string[];
+  readonly unsafe?: boolean;
   readonly env?: Readonly<Record<string, string>>;
   readonly onExit?: (exit: RunExit) => void;
+}
+
+export interface RunEnded {
+  readonly chatId: string;
+  readonly turnId: string;
+  readonly exit: RunExit;
 }
 
 interface ActiveRun {
@@ -48,6 +55,9 @@ interface ActiveRun {
 export class ChatController extends Disposable {
   private readonly changes = this.register(new vscode.EventEmitter<ControllerChange>());
   readonly onDidChange = this.changes.event;
+  private readonly runEnds = this.register(new vscode.EventEmitter<RunEnded>());
+  /** After the turn's final state is saved and before any queued message starts. */
+  readonly onDidEndRun = this.runEnds.event;
   private readonly chats = new Map<string, Chat>();
   private readonly active = new Map<string, ActiveRun>();
   private readonly queues = new Map<string, string[]>();
@@ -170,10 +180,12 @@ export class ChatController extends Disposable {
       otherFolders: this.env.otherFolders(),
       sessionId: chat.sessionId,
       trusted: this.env.trusted(),
+      elevation: { ...(overrides.addDirs ? { addDirs: overrides.addDirs } : {}), ...(overrides.unsafe ? { unsafe: true } : {}) },
     });
     if (!planned.ok) {
       if (planned.kind === 'binary') this.binary = { ok: false, path: null, demo: false, problem: planned.problem };
       this.failTurn(chatId, planned.problem, origin === 'prompt' ? prompt : null);
+      overrides.onExit?.({ code: null, signal: null, sawRunEnd: false, stderrTail: '', stopRequested: false });
       return;
     }
     let input: string;
@@ -182,13 +194,10 @@ export class ChatController extends Disposable {
     } catch (err) {
       if (!(err instanceof InputError)) throw err;
       this.failTurn(chatId, err.message, origin === 'prompt' ? prompt : null);
+      overrides.onExit?.({ code: null, signal: null, sawRunEnd: false, stderrTail: '', stopRequested: false });
       return;
     }
-    const plan: RunPlan = {
-      ...planned.plan,
-      args: [...planned.plan.args, ...(overrides.extraArgs ?? [])],
-      env: { ...planned.plan.env, ...overrides.env },
-    };
+    const plan: RunPlan = { ...planned.plan, env: { ...planned.plan.env, ...overrides.env } };
     for (const w of plan.warnings) this.env.log.warn(w);
     // Never log env values or the prompt: they can hold secrets.
     this.env.log.info(`Starting: ${plan.binary} ${plan.args.join(' ')} (env keys: ${Object.keys(plan.env).join(', ') || 'none'})`);
@@ -237,12 +246,17 @@ export class ChatController extends Disposable {
     this.active.delete(chatId);
     this.store.save(this.chats.get(chatId)!, true);
     overrides.onExit?.(exit);
+    this.runEnds.fire({ chatId, turnId: active.turnId, exit });
+    this.startQueued(chatId);
+  }
+
+  /** The next waiting message, unless something (an approval follow-up) already runs. */
+  private startQueued(chatId: string): void {
     const q = this.queues.get(chatId) ?? [];
-    const next = q.shift();
-    if (next !== undefined && !this.active.has(chatId)) {
-      this.changes.fire({ kind: 'queue', chatId, queued: q });
-      this.startTurn(chatId, next, 'prompt');
-    }
+    if (q.length === 0 || this.active.has(chatId)) return;
+    const next = q.shift()!;
+    this.changes.fire({ kind: 'queue', chatId, queued: q });
+    this.startTurn(chatId, next, 'prompt');
   }
 
   private failTurn(chatId: string, problem: string, restoreDraft: string | null): void {

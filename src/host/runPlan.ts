@@ -23,6 +23,8 @@ export interface PlanInput {
   readonly sessionId: string | null;
   /** Restricted Mode: only read-only plan runs (nothing that writes or executes). */
   readonly trusted: boolean;
+  /** A follow-up that applies approvals: extra folders, or one unsafe run. */
+  readonly elevation?: { readonly addDirs?: readonly string[]; readonly unsafe?: boolean };
 }
 
 export function planRun(input: PlanInput): PlanResult {
@@ -30,13 +32,16 @@ export function planRun(input: PlanInput): PlanResult {
   const found = findZero({ configuredPath: settings.path });
   if (!found.ok) return { ok: false, kind: 'binary', problem: found.reason };
   if (!input.folder) return { ok: false, kind: 'settings', problem: 'Open a folder first: Zero runs inside a workspace folder.' };
-  const addDirs = [...settings.addDirs, ...(settings.addWorkspaceFolders ? input.otherFolders : [])];
+  const addDirs = [...settings.addDirs, ...(settings.addWorkspaceFolders ? input.otherFolders : []), ...(input.elevation?.addDirs ?? [])];
+  // One approved unsafe turn replaces the mode: --permission-mode wins over every other flag (§9.1).
+  const mode = input.elevation?.unsafe ? 'unsafe' : settings.mode;
+  const autonomy = input.elevation?.unsafe ? '' : settings.autonomy;
   try {
     const { args, warnings } = buildExecArgs({
       cwd: input.folder,
       ...(input.sessionId ? { resumeSessionId: input.sessionId } : {}),
       model: settings.model,
-      ...(input.trusted ? { permissionMode: settings.mode, autonomy: settings.autonomy, extraArgs: settings.extraArgs } : { plan: true }),
+      ...(input.trusted ? { permissionMode: mode, autonomy, extraArgs: settings.extraArgs } : { plan: true }),
       addDirs: input.trusted ? addDirs : [],
     });
     const notes = input.trusted ? warnings : [...warnings, 'Restricted Mode: Zero runs read-only (plan mode) until you trust this workspace.'];

@@ -106,7 +106,7 @@ export class JsonlFramer {
     const bytes = to - from;
     if (this.discarding) {
       this.discardedBytes += bytes;
-    } else if (false) {
+    } else if (this.partBytes + bytes > this.maxLineBytes) {
       this.discarding = true;
       this.discardedBytes = this.partBytes + bytes;
       this.discardExcerpt = this.excerpt([...this.parts, chunk.subarray(from, to)]);

@@ -117,7 +117,9 @@ function checkLine(value: unknown, line: number): void {
   // Zero says only "expected a JSON object." for a mistyped field; naming the field helps more.
   for (const [key, expected] of Object.entries(FIELD_TYPES)) {
     const field = event[key];
-    if (field !== undefined && kindOf(field) !== expected) fail(`expected a JSON object (${key} must be a ${expected}, not ${kindOf(field)}).`);
+    if (field !== undefined && kindOf(field) !== expected) {
+      fail(`expected a JSON object (${key} must be ${expected === 'array' ? 'an' : 'a'} ${expected}, not ${kindOf(field)}).`);
+    }
   }
   if (Array.isArray(event.images)) {
     for (const image of event.images) {

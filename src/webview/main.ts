@@ -1,9 +1,56 @@
-// Placeholder chat view: the real chat replaces this.
-const app = document.getElementById('app');
-if (app) {
-  const input = document.createElement('textarea');
-  input.setAttribute('aria-label', 'Message Zero');
-  const send = document.createElement('button');
-  send.textContent = 'Send';
-  app.append(input, send);
+/**
+ * Boot and message loop. Says `ready`; a `snapshot` redraws everything; `actions` go through the
+ * same reducer as the host's and are drawn at most once per animation frame.
+ */
+import type { HostToWebview } from '../messages/messages';
+import { ChatApp } from './app';
+import { Store } from './store';
+import { post } from './vscodeApi';
+
+const root = document.getElementById('app') ?? document.body.appendChild(document.createElement('div'));
+const app = new ChatApp(root);
+const store = new Store();
+let frame = 0;
+let restored = false;
+
+function schedule(): void {
+  if (frame) return;
+  frame = requestAnimationFrame(() => {
+    frame = 0;
+    if (store.state) app.render(store.state, false);
+  });
 }
+
+window.addEventListener('message', (ev: MessageEvent<HostToWebview>) => {
+  const msg = ev.data;
+  if (typeof msg !== 'object' || msg === null) return;
+  switch (msg.type) {
+    case 'snapshot':
+      store.snapshot(msg.state);
+      if (!restored) {
+        restored = true;
+        app.composer.restoreDraft(msg.state.draft);
+      }
+      app.render(msg.state, true);
+      return;
+    case 'actions':
+      if (store.applyActions(msg.chatId, msg.actions)) schedule();
+      return;
+    case 'queue':
+      if (store.setQueue(msg.queued)) schedule();
+      return;
+    case 'insertDraft':
+      app.composer.insert(msg.text);
+      return;
+    case 'focusComposer':
+      app.composer.focus();
+      return;
+    default:
+      ignore(msg);
+  }
+});
+
+/** Exhaustive over HostToWebview; a message from a newer host is ignored. */
+function ignore(_msg: never): void {}
+
+post({ type: 'ready' });

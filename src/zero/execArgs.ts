@@ -57,9 +57,9 @@ const FORBIDDEN_EXTRA: ReadonlyArray<[RegExp, string]> = [
   [/^(-o|--output-format)(=.*)?$/, 'the output format is fixed to stream-json'],
   [/^(-i|--input-format)(=.*)?$/, 'the input format is fixed to stream-json'],
   [/^(-p|--prompt)(=.*)?$/, 'the prompt is sent on stdin'],
-  [/^--file(=.*)?$/, 'the prompt is sent on stdin; --file would replace it'],
+  [/^(-f|--file)(=.*)?$/, 'the prompt is sent on stdin; --file would replace it'],
   [/^--resume(=.*)?$/, 'the session is chosen by the chat'],
-  [/^--cwd(=.*)?$/, 'the folder is chosen by the extension'],
+  [/^(-C|--cwd)(=.*)?$/, 'the folder is chosen by the extension'],
   [/^--$/, 'it would turn the rest of the arguments into prompt text'],
   [/^(help|-h|--help)$/, 'it makes Zero print help instead of running'],
   [/^--list-tools$/, 'it lists tools instead of running the prompt'],
@@ -90,7 +90,8 @@ export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
     args.push('--model', model);
   }
 
-  const mode = str(opts.permissionMode, 'zero.permissionMode', problems);
+  // Zero lower-cases both values before checking them.
+  const mode = str(opts.permissionMode, 'zero.permissionMode', problems)?.toLowerCase();
   if (mode) {
     if (!PERMISSION_MODES.has(mode)) {
       problems.push(`Invalid permission mode "${mode}". Expected plan, auto, ask, unsafe, spec-draft or member.`);
@@ -102,7 +103,7 @@ export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
     args.push('--permission-mode', mode);
   }
 
-  const autonomy = str(opts.autonomy, 'zero.autonomy', problems);
+  const autonomy = str(opts.autonomy, 'zero.autonomy', problems)?.toLowerCase();
   if (autonomy) {
     if (!AUTONOMY_LEVELS.has(autonomy)) problems.push(`Invalid autonomy level "${autonomy}". Expected low, medium, or high.`);
     else if (mode) warnings.push(`The autonomy level "${autonomy}" is ignored: the permission mode "${mode}" wins over --auto.`);
@@ -110,12 +111,13 @@ export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
     args.push('--auto', autonomy);
   }
 
+  // Zero rejects these combinations itself (exec_parse.go:455-475); say so before spawning.
+  const planMode = opts.plan === true || mode === 'plan';
   if (opts.plan === true) {
-    // Zero rejects these combinations itself (exec_parse.go:455-475); say so before spawning.
     if (mode && mode !== 'plan') problems.push(`Plan mode cannot be combined with permission mode "${mode}".`);
-    if (opts.skipPermissionsUnsafe === true) problems.push('Plan mode cannot be combined with skipping permissions.');
     args.push('--plan');
   }
+  if (planMode && opts.skipPermissionsUnsafe === true) problems.push('Plan mode cannot be combined with skipping permissions.');
 
   const seen = new Set<string>();
   for (const dir of opts.addDirs ?? []) {
@@ -153,7 +155,7 @@ export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
     if (/^--(fork|init-session-id)(=.*)?$/.test(arg) && resuming) {
       problems.push(`Extra argument "${arg}" cannot be used when continuing a session.`);
     }
-    if (arg === '--worktree' && opts.plan === true) problems.push('Extra argument "--worktree" cannot be combined with plan mode.');
+    if (/^(-w|--worktree)(=.*)?$/.test(arg) && planMode) problems.push(`Extra argument "${arg}" cannot be combined with plan mode.`);
     if (arg === '--skip-permissions-unsafe' && opts.skipPermissionsUnsafe !== true) {
       warnings.push('Extra arguments skip permissions (unsafe): Zero may run any command without asking.');
     }

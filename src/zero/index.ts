@@ -13,3 +13,4 @@ export {
 } from './zeroProcess';
 export { explainExit, type ExitExplanation, type ExitKind, type ExplainExitOptions } from './exitReason';
 export { probeVersion, type ZeroVersion } from './probeVersion';
+export * from './grants';

@@ -104,6 +104,12 @@ describe('buildExecArgs', () => {
     assert.equal(problems.length, 3, problems.join('\n'));
   });
 
+  it('lower-cases modes as Zero does, and knows the short flag spellings', () => {
+    assert.deepEqual(buildExecArgs({ cwd: '/ws', permissionMode: 'Ask', autonomy: 'LOW', platform: 'linux' }).args.slice(-4), ['--permission-mode', 'ask', '--auto', 'low']);
+    assert.equal(problemsOf(() => buildExecArgs({ cwd: '/ws', extraArgs: ['-C', '/x', '-f', 'p.txt'], platform: 'linux' })).length, 2);
+    assert.equal(problemsOf(() => buildExecArgs({ cwd: '/ws', permissionMode: 'plan', skipPermissionsUnsafe: true, platform: 'linux' })).length, 1);
+  });
+
   it('lists all problems in the error message', () => {
     try {
       buildExecArgs({ cwd: 'rel', model: '-m', platform: 'linux' });

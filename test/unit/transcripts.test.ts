@@ -77,14 +77,14 @@ describe('transcripts: what a saved run reads as', () => {
     assert.deepEqual(p.risk?.categories, ['network']);
   });
 
-  it('a permission event before its tool_call (parallel reads) is joined by id, pre-granted reads are information', () => {
+  it('a permission event before its tool_call (parallel reads) is joined by id; the failed outside read awaits a decision', () => {
     const s = summarize('parallel-reads.jsonl');
     assert.deepEqual(s.toolCalls.map((t) => [t.id, t.resultStatus]), [['call_a', 'ok'], ['call_b', 'error']]);
     assert.deepEqual(s.permissionRequests, [{ id: 'call_b', name: 'read_file' }]);
     const chat = chatOf(decodeChunks(bytes('parallel-reads.jsonl'), () => 3));
     const p = chat.turns[0]!.items.find((i) => i.kind === 'permission');
     assert.ok(p && p.kind === 'permission');
-    assert.equal(p.approval, 'info');
+    assert.equal(p.approval, 'pending');
     assert.equal(p.block?.code, 'outside_workspace');
     assert.equal(p.block?.path, '/etc/hosts');
   });

@@ -200,7 +200,8 @@ export function writeSettings(userData: string, settings: Record<string, unknown
   }
 }
 
-function buildDevExtension(): void {
+/** `node esbuild.mjs`, so the dev path runs the current sources (skip with ZERO_E2E_NO_BUILD=1). */
+export function buildDevExtension(): void {
   if (process.env.ZERO_E2E_NO_BUILD === '1') return;
   const r = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`node esbuild.mjs failed:\n${r.stdout}${r.stderr}`);

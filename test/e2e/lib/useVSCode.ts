@@ -10,9 +10,11 @@
 //     });
 //   });
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { launchBrowserFor, openWorkbench, type Browser, type OpenWorkbenchOptions } from './browser';
 import { startCodeServer, type CodeServer, type CodeServerOptions } from './codeServer';
+import { SCREENSHOT_DIR } from './paths';
 import { chatFrame, screenshot } from './workbench';
 
 export interface UseVSCodeOptions extends Omit<CodeServerOptions, 'name'> {
@@ -67,6 +69,7 @@ export function useVSCode(options: UseVSCodeOptions = {}): VSCodeSession {
 
   before(async function () {
     suiteName = options.name ?? slug(this.test?.parent?.fullTitle() ?? 'suite');
+    removeScreenshots(suiteName);
     const t0 = Date.now();
     server = await startCodeServer({ ...options, name: suiteName });
     const source = server.extension === 'dev' ? 'dev path' : server.extension === 'none' ? 'none' : server.extension.vsix;
@@ -84,6 +87,7 @@ export function useVSCode(options: UseVSCodeOptions = {}): VSCodeSession {
     log(`"${test.title}" failed. Screenshot: ${shot}`);
     if (browser.consoleErrors.length) log(`browser console errors (last 15):\n${browser.consoleErrors.slice(-15).join('\n')}`);
     log(`code-server log tail (${server.dirs.log}):\n${server.logTail(40)}`);
+    log(`extension host logs: ${path.join(server.dirs.userData, 'logs', '*', 'exthost*', 'remoteexthost.log')}`);
   });
 
   after(async function () {
@@ -97,6 +101,14 @@ export function useVSCode(options: UseVSCodeOptions = {}): VSCodeSession {
   });
 
   return session;
+}
+
+/** Old screenshots of this suite, so a green run leaves no stale FAILED-* picture behind. */
+function removeScreenshots(suite: string): void {
+  if (!fs.existsSync(SCREENSHOT_DIR)) return;
+  for (const f of fs.readdirSync(SCREENSHOT_DIR)) {
+    if (f.startsWith(`${suite}-`) || f.startsWith(`FAILED-${suite}-`)) fs.rmSync(path.join(SCREENSHOT_DIR, f), { force: true });
+  }
 }
 
 function slug(s: string): string {

@@ -1,0 +1,197 @@
+/**
+ * Turns `permission_request` events into modal questions, one at a time, records each answer on
+ * its card, and when the run has ended applies the approvals in ONE follow-up run on the same
+ * session with the narrowest elevation Zero offers (EXEC_BEHAVIOUR §15).
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { classify, elevationFor, retryPrompt, type Approved, type Choice, type Classified } from '../approvals/policy';
+import type { ApprovalState, PermissionItem, ToolItem } from '../conversation/model';
+import { allowGrant, tempGrantsFile } from '../zero';
+import type { ChatController, ControllerChange, RunEnded } from './chatController';
+import { Disposable } from './disposable';
+
+export interface ApprovalUi {
+  ask(item: PermissionItem, cls: Classified, args: unknown): Promise<Choice>;
+  confirmUnsafe(item: PermissionItem, args: unknown): Promise<boolean>;
+}
+
+export interface ApprovalDeps {
+  readonly controller: ChatController;
+  readonly ui: ApprovalUi;
+  readonly binary: () => string | null;
+  readonly env: () => Readonly<Record<string, string>>;
+  /** Remember a folder in the user's `zero.addDirs`. */
+  readonly rememberDir: (dir: string) => Promise<void>;
+  readonly log: vscode.LogOutputChannel;
+}
+
+interface Ask {
+  readonly chatId: string;
+  readonly turnId: string;
+  readonly key: string;
+}
+
+interface TurnApprovals {
+  readonly approved: Approved[];
+  readonly pending: Set<string>;
+  ended: boolean;
+}
+
+const STATE: Record<Choice, ApprovalState> = { 'allow-once': 'allowed-once', 'always-allow': 'always-allowed', deny: 'denied' };
+
+export class ApprovalService extends Disposable {
+  private readonly queue: Ask[] = [];
+  private asking = false;
+  private readonly turns = new Map<string, TurnApprovals>();
+  private readonly idle = this.register(new vscode.EventEmitter<void>());
+  /** Fires when no dialog is open or queued (tests wait on it). */
+  readonly onDidBecomeIdle = this.idle.event;
+
+  constructor(private readonly d: ApprovalDeps) {
+    super();
+    this.register(d.controller.onDidChange((c) => this.onChange(c)));
+    this.register(d.controller.onDidEndRun((e) => this.onRunEnded(e)));
+  }
+
+  /** "Review…" on a card: ask again if it still waits for a decision. */
+  review(turnId: string, key: string): void {
+    const chatId = this.d.controller.current.id;
+    const item = this.find(chatId, turnId, key);
+    if (item?.approval !== 'pending') return;
+    this.enqueue({ chatId, turnId, key });
+  }
+
+  get busy(): boolean {
+    return this.asking || this.queue.length > 0;
+  }
+
+  private onChange(c: ControllerChange): void {
+    if (c.kind !== 'actions') return;
+    for (const a of c.actions) {
+      if (a.type !== 'event' || a.event.type !== 'permission_request') continue;
+      const chat = this.d.controller.chat(c.chatId);
+      const turn = chat?.turns[chat.turns.length - 1];
+      const item = turn?.items.findLast((i): i is PermissionItem => i.kind === 'permission' && i.event === 'permission_request');
+      if (!turn || !item || item.approval !== 'pending') continue;
+      this.enqueue({ chatId: c.chatId, turnId: turn.id, key: item.key });
+    }
+  }
+
+  private enqueue(ask: Ask): void {
+    if (this.queue.some((q) => q.key === ask.key && q.turnId === ask.turnId)) return;
+    this.entry(ask.chatId, ask.turnId).pending.add(ask.key);
+    this.queue.push(ask);
+    void this.pump();
+  }
+
+  /** Never two modals at once: requests are asked one after another. */
+  private async pump(): Promise<void> {
+    if (this.asking) return;
+    this.asking = true;
+    try {
+      for (let ask = this.queue.shift(); ask; ask = this.queue.shift()) await this.askOne(ask);
+    } finally {
+      this.asking = false;
+      this.idle.fire();
+    }
+  }
+
+  private async askOne(ask: Ask): Promise<void> {
+    const entry = this.entry(ask.chatId, ask.turnId);
+    const item = this.find(ask.chatId, ask.turnId, ask.key);
+    if (!item || item.approval !== 'pending') {
+      entry.pending.delete(ask.key);
+      return;
+    }
+    const cls = classify(item);
+    const args = this.argsFor(ask.chatId, ask.turnId, item);
+    let choice: Choice = 'deny';
+    try {
+      choice = await this.d.ui.ask(item, cls, args);
+    } catch (err) {
+      this.d.log.error(`Approval dialog failed: ${String(err)}`);
+    }
+    const state: ApprovalState = cls.choices.length <= 1 ? 'not-approvable' : STATE[choice];
+    this.d.controller.decideApproval(ask.chatId, ask.turnId, ask.key, state);
+    if (choice !== 'deny') entry.approved.push({ item, choice, args });
+    entry.pending.delete(ask.key);
+    this.maybeFollowUp(ask.chatId, ask.turnId);
+  }
+
+  private onRunEnded(e: RunEnded): void {
+    const entry = this.turns.get(`${e.chatId}:${e.turnId}`);
+    if (entry) {
+      entry.ended = true;
+      this.maybeFollowUp(e.chatId, e.turnId);
+    }
+  }
+
+  /** Once the run is over and every dialog of its turn answered, retry the approved calls. */
+  private maybeFollowUp(chatId: string, turnId: string): void {
+    const key = `${chatId}:${turnId}`;
+    const entry = this.turns.get(key);
+    if (!entry || !entry.ended || entry.pending.size > 0) return;
+    this.turns.delete(key);
+    if (entry.approved.length > 0) void this.followUp(chatId, entry.approved);
+  }
+
+  private async followUp(chatId: string, approved: readonly Approved[]): Promise<void> {
+    const binary = this.d.binary();
+    if (!binary) return;
+    const el = elevationFor(approved, path.dirname);
+    const env = this.d.env();
+    let unsafe = false;
+    if (el.unsafeOnce) {
+      const shell = approved.find((a) => classify(a.item).cls === 'dangerous-shell')!;
+      unsafe = await this.d.ui.confirmUnsafe(shell.item, shell.args);
+      if (!unsafe) {
+        this.d.controller.decideApproval(chatId, this.d.controller.lastTurnId(chatId) ?? '', shell.item.key, 'denied');
+        if (el.onceTools.length + el.alwaysTools.length + el.addDirs.length === 0) return;
+      }
+    }
+    let temp: { path: string; cleanup: () => void } | null = null;
+    try {
+      for (const g of el.alwaysTools) await allowGrant(binary, g.tool, { ...(g.path ? { path: g.path } : {}), reason: 'VS Code: always allow', env });
+      for (const dir of el.rememberDirs) await this.d.rememberDir(dir);
+      if (el.onceTools.length > 0) temp = await tempGrantsFile(binary, el.onceTools, env);
+    } catch (err) {
+      temp?.cleanup();
+      void vscode.window.showErrorMessage(`Zero could not apply your approval: ${(err as Error).message}`);
+      this.d.log.error(String(err));
+      return;
+    }
+    const cleanup = temp?.cleanup;
+    this.d.log.info(`Retrying with approval: once=[${el.onceTools.join(', ')}] always=[${el.alwaysTools.map((g) => g.tool).join(', ')}] addDirs=[${el.addDirs.join(', ')}]${unsafe ? ' unsafe once' : ''}`);
+    this.d.controller.startTurn(chatId, retryPrompt(approved), 'retry', {
+      addDirs: el.addDirs,
+      unsafe,
+      ...(temp ? { env: { ZERO_SANDBOX_GRANTS_PATH: temp.path } } : {}),
+      onExit: () => cleanup?.(),
+    });
+  }
+
+  private entry(chatId: string, turnId: string): TurnApprovals {
+    const key = `${chatId}:${turnId}`;
+    let e = this.turns.get(key);
+    if (!e) {
+      const chat = this.d.controller.chat(chatId);
+      const running = chat ? this.d.controller.isBusy(chatId) && chat.turns[chat.turns.length - 1]?.id === turnId : false;
+      e = { approved: [], pending: new Set(), ended: !running };
+      this.turns.set(key, e);
+    }
+    return e;
+  }
+
+  private find(chatId: string, turnId: string, key: string): PermissionItem | undefined {
+    const turn = this.d.controller.chat(chatId)?.turns.find((t) => t.id === turnId);
+    return turn?.items.find((i): i is PermissionItem => i.kind === 'permission' && i.key === key);
+  }
+
+  /** The matching `tool_call.args`, by id (the request may come before or after the call). */
+  private argsFor(chatId: string, turnId: string, item: PermissionItem): unknown {
+    const turn = this.d.controller.chat(chatId)?.turns.find((t) => t.id === turnId);
+    const tool = turn?.items.find((i): i is ToolItem => i.kind === 'tool' && item.toolId !== null && i.id === item.toolId);
+    return tool?.args ?? null;
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Model output → DOM. markdown-it with raw HTML disabled, highlight.js for fenced code, then
+ * DOMPurify before anything reaches the document: model text is untrusted.
+ */
+import DOMPurify from 'dompurify';
+import hljs from 'highlight.js/lib/core';
+import bash from 'highlight.js/lib/languages/bash';
+import cpp from 'highlight.js/lib/languages/cpp';
+import css from 'highlight.js/lib/languages/css';
+import diff from 'highlight.js/lib/languages/diff';
+import go from 'highlight.js/lib/languages/go';
+import java from 'highlight.js/lib/languages/java';
+import javascript from 'highlight.js/lib/languages/javascript';
+import json from 'highlight.js/lib/languages/json';
+import python from 'highlight.js/lib/languages/python';
+import rust from 'highlight.js/lib/languages/rust';
+import shell from 'highlight.js/lib/languages/shell';
+import sql from 'highlight.js/lib/languages/sql';
+import typescript from 'highlight.js/lib/languages/typescript';
+import xml from 'highlight.js/lib/languages/xml';
+import yaml from 'highlight.js/lib/languages/yaml';
+import MarkdownIt from 'markdown-it';
+import { decorateCodeBlocks } from './render/codeBlock';
+import { decorateFileLinks } from './links';
+
+const languages = { bash, cpp, css, diff, go, java, javascript, json, python, rust, shell, sql, typescript, xml, yaml };
+for (const [name, lang] of Object.entries(languages)) hljs.registerLanguage(name, lang);
+hljs.registerAliases(['sh', 'zsh', 'console', 'shellsession'], { languageName: 'bash' });
+hljs.registerAliases(['ts', 'tsx', 'mts', 'cts'], { languageName: 'typescript' });
+hljs.registerAliases(['js', 'jsx', 'mjs', 'cjs'], { languageName: 'javascript' });
+hljs.registerAliases(['html', 'svg', 'vue'], { languageName: 'xml' });
+hljs.registerAliases(['py'], { languageName: 'python' });
+hljs.registerAliases(['rs'], { languageName: 'rust' });
+hljs.registerAliases(['yml'], { languageName: 'yaml' });
+hljs.registerAliases(['c', 'h', 'hpp', 'cc'], { languageName: 'cpp' });
+hljs.registerAliases(['patch'], { languageName: 'diff' });
+
+const md = new MarkdownIt({
+  html: false,
+  linkify: true,
+  typographer: false,
+  highlight(code, lang) {
+    const name = lang.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+    if (!name || !hljs.getLanguage(name)) return ''; // markdown-it escapes it; no auto-detection (slow)
+    try {
+      return hljs.highlight(code, { language: name, ignoreIllegals: true }).value;
+    } catch {
+      return '';
+    }
+  },
+});
+// Only explicit URLs become links: "README.md" is a file, not http://README.md.
+md.linkify.set({ fuzzyLink: false, fuzzyEmail: false });
+
+// The CSP forbids style attributes: table alignment becomes a class.
+for (const rule of ['th_open', 'td_open'] as const) {
+  md.renderer.rules[rule] = (tokens, idx, options, _env, self) => {
+    const token = tokens[idx]!;
+    const style = String(token.attrGet('style') ?? '');
+    if (style) {
+      const align = /text-align:\s*(left|center|right)/.exec(style)?.[1];
+      token.attrs = (token.attrs ?? []).filter(([k]) => k !== 'style');
+      if (align) token.attrJoin('class', `align-${align}`);
+    }
+    return self.renderToken(tokens, idx, options);
+  };
+}
+
+// The CSP blocks remote images (and they could track the user): show them as links instead.
+md.renderer.rules.image = (tokens, idx) => {
+  const token = tokens[idx]!;
+  const src = String(token.attrGet('src') ?? '');
+  const alt = token.children?.map((c) => c.content).join('') || 'image';
+  return `<a href="${md.utils.escapeHtml(src)}" class="image-link">${md.utils.escapeHtml(`🖼 ${alt}`)}</a>`;
+};
+
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A') {
+    const href = node.getAttribute('href');
+    if (href) node.setAttribute('title', href);
+    node.removeAttribute('target');
+  }
+});
+
+const PURIFY = {
+  RETURN_DOM_FRAGMENT: true as const,
+  FORBID_TAGS: ['style', 'img', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'svg', 'math'],
+  FORBID_ATTR: ['style', 'id', 'name'],
+};
+
+/** Untrusted markdown → a sanitised fragment with decorated code blocks and file links. */
+export function renderMarkdown(source: string): DocumentFragment {
+  const html = md.render(source);
+  const fragment = DOMPurify.sanitize(html, PURIFY);
+  decorateCodeBlocks(fragment);
+  decorateFileLinks(fragment);
+  return fragment;
+}

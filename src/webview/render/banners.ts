@@ -1,0 +1,39 @@
+/** Banners above the transcript: an untrusted workspace, a Zero binary that cannot run. */
+import type { BinaryState } from '../../messages/messages';
+import { button, h } from '../dom';
+import { post } from '../vscodeApi';
+
+export class BannersView {
+  readonly el = h('div', { class: 'banners' });
+  private readonly trust = h(
+    'div',
+    { class: 'banner banner-trust', attrs: { role: 'region', 'aria-label': 'Restricted mode' } },
+    h('div', { class: 'banner-text' }, h('strong', { text: 'Restricted mode. ' }), 'This workspace is not trusted, so Zero runs that write files or execute commands are disabled. Zero can still read and answer.'),
+    h('div', { class: 'banner-actions' }, button('Trust Workspace…', () => post({ type: 'trustWorkspace' }), { class: 'primary small' })),
+  );
+  private readonly problem = h('div', { class: 'banner-text' });
+  private readonly binary = h(
+    'div',
+    { class: 'banner banner-error', attrs: { role: 'region', 'aria-label': 'Zero CLI problem' } },
+    this.problem,
+    h(
+      'div',
+      { class: 'banner-actions' },
+      button('Set Path…', () => post({ type: 'fixBinary', action: 'setPath' }), { class: 'primary small' }),
+      button('Install Zero…', () => post({ type: 'fixBinary', action: 'installHelp' }), { class: 'secondary small' }),
+      button('Show Log', () => post({ type: 'fixBinary', action: 'showLog' }), { class: 'secondary small' }),
+      button('Retry', () => post({ type: 'fixBinary', action: 'retry' }), { class: 'secondary small' }),
+    ),
+  );
+
+  constructor() {
+    this.el.append(this.binary, this.trust);
+  }
+
+  update(trusted: boolean, binary: BinaryState): void {
+    this.trust.hidden = trusted;
+    this.binary.hidden = binary.ok;
+    this.problem.replaceChildren(h('strong', { text: 'Zero CLI unavailable. ' }), binary.problem ?? 'The Zero CLI could not be found.');
+    this.el.hidden = trusted && binary.ok;
+  }
+}

@@ -1,0 +1,85 @@
+/** The header: chat title, folder, DEMO badge, run status with elapsed time, New Chat / History. */
+import type { Chat } from '../../conversation/model';
+import { RUNNING_STATUSES } from '../../conversation/model';
+import { currentTurn } from '../../conversation/reducer';
+import type { ViewState } from '../../messages/messages';
+import { button, h } from '../dom';
+import { post } from '../vscodeApi';
+import { baseName, statusLabel, tokens } from './format';
+
+export class HeaderView {
+  readonly el = h('header', { class: 'chat-header' });
+  private readonly title = h('h1', { class: 'chat-title' });
+  private readonly demo = h('span', { class: 'badge demo', text: 'DEMO', title: 'Running the built-in demo Zero: no real agent is installed' });
+  private readonly readOnly = h('span', { class: 'badge', text: 'read-only' });
+  private readonly folder = h('span', { class: 'folder' });
+  private readonly status = h('span', { class: 'run-status' });
+  private readonly usage = h('span', { class: 'usage-total' });
+  private timer: number | undefined;
+  private chat: Chat | null = null;
+
+  constructor() {
+    const actions = h(
+      'div',
+      { class: 'header-actions' },
+      button('New Chat', () => post({ type: 'newChat' }), { class: 'secondary small', title: 'Start a new chat' }),
+      button('History', () => post({ type: 'showHistory' }), { class: 'secondary small', title: 'Open an earlier chat' }),
+    );
+    this.el.append(
+      h('div', { class: 'header-row' }, this.title, this.demo, this.readOnly, h('span', { class: 'spacer' }), actions),
+      h('div', { class: 'header-row meta' }, this.folder, this.status, this.usage),
+    );
+  }
+
+  update(state: ViewState): void {
+    this.title.textContent = state.chat.title || 'New chat';
+    this.title.title = state.chat.title;
+    this.demo.hidden = !state.binary.demo;
+    this.readOnly.hidden = !state.readOnly;
+    this.folder.hidden = !state.folder;
+    this.folder.textContent = state.folder ? baseName(state.folder) : '';
+    this.folder.title = state.folder ? `Runs start in ${state.folder}` : '';
+    const u = state.chat.usage;
+    this.usage.hidden = u.totalTokens === 0;
+    this.usage.textContent = `${tokens(u.totalTokens)} total`;
+    this.usage.title = `Chat total: ${u.promptTokens} prompt + ${u.completionTokens} completion tokens`;
+    this.chat = state.chat;
+    this.renderStatus();
+    const running = isRunningChat(state.chat);
+    if (running && this.timer === undefined) this.timer = window.setInterval(() => this.renderStatus(), 1000);
+    if (!running && this.timer !== undefined) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  private renderStatus(): void {
+    const turn = this.chat && currentTurn(this.chat);
+    if (!turn) {
+      this.status.className = 'run-status';
+      this.status.textContent = 'Ready';
+      return;
+    }
+    if (RUNNING_STATUSES.has(turn.status)) {
+      this.status.className = 'run-status tone-running';
+      this.status.textContent = `${turn.status === 'starting' ? 'Starting' : 'Working'}… ${clock(Date.now() - turn.startedAt)}`;
+      return;
+    }
+    const { text, tone } = statusLabel(turn.status);
+    this.status.className = `run-status tone-${tone}`;
+    this.status.textContent = turn.status === 'success' ? 'Finished' : `Stopped: ${text}`;
+  }
+}
+
+export function isRunningChat(chat: Chat): boolean {
+  const t = currentTurn(chat);
+  return t !== undefined && RUNNING_STATUSES.has(t.status);
+}
+
+/** 0:07, 1:05, 1:02:03. */
+function clock(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const m = Math.floor(s / 60);
+  return m >= 60 ? `${Math.floor(m / 60)}:${pad(m % 60)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
+}

@@ -1,0 +1,34 @@
+/** The empty chat: what Zero is, and the recent chats to reopen (History shows them all). */
+import type { ChatSummary } from '../../messages/messages';
+import { button, h } from '../dom';
+import { post } from '../vscodeApi';
+
+const MAX_RECENT = 5;
+
+export function renderWelcome(history: readonly ChatSummary[]): HTMLElement {
+  const el = h(
+    'div',
+    { class: 'welcome' },
+    h('div', { class: 'welcome-title', text: 'Ask Zero' }),
+    h('p', { class: 'muted', text: 'Zero reads and edits this workspace to answer you. Tool calls, approvals and changed files show up here as it works.' }),
+  );
+  const recent = [...history].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, MAX_RECENT);
+  if (recent.length) {
+    const list = h('ul', { class: 'recent-chats' });
+    for (const c of recent) {
+      const b = button(c.title || 'Untitled chat', () => post({ type: 'openChat', chatId: c.id }), { class: 'recent-chat' });
+      b.append(h('span', { class: 'recent-meta', text: `${c.turns} turn${c.turns === 1 ? '' : 's'} · ${when(c.updatedAt)}` }));
+      list.append(h('li', {}, b));
+    }
+    el.append(h('div', { class: 'section-label', text: 'Recent chats' }), list);
+  }
+  return el;
+}
+
+function when(at: number): string {
+  const d = new Date(at);
+  const today = new Date();
+  return d.toDateString() === today.toDateString()
+    ? d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+    : d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+}

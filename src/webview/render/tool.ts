@@ -1,0 +1,62 @@
+/** A tool call: one line when closed (name, what it touched, side effect, status), details inside. */
+import type { ToolItem } from '../../conversation/model';
+import { h } from '../dom';
+import { safeJson, shortArgs } from './format';
+import type { ItemView } from './itemView';
+
+const STATUS_TEXT: Record<string, string> = { running: 'running', ok: 'ok', error: 'error' };
+
+export class ToolView implements ItemView<ToolItem> {
+  readonly kind = 'tool';
+  readonly el = h('details', { class: 'tool-card' });
+  private readonly summary = h('summary', { class: 'tool-summary' });
+  private readonly body = h('div', { class: 'tool-body' });
+
+  constructor(item: ToolItem) {
+    this.el.append(this.summary, this.body);
+    this.update(item);
+  }
+
+  /** Rebuilt in place: the `<details>` (and whether the user opened it) stays. */
+  update(t: ToolItem): void {
+    const status = STATUS_TEXT[t.status] ?? t.status;
+    this.el.className = `tool-card status-${t.status === 'running' || t.status === 'ok' ? t.status : 'error'}`;
+    const args = shortArgs(t.args);
+    const head: (Node | null)[] = [
+      h('span', { class: 'tool-status-icon', attrs: { 'aria-hidden': 'true' } }),
+      h('span', { class: 'tool-name', text: t.name }),
+      args ? h('span', { class: 'tool-args', text: args, title: args }) : null,
+      h('span', { class: 'spacer' }),
+      t.sideEffect ? h('span', { class: `badge side-effect side-${t.sideEffect}`, text: t.sideEffect, title: `Side effect: ${t.sideEffect}` }) : null,
+      t.truncated ? h('span', { class: 'badge truncated', text: 'truncated', title: 'Zero cut this output short' }) : null,
+      h('span', { class: 'tool-status', text: status }),
+    ];
+    this.summary.replaceChildren(...head.filter((p): p is Node => p !== null));
+
+    const parts: HTMLElement[] = [];
+    if (t.summary) parts.push(h('div', { class: 'tool-display-summary', text: t.summary }));
+    if (t.args !== null && t.args !== undefined) parts.push(section('Arguments', h('pre', { class: 'tool-json', text: safeJson(t.args) })));
+    if (t.checkpoint) {
+      const files = t.checkpoint.files.length ? ` · ${t.checkpoint.files.join(', ')}` : '';
+      parts.push(h('div', { class: 'tool-checkpoint', text: `Checkpoint ${t.checkpoint.sequence}${files}` }));
+    }
+    if (t.changedFiles.length) {
+      const list = h('ul', { class: 'changed-files' });
+      for (const f of t.changedFiles) {
+        const b = h('button', { class: 'link-button', text: f, title: `Open ${f}`, attrs: { type: 'button', 'data-path': f } });
+        list.append(h('li', {}, b));
+      }
+      parts.push(section('Changed files', list));
+    }
+    if (t.output !== null) {
+      parts.push(section(t.truncated ? 'Output (truncated)' : 'Output', h('pre', { class: 'tool-output', text: t.output })));
+    } else if (t.status === 'running') {
+      parts.push(h('div', { class: 'muted', text: 'Waiting for the result…' }));
+    }
+    this.body.replaceChildren(...parts);
+  }
+}
+
+function section(label: string, content: HTMLElement): HTMLElement {
+  return h('div', { class: 'tool-section' }, h('div', { class: 'section-label', text: label }), content);
+}
