@@ -17,7 +17,7 @@ export default tseslint.config(
   },
   { files: ['src/protocol/**', 'src/conversation/**', 'src/zero/**', 'src/webview/**', 'src/messages/**', 'src/approvals/**', 'src/cli/**', 'src/bench/**'], rules: noVscode },
   {
-    files: ['src/protocol/**', 'src/conversation/**', 'src/messages/**'],
+    files: ['src/protocol/**', 'src/conversation/**', 'src/messages/**', 'src/approvals/**'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [{ name: 'vscode', message: 'Pure layer: no vscode.' }],

@@ -15,7 +15,14 @@ import { activeFolder, otherFolders } from './host/workspaceFolders';
 
 let controller: ChatController | undefined;
 
-export function activate(context: vscode.ExtensionContext): void {
+/** What `activate` returns: the integration tests drive the chat through it. Not a public API. */
+export interface ZeroExtensionApi {
+  readonly controller: ChatController;
+  readonly approvals: ApprovalService;
+  readonly recheckBinary: () => Promise<void>;
+}
+
+export function activate(context: vscode.ExtensionContext): ZeroExtensionApi {
   const log = vscode.window.createOutputChannel('Zero', { log: true });
   context.subscriptions.push(log);
   try {
@@ -63,6 +70,7 @@ export function activate(context: vscode.ExtensionContext): void {
       vscode.workspace.onDidGrantWorkspaceTrust(() => (c.binary = c.binary)),
     );
     void recheckBinary();
+    return { controller: c, approvals, recheckBinary };
   } catch (err) {
     // Show activation failures to the user, then rethrow so VS Code records them too.
     void vscode.window.showErrorMessage(`Zero failed to start: ${(err as Error).message}`);

@@ -54,7 +54,7 @@ export function installClickHandler(root: HTMLElement): void {
     const action = target.closest<HTMLElement>('[data-code-action]');
     if (action) {
       const code = action.closest('.code-block')?.querySelector('pre code');
-      const text = code?.textContent ?? '';
+      const text = (code?.textContent ?? '').replace(/\n$/, '');
       if (action.dataset.codeAction === 'copy') {
         post({ type: 'copy', text });
         flash(action, 'Copied');
@@ -74,9 +74,17 @@ export function installClickHandler(root: HTMLElement): void {
     const href = a.getAttribute('href') ?? '';
     if (/^(https?|mailto):/i.test(href)) return; // VS Code opens these in the browser / mail client
     ev.preventDefault();
-    const ref = parseFileRef(decodeURI(href.replace(/^file:\/\//, '').replace(/#L(\d+).*$/, ':$1')));
+    const ref = parseFileRef(safeDecode(href.replace(/^file:\/\//, '').replace(/#L(\d+).*$/, ':$1')));
     if (ref) openFile(ref.path, ref.line === undefined ? undefined : String(ref.line));
   });
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURI(s);
+  } catch {
+    return s;
+  }
 }
 
 function openFile(path: string, line: string | undefined): void {

@@ -15,8 +15,9 @@ const TIMEOUT_MS = Number(process.env.ZERO_E2E_EXTHOST_TIMEOUT_MS ?? 300_000);
 const secs = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 /**
- * The workbench logs as console.log('%c INFO', css, fmt, ...args); the suite marks its lines (and the
- * extension's) with "[exthost] " (exthost/index.ts). Print those, and workbench lines naming our extension.
+ * The workbench logs as console.log('%c INFO', css, fmt, ...args), the extension host's console
+ * included; the suite marks mocha's lines with "[exthost] " (exthost/index.ts). Print those, and other
+ * lines that name our extension (activation errors, the extension's own logging of ids).
  */
 async function forwardConsole(msg: ConsoleMessage): Promise<void> {
   let args: unknown[];

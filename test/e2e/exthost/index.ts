@@ -22,26 +22,21 @@ export interface ExtHostResults {
   tests: TestResult[];
 }
 
-/** Marks every console line while the suite runs, so a runner can pick the suite's output (mocha's and
- *  the extension's own) out of the workbench's console, where code-server forwards it. */
+/** Marks mocha's output lines so a runner can pick them out of the workbench console, where code-server
+ *  forwards the extension host's console. (console.* itself cannot be replaced there: VS Code defines
+ *  those methods with a no-op setter.) */
 const PREFIX = '[exthost] ';
-function markConsole(): () => void {
-  const saved = { log: console.log, info: console.info, warn: console.warn, error: console.error, base: Mocha.reporters.Base.consoleLog };
-  const mark = (write: (...args: unknown[]) => void) => (...args: unknown[]) =>
-    write(util.format(...args).split('\n').map((l) => PREFIX + l).join('\n'));
-  console.log = mark(saved.log);
-  console.info = mark(saved.info);
-  console.warn = mark(saved.warn);
-  console.error = mark(saved.error);
-  Mocha.reporters.Base.consoleLog = console.log; // mocha captured console.log when it loaded
+function markMochaOutput(): () => void {
+  const Base = Mocha.reporters.Base;
+  const saved = Base.consoleLog;
+  Base.consoleLog = (...args: unknown[]) => saved(util.format(...args).split('\n').map((l) => PREFIX + l).join('\n'));
   return () => {
-    Object.assign(console, { log: saved.log, info: saved.info, warn: saved.warn, error: saved.error });
-    Mocha.reporters.Base.consoleLog = saved.base;
+    Base.consoleLog = saved;
   };
 }
 
 export function run(): Promise<void> {
-  const unmark = markConsole();
+  const unmark = markMochaOutput();
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000, slow: 10_000 });
   for (const f of fs.readdirSync(__dirname).sort()) {
     if (f.endsWith('.test.js')) mocha.addFile(path.join(__dirname, f));

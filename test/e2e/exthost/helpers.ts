@@ -1,0 +1,95 @@
+// Shared by the extension-host suites: the extension's test API, settings, and waiting.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ZeroExtensionApi } from '../../../src/extension';
+import type { Chat, Turn } from '../../../src/conversation/model';
+
+export const EXTENSION_ID = 'zero-vscode.zero-vscode';
+
+export async function api(): Promise<ZeroExtensionApi> {
+  const ext = vscode.extensions.getExtension<ZeroExtensionApi>(EXTENSION_ID);
+  if (!ext) throw new Error(`${EXTENSION_ID} is not installed`);
+  return ext.activate();
+}
+
+export function fakeZeroPath(): string {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+  return path.join(ext.extensionUri.fsPath, 'test', 'fixtures', 'fake-zero', 'zero');
+}
+
+/** A private sandbox for the fake zero: sessions, grants and the invocation record. */
+export interface Sandbox {
+  readonly dir: string;
+  readonly record: string;
+  readonly grants: string;
+  env(extra?: Record<string, string>): Record<string, string>;
+  invocations(): { argv: string[]; stdin: string | null; env: Record<string, string> }[];
+}
+
+export function sandbox(): Sandbox {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-exthost-'));
+  const record = path.join(dir, 'record.jsonl');
+  const grants = path.join(dir, 'grants.json');
+  return {
+    dir,
+    record,
+    grants,
+    env: (extra = {}) => ({ XDG_DATA_HOME: path.join(dir, 'data'), ZERO_SANDBOX_GRANTS_PATH: grants, FAKE_ZERO_RECORD: record, ...extra }),
+    invocations: () =>
+      fs.existsSync(record)
+        ? fs.readFileSync(record, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { argv: string[]; stdin: string | null; env: Record<string, string> })
+        : [],
+  };
+}
+
+/** User-level settings (zero.path and zero.env are machine-scoped: a workspace cannot set them). */
+export async function configure(values: Record<string, unknown>): Promise<void> {
+  const cfg = vscode.workspace.getConfiguration('zero');
+  for (const [k, v] of Object.entries(values)) await cfg.update(k, v, vscode.ConfigurationTarget.Global);
+}
+
+export async function until<T>(check: () => T | undefined | false | null, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = check();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export function lastTurn(chat: Chat): Turn {
+  const t = chat.turns[chat.turns.length - 1];
+  if (!t) throw new Error('the chat has no turn');
+  return t;
+}
+
+export const finished = (t: Turn): boolean => t.status !== 'starting' && t.status !== 'running';
+
+/** Waits for the current chat's turn count to reach `n` and that turn to finish. */
+export async function turnDone(a: ZeroExtensionApi, n: number, timeoutMs = 30_000): Promise<Turn> {
+  return until(() => {
+    const chat = a.controller.current;
+    const t = chat.turns[n - 1];
+    return chat.turns.length >= n && t && finished(t) && !a.controller.isBusy() ? t : undefined;
+  }, `turn ${n} finished`, timeoutMs);
+}
+
+/** Replaces window.showWarningMessage for the duration of `fn` (the modal would block the test). */
+export async function withModalAnswers<T>(answers: (message: string, detail: string) => string | undefined, fn: (calls: { message: string; detail: string }[]) => Promise<T>): Promise<T> {
+  const calls: { message: string; detail: string }[] = [];
+  const original = vscode.window.showWarningMessage;
+  (vscode.window as { showWarningMessage: unknown }).showWarningMessage = async (message: string, ...rest: unknown[]) => {
+    const opts = rest[0] as vscode.MessageOptions | undefined;
+    const detail = typeof opts === 'object' && opts && 'detail' in opts ? String(opts.detail ?? '') : '';
+    calls.push({ message, detail });
+    return answers(message, detail);
+  };
+  try {
+    return await fn(calls);
+  } finally {
+    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = original;
+  }
+}
