@@ -44,9 +44,9 @@ export class ApprovalService extends Disposable {
   private readonly queue: Ask[] = [];
   private asking = false;
   private readonly turns = new Map<string, TurnApprovals>();
-  private readonly idle = this.register(new vscode.EventEmitter<void>());
-  /** Fires when no dialog is open or queued (tests wait on it). */
-  readonly onDidBecomeIdle = this.idle.event;
+  private readonly waiting = this.register(new vscode.EventEmitter<void>());
+  /** Fires when a dialog opens or the last one closes (the status bar shows "approval needed"). */
+  readonly onDidChangeWaiting = this.waiting.event;
 
   constructor(private readonly d: ApprovalDeps) {
     super();
@@ -89,11 +89,12 @@ export class ApprovalService extends Disposable {
   private async pump(): Promise<void> {
     if (this.asking) return;
     this.asking = true;
+    this.waiting.fire();
     try {
       for (let ask = this.queue.shift(); ask; ask = this.queue.shift()) await this.askOne(ask);
     } finally {
       this.asking = false;
-      this.idle.fire();
+      this.waiting.fire();
     }
   }
 

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { actionFromDecoded, type ChatAction } from '../conversation/actions';
 import type { ApprovalState, Chat } from '../conversation/model';
 import { currentTurn, isRunning, newChat, reduceChat } from '../conversation/reducer';
-import type { BinaryState, ViewState } from '../messages/messages';
+import type { Attachment, BinaryState, ViewState } from '../messages/messages';
 import { InputError, promptInput } from '../protocol';
 import type { ErrorEvent } from '../protocol/events';
 import { explainExit, startZeroRun, type RunExit, type ZeroRun } from '../zero';
@@ -64,6 +64,8 @@ export class ChatController extends Disposable {
   private currentId: string;
   private binaryState: BinaryState = { ok: true, path: null, demo: false, problem: null };
   private draftText = '';
+  private attachments: (Attachment & { readonly block: string })[] = [];
+  private transcript: Chat | null = null;
 
   constructor(private readonly store: ChatStore, private readonly env: ControllerEnv) {
     super();
@@ -74,7 +76,7 @@ export class ChatController extends Disposable {
   }
 
   get current(): Chat {
-    return this.chats.get(this.currentId)!;
+    return this.transcript ?? this.chats.get(this.currentId)!;
   }
 
   get binary(): BinaryState {
@@ -99,7 +101,8 @@ export class ChatController extends Disposable {
       folder: this.env.folder(),
       queued: this.queues.get(this.currentId) ?? [],
       draft: this.draftText,
-      readOnly: false,
+      readOnly: this.transcript !== null,
+      attachments: this.attachments.map(({ id, label, languageId }) => ({ id, label, languageId })),
     };
   }
 
@@ -107,9 +110,40 @@ export class ChatController extends Disposable {
     return this.active.has(chatId);
   }
 
+  /** Attach an editor selection to the next message (shown as a chip in the composer). */
+  attach(label: string, languageId: string, block: string): void {
+    this.leaveTranscript();
+    this.attachments = [...this.attachments.filter((a) => a.label !== label), { id: newId('sel'), label, languageId, block }];
+    this.changes.fire({ kind: 'snapshot' });
+  }
+
+  removeAttachment(id: string): void {
+    this.attachments = this.attachments.filter((a) => a.id !== id);
+    this.changes.fire({ kind: 'snapshot' });
+  }
+
+  /** Show a saved stream-json run read-only (not saved, no composer) until another chat is opened. */
+  openTranscript(chat: Chat): void {
+    this.transcript = chat;
+    this.changes.fire({ kind: 'snapshot' });
+  }
+
+  private leaveTranscript(): void {
+    if (this.transcript) {
+      this.transcript = null;
+      this.changes.fire({ kind: 'snapshot' });
+    }
+  }
+
   /** The user's message: runs now, or waits for this chat's run to end. Never dropped. */
-  send(text: string): void {
-    if (text.trim() === '') return;
+  send(message: string): void {
+    if (message.trim() === '' && this.attachments.length === 0) return;
+    this.leaveTranscript();
+    const text = [message.trim(), ...this.attachments.map((a) => a.block)].filter(Boolean).join('\n\n');
+    if (this.attachments.length > 0) {
+      this.attachments = [];
+      this.changes.fire({ kind: 'snapshot' });
+    }
     const chatId = this.currentId;
     if (this.active.has(chatId)) {
       const q = [...(this.queues.get(chatId) ?? []), text];
@@ -138,6 +172,7 @@ export class ChatController extends Disposable {
   }
 
   newChat(): void {
+    this.transcript = null;
     const chat = newChat(newId('chat'), Date.now());
     this.chats.set(chat.id, chat);
     this.currentId = chat.id;
@@ -148,6 +183,7 @@ export class ChatController extends Disposable {
   openChat(id: string): boolean {
     const chat = this.chats.get(id) ?? this.store.load(id);
     if (!chat) return false;
+    this.transcript = null;
     this.chats.set(id, this.active.has(id) ? chat : this.markCutOff(chat));
     this.currentId = id;
     this.store.currentId = id;

@@ -14,7 +14,7 @@ const FLUSH_MS = 16;
 
 export interface BindingHandlers {
   /** Messages that need the editor (clipboard, files, quick picks, settings). */
-  handle(msg: Exclude<WebviewToHost, { type: 'ready' | 'send' | 'stop' | 'newChat' | 'openChat' | 'draft' | 'cancelQueued' }>): Promise<void> | void;
+  handle(msg: Exclude<WebviewToHost, { type: 'ready' | 'send' | 'stop' | 'newChat' | 'openChat' | 'draft' | 'cancelQueued' | 'removeAttachment' }>): Promise<void> | void;
 }
 
 export class ChatWebviewBinding extends Disposable {
@@ -64,6 +64,9 @@ export class ChatWebviewBinding extends Disposable {
         return;
       case 'cancelQueued':
         this.controller.cancelQueued(msg.index);
+        return;
+      case 'removeAttachment':
+        this.controller.removeAttachment(msg.id);
         return;
       case 'showHistory':
       case 'copy':

@@ -15,6 +15,14 @@ export interface ChatSummary {
   readonly turns: number;
 }
 
+/** An editor selection attached to the next message ("Add Selection to Zero Chat"). */
+export interface Attachment {
+  readonly id: string;
+  /** `path:L10-L42`. */
+  readonly label: string;
+  readonly languageId: string;
+}
+
 /** What the host knows about the Zero binary it will run. */
 export interface BinaryState {
   readonly ok: boolean;
@@ -39,6 +47,8 @@ export interface ViewState {
   readonly draft: string;
   /** A transcript opened read-only: no composer. */
   readonly readOnly: boolean;
+  /** Selections that will be sent with the next message. */
+  readonly attachments: readonly Attachment[];
 }
 
 export type HostToWebview =
@@ -67,6 +77,7 @@ export const WebviewToHostSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('reviewApproval'), turnId: z.string().max(200), key: z.string().max(400) }),
   z.strictObject({ type: z.literal('fixBinary'), action: z.enum(['setPath', 'installHelp', 'showLog', 'retry']) }),
   z.strictObject({ type: z.literal('trustWorkspace') }),
+  z.strictObject({ type: z.literal('removeAttachment'), id: z.string().max(200) }),
 ]);
 
 export type WebviewToHost = z.infer<typeof WebviewToHostSchema>;

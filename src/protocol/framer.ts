@@ -24,6 +24,9 @@ const LF = 0x0a;
 const CR = 13;
 /** Enough bytes for a 120-character excerpt of any text. */
 const EXCERPT_BYTES = 512;
+/** Slices shorter than this are copied into the spill buffer instead of kept by reference. */
+const COPY_BELOW = 4 * 1024;
+const SPILL_BYTES = 16 * 1024;
 
 export class JsonlFramer {
   private readonly maxLineBytes: number;
@@ -32,6 +35,10 @@ export class JsonlFramer {
   /** The unfinished line, as slices of the chunks it came in (joined once, at its LF). */
   private parts: Uint8Array[] = [];
   private partBytes = 0;
+  /** Small slices are copied together here, so a line sent a few bytes at a time stays few parts. */
+  private spill = new Uint8Array(SPILL_BYTES);
+  private spillStart = 0;
+  private spillEnd = 0;
   /** Over the cap: the rest of the line is counted, not kept. */
   private discarding = false;
   private discardedBytes = 0;
@@ -109,13 +116,37 @@ export class JsonlFramer {
     } else if (this.partBytes + bytes > this.maxLineBytes) {
       this.discarding = true;
       this.discardedBytes = this.partBytes + bytes;
-      this.discardExcerpt = this.excerpt([...this.parts, chunk.subarray(from, to)]);
-      this.parts = [];
+      this.discardExcerpt = this.excerpt([...this.takeParts(), chunk.subarray(from, to)]);
       this.partBytes = 0;
-    } else if (bytes > 0) {
+    } else if (bytes >= COPY_BELOW) {
+      this.flushSpill();
       this.parts.push(chunk.subarray(from, to));
       this.partBytes += bytes;
+    } else if (bytes > 0) {
+      if (this.spillEnd + bytes > SPILL_BYTES) {
+        this.flushSpill();
+        // The old buffer may still be referenced by `parts`; never overwrite it.
+        this.spill = new Uint8Array(SPILL_BYTES);
+        this.spillStart = this.spillEnd = 0;
+      }
+      this.spill.set(chunk.subarray(from, to), this.spillEnd);
+      this.spillEnd += bytes;
+      this.partBytes += bytes;
     }
+  }
+
+  private flushSpill(): void {
+    if (this.spillEnd > this.spillStart) this.parts.push(this.spill.subarray(this.spillStart, this.spillEnd));
+    this.spillStart = this.spillEnd;
+  }
+
+  /** Hands over the unfinished line's parts; the spill buffer is free again once they are decoded. */
+  private takeParts(): Uint8Array[] {
+    this.flushSpill();
+    const parts = this.parts;
+    this.parts = [];
+    this.spillStart = this.spillEnd = 0;
+    return parts;
   }
 
   private finishPending(out: FramedLine[]): void {
@@ -126,8 +157,7 @@ export class JsonlFramer {
       this.discardExcerpt = '';
       return;
     }
-    const parts = this.parts;
-    this.parts = [];
+    const parts = this.takeParts();
     const joined = parts.length === 1 ? parts[0]! : concat(parts, this.partBytes);
     this.partBytes = 0;
     this.emit(this.decoder.decode(joined), out);

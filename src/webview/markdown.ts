@@ -71,7 +71,7 @@ md.renderer.rules.image = (tokens, idx) => {
   const token = tokens[idx]!;
   const src = String(token.attrGet('src') ?? '');
   const alt = token.children?.map((c) => c.content).join('') || 'image';
-  return `<a href="${md.utils.escapeHtml(src)}" class="image-link">${md.utils.escapeHtml(`🖼 ${alt}`)}</a>`;
+  return `<a href="${md.utils.escapeHtml(src)}" class="image-link">${md.utils.escapeHtml(`Image: ${alt}`)}</a>`;
 };
 
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {

@@ -29,7 +29,7 @@ async function forwardConsole(msg: ConsoleMessage): Promise<void> {
   if (typeof args[0] === 'string' && args[0].startsWith('%c')) args = args.slice(2);
   const text = util.format(...args).replace(/\s+$/, '');
   if (text.includes('[exthost] ')) {
-    for (const line of text.split('\n')) console.log(line.startsWith('[exthost] ') ? line : `[exthost] ${line}`);
+    for (const line of text.split('\n')) console.log(line.startsWith('[exthost]') ? line : `[exthost] ${line}`);
   } else if (/zero-vscode|zero\.chat/i.test(text)) {
     console.log(`[workbench] ${text}`);
   }

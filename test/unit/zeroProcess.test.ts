@@ -133,15 +133,17 @@ describe('startZeroRun (against the fake zero)', function () {
   });
 
   it('--resume=<id> continues the same session', async () => {
-    const first = await collect({ binary, args: buildExecArgs({ cwd: sb.ws }).args, cwd: sb.ws, env: envFor('plain'), input: promptInput('one') });
+    const first = await collect({ binary, args: buildExecArgs({ cwd: sb.ws }).args, cwd: sb.ws, env: envFor('resume'), input: promptInput('first question') });
     const start = events(first.items).find((e) => e.type === 'run_start');
     const sessionId = start?.type === 'run_start' ? start.sessionId : undefined;
     assert.ok(sessionId, 'first run has a session id');
 
     const { args } = buildExecArgs({ cwd: sb.ws, resumeSessionId: sessionId });
-    const second = await collect({ binary, args, cwd: sb.ws, env: envFor('plain'), input: promptInput('two') });
+    const second = await collect({ binary, args, cwd: sb.ws, env: envFor('resume'), input: promptInput('second question') });
     const start2 = events(second.items).find((e) => e.type === 'run_start');
     assert.equal(start2?.type === 'run_start' ? start2.sessionId : undefined, sessionId);
+    const final = events(second.items).find((e) => e.type === 'final');
+    assert.match(final?.type === 'final' ? final.text ?? '' : '', /you previously asked: first question/);
     assert.equal(second.exit.runEndExitCode, 0);
     assert.ok(records()[1]!.argv.includes(`--resume=${sessionId}`));
   });

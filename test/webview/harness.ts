@@ -40,28 +40,27 @@ export const DARK_THEME = `:root {
   --vscode-toolbar-hoverBackground: rgba(90,93,94,0.31); --vscode-list-hoverBackground: #2a2d2e;
 }`;
 
-/** Installed before the page's scripts: the fake VS Code API and a CSP-violation recorder. */
-function fakeVsCodeApi(): void {
-  const w = window as unknown as Record<string, unknown>;
-  const posted: unknown[] = [];
-  const violations: string[] = [];
-  w.__posted = posted;
-  w.__cspViolations = violations;
-  document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective}: ${e.blockedURI}`));
+/**
+ * Installed before the page's scripts: the fake VS Code API and a CSP-violation recorder. A string,
+ * not a function: tsx would wrap a function's inner functions in helpers the page does not have.
+ */
+export const FAKE_VSCODE_API = `(() => {
+  const posted = [];
+  const violations = [];
+  window.__posted = posted;
+  window.__cspViolations = violations;
+  document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective + ': ' + e.blockedURI));
   let acquired = false;
-  w.acquireVsCodeApi = () => {
+  window.acquireVsCodeApi = () => {
     if (acquired) throw new Error('acquireVsCodeApi called twice');
     acquired = true;
     return {
-      postMessage: (m: unknown) => posted.push(JSON.parse(JSON.stringify(m))),
+      postMessage: (m) => posted.push(JSON.parse(JSON.stringify(m))),
       getState: () => JSON.parse(sessionStorage.getItem('vscodeState') ?? 'null') ?? undefined,
-      setState: (s: unknown) => {
-        sessionStorage.setItem('vscodeState', JSON.stringify(s));
-        return s;
-      },
+      setState: (s) => { sessionStorage.setItem('vscodeState', JSON.stringify(s)); return s; },
     };
   };
-}
+})();`;
 
 let bundle: Promise<string> | null = null;
 
@@ -117,10 +116,11 @@ export class Harness {
 
   async open(viewport = { width: 420, height: 800 }): Promise<ChatPage> {
     const context = await this.browser.newContext({ viewport });
-    await context.addInitScript(fakeVsCodeApi);
+    await context.addInitScript({ content: FAKE_VSCODE_API });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => process.env.DEBUG_WEBVIEW && console.log(m.text()));
     await page.goto(this.url);
     const chat = new ChatPage(context, page, errors);
     await chat.waitForPosted('ready');
@@ -161,13 +161,15 @@ export class ChatPage {
     await this.page.evaluate(() => void ((window as unknown as { __posted: unknown[] }).__posted.length = 0));
   }
 
+  /** Polls from Node: the page's CSP forbids eval, which Playwright's waitForFunction needs. */
   async waitForPosted<T extends WebviewToHost['type']>(type: T, timeout = 5000): Promise<Extract<WebviewToHost, { type: T }>> {
-    const handle = await this.page.waitForFunction(
-      (t) => (window as unknown as { __posted: { type: string }[] }).__posted.find((m) => m.type === t),
-      type,
-      { timeout },
-    );
-    return (await handle.jsonValue()) as Extract<WebviewToHost, { type: T }>;
+    const until = Date.now() + timeout;
+    for (;;) {
+      const found = (await this.posted()).find((m) => m.type === type);
+      if (found) return found as Extract<WebviewToHost, { type: T }>;
+      if (Date.now() > until) throw new Error(`the view did not post "${type}" within ${timeout} ms`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
   }
 
   cspViolations(): Promise<string[]> {

@@ -13,6 +13,8 @@ const APPROVAL_TEXT: Record<ApprovalState, string> = {
   info: '',
 };
 
+const DECISION_TEXT: Record<string, string> = { allow: 'Permission granted', deny: 'Permission denied', prompt: 'Permission needed' };
+
 export class PermissionView implements ItemView<PermissionItem> {
   readonly kind = 'permission';
   readonly el = h('div', { class: 'permission-card', attrs: { role: 'group' } });
@@ -28,7 +30,7 @@ export class PermissionView implements ItemView<PermissionItem> {
     const request = p.event === 'permission_request';
     const level = p.risk?.level || '';
     this.el.className = `permission-card approval-${p.approval}${level ? ` risk-${level}` : ''}`;
-    const title = request ? 'Permission request' : `Permission ${p.action || 'decision'}`;
+    const title = request ? 'Permission request' : (DECISION_TEXT[p.action] ?? `Permission ${p.action || 'decision'}`);
     this.el.setAttribute('aria-label', `${title}: ${p.name}`);
 
     const head = h(

@@ -1,0 +1,152 @@
+#!/usr/bin/env node
+// `npm test`: every check, in order, each step's output streamed as it runs.
+//   1 compile (typecheck + build) and lint      stop here if compile fails
+//   2 unit tests (mocha, .mocharc.json)
+//   3 machine setup + code-server               (scripts/setup-machine.sh, scripts/ensure-code-server.mjs)
+//   4 extension-host suite inside code-server   (test/e2e/runExtHost.ts)
+//   5 UI suite: Playwright + Chromium against the packaged VSIX in code-server
+//   6 @vscode/test-electron suite               (skips clearly without a desktop VS Code)
+// Later steps run even when an earlier test step failed. The last line is `N passed, N failed`
+// (tests of all steps; a failed step without test counts, e.g. lint, counts as 1 failed).
+// ZERO_SKIP_E2E=1 runs only steps 1-2.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const VSIX = path.join(ROOT, 'dist', 'zero-vscode.vsix');
+const skipE2E = process.env.ZERO_SKIP_E2E === '1';
+const started = Date.now();
+/** @type {{ name: string, ok: boolean, passed: number, failed: number, seconds: number, note?: string }[]} */
+const summary = [];
+
+/** Runs a command with output streamed (and kept for parsing). */
+function run(cmd, args, env = {}) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    let out = '';
+    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
+    child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
+    child.on('error', (e) => { out += String(e); });
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), out, seconds: (Date.now() - t0) / 1000 }));
+  });
+}
+
+const counts = {
+  /** mocha's spec reporter epilogue: "  12 passing (3s)", "  1 failing". */
+  mocha(out) {
+    const last = (re) => { const m = [...out.matchAll(re)].pop(); return m ? Number(m[1]) : undefined; };
+    return { passed: last(/^\s*(?:\[exthost\]\s*)?(\d+) passing\b/gm), failed: last(/^\s*(?:\[exthost\]\s*)?(\d+) failing\b/gm) ?? 0 };
+  },
+  /** runExtHost/runElectron: "exthost: 5 passed, 0 failed". */
+  runner(prefix) {
+    return (out) => {
+      const m = [...out.matchAll(new RegExp(`^${prefix}: (?:.*?; )?(\\d+) passed, (\\d+) failed`, 'gm'))].pop();
+      return m ? { passed: Number(m[1]), failed: Number(m[2]) } : { passed: undefined, failed: 0 };
+    };
+  },
+};
+
+/**
+ * One step: a banner, the command, a summary row. With `parse`, test counts come from the output and a
+ * non-zero exit without failing tests counts as 1 failure; without it, a failed step counts as 1.
+ */
+async function step(name, cmd, args, { env, parse, note } = {}) {
+  console.log(`\n━━━ ${name}: ${[cmd, ...args].join(' ')}\n`);
+  const r = await run(cmd, args, env);
+  const c = parse ? parse(r.out) : { passed: 0, failed: 0 };
+  const passed = c.passed ?? 0;
+  let failed = c.failed;
+  if (r.code !== 0 && failed === 0) failed = 1;
+  const ok = r.code === 0 && failed === 0;
+  summary.push({ name, ok, passed, failed, seconds: r.seconds, note: note?.(r) });
+  console.log(`\n━━━ ${name}: ${ok ? 'ok' : `FAILED (exit ${r.code})`} in ${r.seconds.toFixed(1)} s`);
+  return { ...r, ok };
+}
+
+function skip(name, why) {
+  summary.push({ name, ok: true, passed: 0, failed: 0, seconds: 0, note: `skipped: ${why}` });
+  console.log(`\n━━━ ${name}: skipped (${why})`);
+}
+
+function finish() {
+  const passed = summary.reduce((n, s) => n + s.passed, 0);
+  const failed = summary.reduce((n, s) => n + s.failed, 0);
+  console.log('\n━━━ summary');
+  for (const s of summary) {
+    const tests = s.passed || s.failed ? `${s.passed} passed, ${s.failed} failed` : '';
+    console.log(`  ${s.ok ? 'ok  ' : 'FAIL'}  ${s.name.padEnd(44)} ${s.seconds.toFixed(1).padStart(6)} s  ${tests}${s.note ? `  (${s.note})` : ''}`);
+  }
+  console.log(`  total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 || summary.some((s) => !s.ok) ? 1 : 0);
+}
+
+// Ctrl+C: the children get it too (same process group); just report and stop.
+process.on('SIGINT', () => { console.log('\ninterrupted'); finish(); });
+
+const npm = 'npm';
+const npx = 'npx';
+
+// 1. compile + lint
+const compile = await step('compile (typecheck + build)', npm, ['run', 'compile']);
+if (!compile.ok) {
+  console.log('\ncompile failed: stopping (nothing later can be trusted)');
+  finish();
+}
+await step('lint', npm, ['run', 'lint']);
+
+// 2. unit tests
+await step('unit tests (mocha)', npx, ['mocha'], { parse: counts.mocha });
+
+if (skipE2E) {
+  console.log('\nZERO_SKIP_E2E=1: skipping the real-VS-Code steps (code-server, extension host, UI, electron)');
+  finish();
+}
+
+// 3. machine + code-server
+const setup = await step('setup machine', 'bash', ['scripts/setup-machine.sh']);
+const ensure = setup.ok ? await step('ensure code-server', process.execPath, ['scripts/ensure-code-server.mjs']) : undefined;
+const codeServer = ensure?.ok ? ensure.out.trim().split('\n').pop() : undefined;
+const e2eEnv = codeServer ? { ZERO_CODE_SERVER: codeServer } : {};
+
+// Webview DOM tests in Chromium (test/webview), unless the repo's .mocharc.json already runs them.
+const mocharc = JSON.parse(fs.readFileSync(path.join(ROOT, '.mocharc.json'), 'utf8'));
+const specs = [].concat(mocharc.spec ?? []);
+const webviewTests = fs.existsSync(path.join(ROOT, 'test', 'webview')) && fs.readdirSync(path.join(ROOT, 'test', 'webview')).some((f) => f.endsWith('.test.ts'));
+if (webviewTests && !specs.some((s) => s.includes('test/webview'))) {
+  if (setup.ok) {
+    await step('webview tests in Chromium (mocha)', npx, ['mocha', '--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--reporter', 'spec', '--timeout', '60000', 'test/webview/**/*.test.ts'], { parse: counts.mocha });
+  } else skip('webview tests in Chromium (mocha)', 'machine setup failed');
+}
+
+if (codeServer) {
+  // 4. extension-host suite in code-server
+  await step('extension-host suite in code-server', npx, ['tsx', 'test/e2e/runExtHost.ts'], {
+    env: { ...e2eEnv, ZERO_E2E_RESULTS: path.join(ROOT, '.e2e', 'exthost-results.json') },
+    parse: counts.runner('exthost'),
+  });
+
+  // 5. UI suite against the packaged extension
+  fs.rmSync(VSIX, { force: true });
+  const pkg = await step('package VSIX', npm, ['run', 'package', '--', '--allow-missing-repository']);
+  const vsixEnv = pkg.ok && fs.existsSync(VSIX) ? { ZERO_E2E_VSIX: VSIX } : {};
+  await step('UI suite (Playwright, code-server)', npx, ['mocha', '--config', 'test/e2e/mocharc.ui.json'], {
+    env: { ...e2eEnv, ...vsixEnv },
+    parse: counts.mocha,
+    note: () => (vsixEnv.ZERO_E2E_VSIX ? 'extension: dist/zero-vscode.vsix' : 'extension: dev path (packaging failed)'),
+  });
+} else {
+  skip('extension-host suite in code-server', 'no code-server');
+  skip('UI suite (Playwright, code-server)', 'no code-server');
+}
+
+// 6. @vscode/test-electron
+await step('@vscode/test-electron suite', npx, ['tsx', 'test/e2e/runElectron.ts'], {
+  parse: counts.runner('electron'),
+  note: (r) => (/^skipped:/m.test(r.out) ? 'skipped: no desktop VS Code' : undefined),
+});
+
+finish();

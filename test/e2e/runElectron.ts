@@ -1,0 +1,80 @@
+// Runs the same extension-host suite (test/e2e/exthost) under @vscode/test-electron, in a desktop
+// VS Code named by ZERO_VSCODE_EXECUTABLE. There is none on these machines (code-server is server +
+// web only, and test-electron's download needs update.code.visualstudio.com), so without it this
+// skips with one clear line and exit code 0.
+//
+//   ZERO_VSCODE_EXECUTABLE=/usr/share/code/code npx tsx test/e2e/runElectron.ts   (Linux CI: under xvfb-run)
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { runTests } from '@vscode/test-electron';
+import { BASE_SETTINGS, buildDevExtension, buildExtHostSuite, E2E_DIR, REPO_ROOT, RUNS_DIR } from './lib';
+import type { ExtHostResults } from './exthost/index';
+
+async function main(): Promise<number> {
+  const executable = process.env.ZERO_VSCODE_EXECUTABLE;
+  if (!executable) {
+    console.log('skipped: @vscode/test-electron needs a desktop VS Code (set ZERO_VSCODE_EXECUTABLE); none on this machine');
+    return 0;
+  }
+  const t0 = Date.now();
+  buildDevExtension();
+  const index = await buildExtHostSuite();
+  const root = path.join(RUNS_DIR, 'electron');
+  fs.rmSync(root, { recursive: true, force: true });
+  const dirs = {
+    userData: path.join(root, 'user-data'),
+    extensions: path.join(root, 'extensions'),
+    workspace: path.join(root, 'workspace'),
+    xdgData: path.join(root, 'xdg-data'),
+  };
+  for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true });
+  fs.mkdirSync(path.join(dirs.userData, 'User'), { recursive: true });
+  fs.writeFileSync(path.join(dirs.userData, 'User', 'settings.json'), JSON.stringify(BASE_SETTINGS, null, 2));
+  fs.writeFileSync(path.join(dirs.workspace, 'hello.txt'), 'Hello from the Zero e2e workspace.\n');
+  const resultsFile = path.resolve(process.env.ZERO_E2E_RESULTS ?? path.join(E2E_DIR, 'electron-results.json'));
+  fs.rmSync(resultsFile, { force: true });
+
+  let code = 0;
+  try {
+    code = await runTests({
+      vscodeExecutablePath: executable,
+      extensionDevelopmentPath: REPO_ROOT,
+      extensionTestsPath: index,
+      extensionTestsEnv: {
+        ZERO_E2E_RESULTS: resultsFile,
+        XDG_DATA_HOME: dirs.xdgData,
+        ZERO_SANDBOX_GRANTS_PATH: path.join(root, 'grants.json'),
+        FAKE_ZERO_RECORD: path.join(root, 'zero-record.jsonl'),
+      },
+      launchArgs: [
+        dirs.workspace,
+        `--user-data-dir=${dirs.userData}`,
+        `--extensions-dir=${dirs.extensions}`,
+        '--disable-extensions',
+        '--disable-workspace-trust',
+        '--skip-welcome',
+        '--skip-release-notes',
+        '--disable-gpu',
+      ],
+    });
+  } catch (err) {
+    console.error(`electron: ${(err as Error).message}`);
+    code = 1;
+  }
+  const results = fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as ExtHostResults) : undefined;
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  if (!results) {
+    console.log(`electron: no results at ${resultsFile}; 0 passed, 1 failed (${seconds} s)`);
+    return 1;
+  }
+  console.log(`electron: ${results.passes} passed, ${results.failures} failed (${seconds} s)`);
+  return code === 0 && results.failures === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    console.error(`electron: ${err.stack ?? err.message}`);
+    process.exit(1);
+  },
+);
