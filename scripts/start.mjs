@@ -146,6 +146,7 @@ const child = spawn(
     '--auth', 'none',
     '--disable-telemetry',
     '--disable-update-check',
+    '--disable-workspace-trust', // the demo workspace is ours; no "Restricted Mode" with Zero hidden
     '--disable-getting-started-override',
     '--extensions-dir', dirs.extensions,
     '--user-data-dir', dirs.userData,

@@ -50,8 +50,8 @@ export class JsonlFramer {
   }
 
   /**
-   * Frames the lines this chunk completes. The bytes of an unfinished line are kept by reference
-   * until its LF arrives, so do not reuse a chunk's buffer after pushing it.
+   * Frames the lines this chunk completes. Large slices of an unfinished line are kept by
+   * reference until its LF arrives, so do not reuse a chunk's buffer after pushing it.
    */
   push(chunk: Uint8Array): FramedLine[] {
     const out: FramedLine[] = [];

@@ -4,7 +4,9 @@
  * The prompt never goes in argv: it goes on stdin as stream-json input. That keeps user text away
  * from flag parsing (`help`, `--resume <word>`) and away from any shell.
  */
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { expandHome } from './findZero';
 
 export interface ExecArgsOptions {
   /** Workspace folder; becomes `--cwd`. Must be absolute. */
@@ -19,7 +21,7 @@ export interface ExecArgsOptions {
   readonly autonomy?: string;
   /** `--plan`. */
   readonly plan?: boolean;
-  /** Each becomes `--add-dir <dir>`. Must be absolute. */
+  /** Each becomes `--add-dir <dir>`. Must be absolute; a leading `~` is expanded. */
   readonly addDirs?: readonly string[];
   /** `--skip-permissions-unsafe`, only when exactly `true`. */
   readonly skipPermissionsUnsafe?: boolean;
@@ -27,6 +29,8 @@ export interface ExecArgsOptions {
   readonly extraArgs?: readonly string[];
   /** For tests: which path rules apply. Defaults to the current platform. */
   readonly platform?: NodeJS.Platform;
+  /** For tests: what `~` expands to. Defaults to the user's home. */
+  readonly homedir?: string;
 }
 
 export interface ExecArgs {
@@ -120,13 +124,15 @@ export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
   if (planMode && opts.skipPermissionsUnsafe === true) problems.push('Plan mode cannot be combined with skipping permissions.');
 
   const seen = new Set<string>();
-  for (const dir of opts.addDirs ?? []) {
-    if (typeof dir !== 'string' || dir.trim() === '') {
+  for (const raw of opts.addDirs ?? []) {
+    if (typeof raw !== 'string' || raw.trim() === '') {
       problems.push('An additional folder (--add-dir) is empty.');
       continue;
     }
+    const dir = expandHome(raw.trim(), opts.homedir ?? os.homedir(), win);
+    // Zero would resolve a relative folder against its own cwd, which is rarely what was meant.
     if (!isAbsolute(dir)) {
-      problems.push(`Additional folder "${dir}" must be an absolute path.`);
+      problems.push(`Additional folder "${raw}" must be an absolute path.`);
       continue;
     }
     if (seen.has(dir)) continue;

@@ -83,6 +83,7 @@ describe('buildExecArgs', () => {
   it('rejects relative folders', () => {
     assert.match(problemsOf(() => buildExecArgs({ cwd: 'ws', platform: 'linux' })).join(), /absolute/);
     assert.match(problemsOf(() => buildExecArgs({ cwd: '/ws', addDirs: ['../data'], platform: 'linux' })).join(), /"\.\.\/data" must be an absolute path/);
+    assert.deepEqual(buildExecArgs({ cwd: '/ws', addDirs: ['~/shared'], platform: 'linux', homedir: '/home/me' }).args.slice(-2), ['--add-dir', '/home/me/shared']);
     assert.deepEqual(buildExecArgs({ cwd: 'C:\\ws', addDirs: ['D:\\data'], platform: 'win32' }).args.slice(-2), ['--add-dir', 'D:\\data']);
     assert.match(problemsOf(() => buildExecArgs({ cwd: 'C:\\ws', addDirs: ['data'], platform: 'win32' })).join(), /absolute/);
   });

@@ -342,19 +342,15 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
       ['[1]', line(1, 'expected a JSON object.')],
       [`${ok}\n\n"text"`, line(3, 'expected a JSON object.')],
       [`\ufeff${ok}`, line(1, 'expected a JSON object.')],
-      ['not json', line(1, 'expected a JSON object.')],
       ['null', line(1, 'schemaVersion must be 2')],
       ['{"schemaVersion":2,"type":"prompt","content":"x","role":"user"}', line(1, 'unknown field role')],
-      ['{"schemaVersion":2,"type":"message","role":"user","content":"x","extra":1}', line(1, 'unknown field extra')],
       ['{"schemaVersion":"2","type":"prompt","content":"x"}', line(1, 'expected a JSON object.')],
       ['{"schemaVersion":2.0,"type":"prompt","content":"x"}', line(1, 'expected a JSON object.')],
-      ['{"schemaVersion":2,"type":"prompt","content":5}', line(1, 'expected a JSON object.')],
       ['{"schemaVersion":1,"type":"prompt","content":"x"}', line(1, 'schemaVersion must be 2')],
       [`${ok}\r\n{"schemaVersion":2,"type":"prompt","content":"  "}\r\n`, line(2, 'content is required')],
       ['{"schemaVersion":2,"type":"prompt2","content":"x"}', line(1, 'type must be prompt or message')],
       ['{"schemaVersion":2,"type":"message","role":"assistant","content":"x"}', line(1, 'role must be user')],
       ['', 'Stream-json input must include at least one prompt or user message event.'],
-      ['\n  \r\n\n', 'Stream-json input must include at least one prompt or user message event.'],
       ['{"schemaVersion":2,"type":"message","role":"user","content":"x","images":[{"mediaType":"image/bmp","data":"iVBORw0KGgo="}]}',
         'Stream-json image has an unsupported image media type "image/bmp".'],
       ['{"schemaVersion":2,"type":"message","role":"user","content":"x","images":[{"mediaType":"png","data":"abc"}]}',
@@ -411,7 +407,7 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
       assertEnvelope(result, message);
     };
     streamed(after, 'unknown exec flag "--bogus"');
-    // `--resume hello` takes "hello" as the session id, so the prompt is missing... and the id is unknown
+    // `--resume hello` consumes "hello" as the session id, so no prompt is left (a post-parse check)
     streamed(resumeSwallows, 'Prompt required. Use `zero exec "prompt"` or `zero exec --file prompt.txt`.');
     streamed(positional, 'Stream-json input does not accept positional prompt text. Pipe JSONL or use --file.');
     streamed(noPrompt, 'Prompt required. Use `zero exec "prompt"` or `zero exec --file prompt.txt`.');

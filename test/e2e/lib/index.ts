@@ -5,3 +5,4 @@ export * from './codeServer';
 export * from './paths';
 export * from './useVSCode';
 export * from './workbench';
+export * from './wait';

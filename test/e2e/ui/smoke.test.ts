@@ -1,9 +1,12 @@
-// A user opens VS Code, clicks Zero in the activity bar and sees the chat view ready for a message.
+// A user opens VS Code, clicks Zero in the activity bar, sees the chat view ready for a message, and
+// a message reaches the (fake) zero CLI configured in the settings.
 import * as assert from 'node:assert/strict';
-import { openZeroView, useVSCode, zeroActivityItem } from '../lib';
+import { FAKE_ZERO, openZeroView, useVSCode, waitUntil, zeroActivityItem } from '../lib';
+
+interface ZeroInvocation { argv: string[]; stdin: string | null; cwd: string; env: Record<string, string> }
 
 describe('Smoke: the Zero view in a real VS Code', function () {
-  const vs = useVSCode({ name: 'smoke' });
+  const vs = useVSCode({ name: 'smoke', settings: { 'zero.path': FAKE_ZERO } });
 
   it('shows the Chat view with a "Message Zero" box and a Send button', async function () {
     await zeroActivityItem(vs.page).waitFor();
@@ -14,15 +17,29 @@ describe('Smoke: the Zero view in a real VS Code', function () {
     assert.match((await title.textContent()) ?? '', /zero: chat/i);
 
     const box = chat.getByRole('textbox', { name: 'Message Zero' });
-    const send = chat.getByRole('button', { name: 'Send' });
     await box.waitFor();
-    await send.waitFor();
+    await chat.getByRole('button', { name: 'Send' }).waitFor();
     assert.ok(await box.isEditable(), 'the message box accepts typing');
-    await box.fill('Hello, Zero');
-    assert.equal(await box.inputValue(), 'Hello, Zero');
 
     const shot = await vs.screenshot('chat-view');
     console.log(`      screenshot: ${shot}`);
+  });
+
+  it('sends a message to the zero named by zero.path (a machine-scoped setting)', async function () {
+    const chat = vs.chat();
+    await chat.getByRole('textbox', { name: 'Message Zero' }).fill('Say hello');
+    await chat.getByRole('button', { name: 'Send' }).click();
+
+    const run = await waitUntil(
+      () => vs.zeroRecords<ZeroInvocation>().find((r) => r.argv[0] === 'exec' && (r.stdin ?? '').includes('Say hello')),
+      'the fake zero ran `exec` with the message on stdin',
+      60_000,
+    );
+    assert.equal(run.cwd, vs.server.dirs.workspace, 'zero runs in the workspace folder');
+    assert.equal(run.env.XDG_DATA_HOME, vs.server.dirs.xdgData, 'the server env reaches zero');
+    await chat.getByText('Say hello', { exact: true }).first().waitFor();
+    await vs.page.waitForTimeout(1_500); // let the streamed answer render for the picture
+    console.log(`      screenshot: ${await vs.screenshot('after-send')}`);
     assert.deepEqual(vs.browser.externalRequests, [], 'the workbench made no requests to other hosts');
   });
 });
