@@ -72,7 +72,7 @@ function isGone(pid: number): boolean {
   }
 }
 
-async function until(check: () => boolean, ms = 5000): Promise<void> {
+async function until(check: () => boolean, ms = 15000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error('timed out waiting');
@@ -156,6 +156,8 @@ describe('startZeroRun (against the fake zero)', function () {
       cwd: sb.ws,
       env: envFor('slow', { FAKE_ZERO_DELAY_MS: '200' }),
       input: promptInput('take your time'),
+      // Long enough that a loaded machine cannot make SIGTERM look like SIGINT's work.
+      graceMs: 5000,
       onDecoded: (batch) => (started ||= batch.some((d) => d.kind === 'event' && d.event.type === 'run_start')),
     });
     assert.ok(run.pid);
@@ -167,7 +169,7 @@ describe('startZeroRun (against the fake zero)', function () {
     if (WIN) {
       assert.equal(explainExit(exit).kind, 'interrupted');
     } else {
-      assert.ok(Date.now() - t0 < 1400, 'SIGINT was enough');
+      assert.ok(Date.now() - t0 < 4500, `SIGINT was enough (took ${Date.now() - t0} ms)`);
       assert.equal(exit.sawRunEnd, true);
       assert.equal(exit.runEndExitCode, 130);
       assert.equal(exit.runEndStatus, 'interrupted');
@@ -202,7 +204,7 @@ describe('startZeroRun (against the fake zero)', function () {
     assert.equal(exit.signal, 'SIGKILL');
     assert.equal(exit.sawRunEnd, false);
     assert.equal(isGone(run.pid!), true);
-    await until(() => isGone(grandchild), 2000);
+    await until(() => isGone(grandchild), 10000);
     assert.equal(explainExit(exit).kind, 'interrupted');
   });
 
