@@ -109,7 +109,8 @@ if (skipE2E) {
 // 3. machine + code-server
 const setup = await step('setup machine', 'bash', ['scripts/setup-machine.sh']);
 const ensure = setup.ok ? await step('ensure code-server', process.execPath, ['scripts/ensure-code-server.mjs']) : undefined;
-const codeServer = ensure?.ok ? ensure.out.trim().split('\n').pop() : undefined;
+// Its stdout is the binary's path (stderr, mixed into `out`, is progress): take the line that is a file.
+const codeServer = ensure?.ok ? ensure.out.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('/') && fs.existsSync(l)).pop() : undefined;
 const e2eEnv = codeServer ? { ZERO_CODE_SERVER: codeServer } : {};
 
 // Webview DOM tests in Chromium (test/webview), unless the repo's .mocharc.json already runs them.

@@ -10,6 +10,8 @@ import { QueueView } from './render/queue';
 import { TranscriptView } from './render/transcript';
 import { StickyScroll } from './scroll';
 
+const NONE: readonly never[] = [];
+
 export class ChatApp {
   readonly composer = new Composer();
   private readonly header = new HeaderView();
@@ -42,7 +44,7 @@ export class ChatApp {
     if (!prev || prev.trusted !== state.trusted || prev.binary !== state.binary) this.banners.update(state.trusted, state.binary);
     this.transcript.update(state.chat, state.history);
     this.queue.update(state.queued);
-    this.composer.update(isRunningChat(state.chat), state.binary.ok, state.readOnly);
+    this.composer.update(isRunningChat(state.chat), state.binary.ok, state.readOnly, state.attachments ?? NONE);
     this.announcer.update(state.chat, rebuild);
     if (rebuild) this.scroll.reset();
     else this.scroll.afterRender();

@@ -2,7 +2,9 @@
  * The message box. Enter sends, Shift+Enter is a newline, Enter while an IME is composing is
  * left alone. The draft is kept with setState at once and posted to the host, debounced.
  */
+import type { Attachment } from '../messages/messages';
 import { button, h } from './dom';
+import { AttachmentsView } from './render/attachments';
 import { loadState, post, saveState } from './vscodeApi';
 
 const DRAFT_DEBOUNCE_MS = 300;
@@ -16,12 +18,13 @@ export class Composer {
   private readonly hint = h('span', { class: 'composer-hint', attrs: { 'aria-hidden': 'true' } });
   private readonly send = button('Send', () => this.submit(), { class: 'primary', title: 'Send (Enter)' });
   private readonly stop = button('Stop', () => post({ type: 'stop' }), { class: 'secondary', title: 'Stop Zero' });
+  private readonly attachments = new AttachmentsView();
   private draftTimer: number | undefined;
   private running = false;
   private lastPostedDraft: string | null = null;
 
   constructor() {
-    this.el.append(this.input, h('div', { class: 'composer-bar' }, this.hint, h('span', { class: 'spacer' }), this.stop, this.send));
+    this.el.append(this.attachments.el, this.input, h('div', { class: 'composer-bar' }, this.hint, h('span', { class: 'spacer' }), this.stop, this.send));
     this.input.addEventListener('keydown', (ev) => {
       // keyCode 229: Enter that confirms an IME composition (Safari/Chromium report it so).
       if (ev.key !== 'Enter' || ev.shiftKey || ev.isComposing || ev.keyCode === 229) return;
@@ -39,8 +42,9 @@ export class Composer {
     this.lastPostedDraft = hostDraft;
   }
 
-  update(running: boolean, canSend: boolean, hidden: boolean): void {
+  update(running: boolean, canSend: boolean, hidden: boolean, attachments: readonly Attachment[]): void {
     this.el.hidden = hidden;
+    this.attachments.update(attachments);
     this.running = running;
     this.stop.disabled = !running;
     this.send.disabled = !canSend;

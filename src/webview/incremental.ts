@@ -9,8 +9,8 @@
  */
 
 const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
-const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/;
-const BLANK = /^[ \t]*$/;
+const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)/;
+const BLANK = /^[ \t]*\r?$/;
 
 interface Fence {
   readonly char: string;
@@ -95,6 +95,6 @@ export class MarkdownBlocks {
 }
 
 function closesFence(line: string, fence: Fence): boolean {
-  const m = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
+  const m = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/.exec(line);
   return m !== null && m[1]![0] === fence.char && m[1]!.length >= fence.length;
 }

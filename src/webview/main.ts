@@ -4,6 +4,7 @@
  */
 import type { HostToWebview } from '../messages/messages';
 import { ChatApp } from './app';
+import { warmUp } from './markdown';
 import { Store } from './store';
 import { post } from './vscodeApi';
 
@@ -54,3 +55,4 @@ window.addEventListener('message', (ev: MessageEvent<HostToWebview>) => {
 function ignore(_msg: never): void {}
 
 post({ type: 'ready' });
+warmUp();

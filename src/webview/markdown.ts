@@ -86,12 +86,50 @@ const PURIFY = {
   RETURN_DOM_FRAGMENT: true as const,
   FORBID_TAGS: ['style', 'img', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'svg', 'math'],
   FORBID_ATTR: ['style', 'id', 'name'],
+  // Our own data-* attributes (file links, code actions) are added after sanitising, never taken from the model.
+  ALLOW_DATA_ATTR: false,
 };
 
 /** Untrusted markdown → a sanitised fragment with decorated code blocks and file links. */
 export function renderMarkdown(source: string): DocumentFragment {
-  const html = md.render(source);
-  const fragment = DOMPurify.sanitize(html, PURIFY);
+  return finish(DOMPurify.sanitize(md.render(source), PURIFY));
+}
+
+/**
+ * Several markdown sources → one `<div class="md-block">` each, with a single sanitiser pass:
+ * DOMPurify's parse is the costly part, so a frame's new blocks share it.
+ */
+export function renderBlocks(sources: readonly string[]): HTMLElement[] {
+  if (sources.length === 0) return [];
+  const html = sources.map((s) => `<div class="md-block">${md.render(s)}</div>`).join('');
+  const blocks = Array.from(finish(DOMPurify.sanitize(html, PURIFY)).children) as HTMLElement[];
+  if (blocks.length === sources.length) return blocks;
+  // Cannot happen with markdown-it's well-formed output; stay correct if it ever does.
+  return sources.map((s) => {
+    const div = document.createElement('div');
+    div.className = 'md-block';
+    div.append(renderMarkdown(s));
+    return div;
+  });
+}
+
+/**
+ * Compile markdown-it's rules and each highlight.js grammar while the view is idle, one per idle
+ * callback: done lazily, the first code block of a stream cost a long task.
+ */
+export function warmUp(): void {
+  const queue = ['Warm *up* `x` [a](https://a.b)\n\n- a\n\n| a |\n|---|\n| b |\n', ...hljs.listLanguages().map((l) => `\`\`\`${l}\nx = 1\n\`\`\`\n`)];
+  const idle: (cb: () => void) => void = window.requestIdleCallback ?? ((cb) => setTimeout(cb, 50));
+  const next = () => {
+    const source = queue.shift();
+    if (source === undefined) return;
+    renderBlocks([source]);
+    idle(next);
+  };
+  idle(next);
+}
+
+function finish(fragment: DocumentFragment): DocumentFragment {
   decorateCodeBlocks(fragment);
   decorateFileLinks(fragment);
   return fragment;

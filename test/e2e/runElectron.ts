@@ -6,8 +6,6 @@
 //   ZERO_VSCODE_EXECUTABLE=/usr/share/code/code npx tsx test/e2e/runElectron.ts   (Linux CI: under xvfb-run)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { runTests } from '@vscode/test-electron';
-import { BASE_SETTINGS, buildDevExtension, buildExtHostSuite, E2E_DIR, REPO_ROOT, RUNS_DIR } from './lib';
 import type { ExtHostResults } from './exthost/index';
 
 async function main(): Promise<number> {
@@ -16,6 +14,9 @@ async function main(): Promise<number> {
     console.log('skipped: @vscode/test-electron needs a desktop VS Code (set ZERO_VSCODE_EXECUTABLE); none on this machine');
     return 0;
   }
+  // Loaded only when needed, so the skip is instant.
+  const { runTests } = await import('@vscode/test-electron');
+  const { BASE_SETTINGS, buildDevExtension, buildExtHostSuite, E2E_DIR, REPO_ROOT, RUNS_DIR } = await import('./lib');
   const t0 = Date.now();
   buildDevExtension();
   const index = await buildExtHostSuite();

@@ -47,7 +47,8 @@ async function main(): Promise<number> {
   try {
     const t1 = Date.now();
     server = await startCodeServer({ name: 'exthost', extension: 'dev', env: { ZERO_E2E_RESULTS: resultsFile } });
-    console.log(`exthost: code-server ${server.origin} up in ${secs(t1)}`);
+    const parts = Object.entries(server.timings).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ');
+    console.log(`exthost: code-server ${server.origin} up in ${secs(t1)} (${parts})`);
     browser = await launchBrowserFor(server);
     const { page } = browser;
 

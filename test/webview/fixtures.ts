@@ -44,6 +44,7 @@ export function viewState(chat: Chat, over: Partial<ViewState> = {}): ViewState 
     queued: [],
     draft: '',
     readOnly: false,
+    attachments: [],
     ...over,
   };
 }

@@ -1,5 +1,7 @@
 // Approvals that really take effect: the fake zero refuses a prompt-gated tool without a grant and
-// runs it with one, exactly as real headless `zero exec` does (EXEC_BEHAVIOUR §9.2, §15).
+// runs it with one, exactly as real headless `zero exec` does (EXEC_BEHAVIOUR §9.2, §15). The
+// scenario comes from the environment, so the follow-up run (prompted with the retry message, as a
+// real agent would be) attempts the same call again.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import type { PermissionItem, ToolItem, Turn } from '../../../src/conversation/model';
@@ -26,6 +28,7 @@ describe('Approvals (extension host, fake zero)', function () {
 
   it('Allow once: a follow-up run on the same session really succeeds, and the grant does not persist', async function () {
     const a = await api();
+    await configure({ env: box.env({ FAKE_ZERO_SCENARIO: 'needs-grant' }) });
     await withModalAnswers(() => 'Allow once', async (calls) => {
       a.controller.send('fetch it scenario:needs-grant');
       const first = await turnDone(a, 1);
@@ -49,6 +52,7 @@ describe('Approvals (extension host, fake zero)', function () {
 
   it('Always allow: persisted through zero, so a new chat does not ask again', async function () {
     const a = await api();
+    await configure({ env: box.env({ FAKE_ZERO_SCENARIO: 'needs-grant' }) });
     await withModalAnswers(() => 'Always allow', async (calls) => {
       a.controller.send('fetch it scenario:needs-grant');
       await turnDone(a, 1);
@@ -68,6 +72,7 @@ describe('Approvals (extension host, fake zero)', function () {
 
   it('Deny (or Esc): no follow-up run, the card says denied', async function () {
     const a = await api();
+    await configure({ env: box.env({ FAKE_ZERO_SCENARIO: 'needs-grant' }) });
     await withModalAnswers(() => undefined, async (calls) => {
       a.controller.send('fetch it scenario:needs-grant');
       const first = await turnDone(a, 1);
@@ -95,6 +100,7 @@ describe('Approvals (extension host, fake zero)', function () {
 
   it('two requests in one run are asked one after another, then retried in one run', async function () {
     const a = await api();
+    await configure({ env: box.env({ FAKE_ZERO_SCENARIO: 'two-permissions' }) });
     await withModalAnswers(() => 'Allow once', async (calls) => {
       a.controller.send('two things scenario:two-permissions');
       await turnDone(a, 1);
@@ -111,7 +117,7 @@ describe('Approvals (extension host, fake zero)', function () {
     const a = await api();
     const outside = `${box.dir}/outside/notes.txt`;
     fs.mkdirSync(`${box.dir}/outside`);
-    await configure({ env: box.env({ FAKE_ZERO_OUTSIDE_PATH: outside }) });
+    await configure({ env: box.env({ FAKE_ZERO_OUTSIDE_PATH: outside, FAKE_ZERO_SCENARIO: 'outside-workspace' }) });
     await withModalAnswers(() => 'Allow once', async () => {
       a.controller.send('write there scenario:outside-workspace');
       await turnDone(a, 1);

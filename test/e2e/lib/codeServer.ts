@@ -69,10 +69,14 @@ export interface CodeServer {
   readonly extension: ExtensionSource;
   /** The env the server runs with. */
   readonly env: Readonly<Record<string, string>>;
+  /** Seconds spent starting: `build` (dev) or `install` (VSIX), then `healthz` (spawn → /healthz). */
+  readonly timings: Readonly<Record<string, number>>;
   /** The workbench URL for the workspace, with the dev-extension payload when extension is 'dev'. */
   workbenchUrl(extraPayload?: Array<[string, string]>): string;
   /** `vscode-remote://<host>/<abs path>`: how the web workbench names a file on the server. */
   remoteUri(absPath: string): string;
+  /** Merges into both settings files; the running window picks the change up (it watches them). */
+  updateSettings(patch: Record<string, unknown>): void;
   /** The last lines of the server log. */
   logTail(lines?: number): string;
   /** SIGTERM to the process group, SIGKILL after a grace period. Idempotent. */
@@ -200,6 +204,15 @@ export function writeSettings(userData: string, settings: Record<string, unknown
   }
 }
 
+export function mergeSettings(userData: string, patch: Record<string, unknown>): void {
+  for (const scope of ['User', 'Machine']) {
+    const file = path.join(userData, scope, 'settings.json');
+    const current = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `${JSON.stringify({ ...current, ...patch }, null, 2)}\n`);
+  }
+}
+
 /** `node esbuild.mjs`, so the dev path runs the current sources (skip with ZERO_E2E_NO_BUILD=1). */
 export function buildDevExtension(): void {
   if (process.env.ZERO_E2E_NO_BUILD === '1') return;
@@ -241,8 +254,16 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     fs.writeFileSync(path.join(dirs.workspace, rel), content);
   }
   const env = serverEnv(dirs, options.env ?? {});
-  if (extension === 'dev') buildDevExtension();
-  else if (extension !== 'none') installVsix(bin, extension.vsix, dirs, config, env);
+  const timings: Record<string, number> = {};
+  let t = Date.now();
+  if (extension === 'dev') {
+    buildDevExtension();
+    timings.build = (Date.now() - t) / 1000;
+  } else if (extension !== 'none') {
+    installVsix(bin, extension.vsix, dirs, config, env);
+    timings.install = (Date.now() - t) / 1000;
+  }
+  t = Date.now();
 
   const port = await freePort();
   const host = `127.0.0.1:${port}`;
@@ -280,6 +301,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     dirs,
     extension,
     env,
+    timings,
     remoteUri: (absPath) => `vscode-remote://${host}${absPath}`,
     workbenchUrl(extraPayload = []) {
       const payload: Array<[string, string]> = [...extraPayload];
@@ -288,6 +310,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
       if (payload.length) url += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
       return url;
     },
+    updateSettings: (patch) => mergeSettings(dirs.userData, patch),
     logTail: (lines = 60) => tail(dirs.log, lines),
     stop() {
       stopping ??= (async () => {
@@ -321,6 +344,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     }
     await sleep(150);
   }
+  timings.healthz = (Date.now() - t) / 1000;
   return server;
 }
 

@@ -73,7 +73,8 @@ export function useVSCode(options: UseVSCodeOptions = {}): VSCodeSession {
     const t0 = Date.now();
     server = await startCodeServer({ ...options, name: suiteName });
     const source = server.extension === 'dev' ? 'dev path' : server.extension === 'none' ? 'none' : server.extension.vsix;
-    log(`code-server ${server.origin} up in ${secs(t0)} (extension: ${source}; run dir ${server.dirs.root})`);
+    const parts = Object.entries(server.timings).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ');
+    log(`code-server ${server.origin} up in ${secs(t0)} (${parts}; extension: ${source}; run dir ${server.dirs.root})`);
     const t1 = Date.now();
     browser = await launchBrowserFor(server);
     await openWorkbench(browser.page, server, options.workbench);

@@ -1,7 +1,7 @@
 // A user opens VS Code, clicks Zero in the activity bar, sees the chat view ready for a message, and
 // a message reaches the (fake) zero CLI configured in the settings.
 import * as assert from 'node:assert/strict';
-import { FAKE_ZERO, openZeroView, useVSCode, waitUntil, zeroActivityItem } from '../lib';
+import { FAKE_ZERO, openZeroView, runCommand, useVSCode, waitUntil, zeroActivityItem } from '../lib';
 
 interface ZeroInvocation { argv: string[]; stdin: string | null; cwd: string; env: Record<string, string> }
 
@@ -41,5 +41,12 @@ describe('Smoke: the Zero view in a real VS Code', function () {
     await vs.page.waitForTimeout(1_500); // let the streamed answer render for the picture
     console.log(`      screenshot: ${await vs.screenshot('after-send')}`);
     assert.deepEqual(vs.browser.externalRequests, [], 'the workbench made no requests to other hosts');
+  });
+
+  it('"Zero: New Chat" from the command palette starts an empty chat', async function () {
+    const chat = vs.chat();
+    await runCommand(vs.page, 'Zero: New Chat');
+    await chat.getByText('Say hello', { exact: true }).first().waitFor({ state: 'detached' });
+    await chat.getByRole('textbox', { name: 'Message Zero' }).waitFor();
   });
 });

@@ -1,0 +1,206 @@
+/**
+ * Streaming: actions applied by the webview's own reducer build the same DOM as a snapshot of the
+ * same state; finished markdown blocks are not rebuilt; the view follows the bottom only when the
+ * user is there.
+ */
+import { strict as assert } from 'node:assert';
+import type { ChatAction } from '../../src/conversation/actions';
+import { CHAT_ID, chatOf, emptyChat, ev, eventActions, T_START, viewState } from './fixtures';
+import { Harness, type ChatPage } from './harness';
+
+const ANSWER = [
+  '# Plan',
+  '',
+  'First paragraph with `src/app.ts:10` and **bold**.',
+  'A second line of the same paragraph.',
+  '',
+  '1. Step one',
+  '',
+  '   ```bash',
+  '   npm install',
+  '',
+  '   npm test',
+  '   ```',
+  '2. Step two',
+  '   - nested',
+  '',
+  '     continued in the item',
+  '',
+  '```ts',
+  'function f() {',
+  '',
+  '# not a heading',
+  '',
+  'return 1;',
+  '}',
+  '```',
+  'Right after the fence.',
+  '',
+  '~~~',
+  'tilde fence',
+  '',
+  '~~~',
+  '',
+  '    indented code',
+  '',
+  '    more indented code',
+  '',
+  '| a | b |',
+  '|:--|--:|',
+  '| 1 | 2 |',
+  '',
+  '> quoted',
+  '',
+  '---',
+  '',
+  'Last words without a newline',
+].join('\n');
+
+/** Deterministic cuts of `text` into pieces of 1..max characters. */
+function pieces(text: string, seed: number, max = 9): string[] {
+  let s = seed;
+  const next = () => ((s = (s * 1103515245 + 12345) >>> 0) % max) + 1;
+  const out: string[] = [];
+  for (let i = 0; i < text.length; ) {
+    const n = next();
+    out.push(text.slice(i, i + n));
+    i += n;
+  }
+  return out;
+}
+
+function streamedRun(answer: string, finalText: string, seed: number): ChatAction[] {
+  return [
+    { type: 'turn_started', turnId: 'turn-1', prompt: 'Plan it', origin: 'prompt', at: T_START },
+    ...eventActions([
+      ev({ type: 'run_start', sessionId: 's1' }),
+      ...pieces('Thinking about the plan…', seed).map((delta) => ev({ type: 'reasoning', delta })),
+      ev({ type: 'text', delta: 'Let me read the file.' }),
+      ev({ type: 'usage', promptTokens: 10, completionTokens: 5, totalTokens: 15 }),
+      ev({ type: 'tool_call', id: 'c1', name: 'read_file', args: { path: 'src/app.ts' }, sideEffect: 'read' }),
+      ev({ type: 'tool_result', id: 'c1', name: 'read_file', status: 'ok', output: 'export {}' }),
+      ...pieces(answer, seed).map((delta) => ev({ type: 'text', delta })),
+      ev({ type: 'usage', promptTokens: 20, completionTokens: 30, totalTokens: 50 }),
+      ev({ type: 'final', text: finalText }),
+      ev({ type: 'run_end', status: 'success', exitCode: 0 }),
+    ]),
+    { type: 'process_exited', code: 0, signal: null, spawnFailed: false, explanation: null, stderrTail: null, at: T_START + 3000 },
+  ];
+}
+
+describe('webview: streaming', () => {
+  let harness: Harness;
+  let streaming: ChatPage;
+  let reference: ChatPage;
+
+  before(async () => {
+    harness = await Harness.start();
+  });
+  after(async () => harness?.close());
+  beforeEach(async () => {
+    streaming = await harness.open();
+    reference = await harness.open();
+  });
+  afterEach(async () => {
+    for (const page of [streaming, reference]) {
+      assert.deepEqual(await page.cspViolations(), []);
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    }
+  });
+
+  const transcript = (page: ChatPage) => page.page.locator('.transcript').evaluate((el) => el.innerHTML);
+
+  async function streamAndCompare(actions: ChatAction[], checkpoints: number[]): Promise<void> {
+    await streaming.send({ type: 'snapshot', state: viewState(emptyChat()) });
+    let sent = 0;
+    for (const upTo of [...checkpoints, actions.length]) {
+      // Batches of uneven size, a frame apart, as the host posts them.
+      while (sent < upTo) {
+        const n = Math.min(upTo - sent, 1 + (sent % 7));
+        await streaming.page.evaluate((m) => window.postMessage(m, '*'), { type: 'actions', chatId: CHAT_ID, actions: actions.slice(sent, sent + n) } as unknown);
+        sent += n;
+        if (sent % 3 === 0) await streaming.settle();
+      }
+      await streaming.settle();
+      await reference.send({ type: 'snapshot', state: viewState(chatOf(actions.slice(0, upTo))) });
+      assert.equal(await transcript(streaming), await transcript(reference), `same DOM after ${upTo} of ${actions.length} actions`);
+    }
+  }
+
+  it('builds the same DOM as a snapshot of the same state, mid-stream and at the end', async () => {
+    const actions = streamedRun(ANSWER, ANSWER, 7);
+    const n = actions.length;
+    await streamAndCompare(actions, [Math.floor(n * 0.3), Math.floor(n * 0.55), Math.floor(n * 0.8), n - 4]);
+    const p = streaming.page;
+    assert.equal(await p.locator('.markdown.answer h1').textContent(), 'Plan');
+    assert.equal((await p.locator('.markdown.narration').textContent())!.trim(), 'Let me read the file.');
+    assert.equal(await p.locator('.markdown.answer .code-block').count(), 4, 'bash, ts, tilde and indented code');
+    assert.match((await p.locator('.markdown.answer .code-block').nth(1).textContent())!, /# not a heading/);
+    assert.equal(await p.locator('.markdown.answer h1').count(), 1);
+    assert.equal(await p.locator('.markdown.answer ol > li').count(), 2, 'one ordered list across the blank lines');
+    assert.equal(await p.locator('.markdown.answer table td.align-right').textContent(), '2');
+    assert.equal(await p.locator('details.reasoning').evaluate((d) => (d as HTMLDetailsElement).open), false);
+  });
+
+  it('shows final.text when it differs from what was streamed (a redacted secret)', async () => {
+    const streamed = `${ANSWER}\n\nYour key is sk-abcdefghijklmnopqrstu`;
+    const final = `${ANSWER}\n\nYour key is [REDACTED]`;
+    await streamAndCompare(streamedRun(streamed, final, 3), []);
+    const text = (await streaming.page.locator('.markdown.answer').textContent())!;
+    assert.match(text, /\[REDACTED\]/);
+    assert.doesNotMatch(text, /sk-abcdef/);
+  });
+
+  it('does not rebuild finished markdown blocks while the tail streams', async () => {
+    const start: ChatAction[] = [
+      { type: 'turn_started', turnId: 'turn-1', prompt: 'Go', origin: 'prompt', at: T_START },
+      ...eventActions([ev({ type: 'run_start', sessionId: 's1' }), ev({ type: 'text', delta: '## Heading\n\nFirst paragraph.\n\nSecond\n' })]),
+    ];
+    await streaming.send({ type: 'snapshot', state: viewState(emptyChat()) });
+    await streaming.send({ type: 'actions', chatId: CHAT_ID, actions: start });
+    const mark = () =>
+      streaming.page.evaluate(() => document.querySelectorAll('.md-block').forEach((b, i) => ((b as HTMLElement & { mark?: number }).mark = i)));
+    const marks = () => streaming.page.evaluate(() => Array.from(document.querySelectorAll('.md-block'), (b) => (b as HTMLElement & { mark?: number }).mark ?? null));
+    await mark();
+    assert.deepEqual(await marks(), [0, 1, 2]);
+    for (const delta of [' paragraph', ' grows', '.\n\n', 'Third.\n']) {
+      await streaming.send({ type: 'actions', chatId: CHAT_ID, actions: eventActions([ev({ type: 'text', delta })]) });
+    }
+    // Heading and first paragraph kept; the old tail became a finished block; a new tail.
+    assert.deepEqual(await marks(), [0, 1, null, null]);
+    const texts = (await streaming.page.locator('.md-block').allTextContents()).map((t) => t.trim());
+    assert.deepEqual(texts, ['Heading', 'First paragraph.', 'Second\nparagraph grows.', 'Third.']);
+  });
+
+  it('follows new content only while the user is at the bottom', async () => {
+    const long = Array.from({ length: 80 }, (_, i) => `Paragraph ${i} of a long answer.`).join('\n\n');
+    const start: ChatAction[] = [
+      { type: 'turn_started', turnId: 'turn-1', prompt: 'Write a lot', origin: 'prompt', at: T_START },
+      ...eventActions([ev({ type: 'run_start', sessionId: 's1' }), ev({ type: 'text', delta: long })]),
+    ];
+    const p = streaming.page;
+    await streaming.send({ type: 'snapshot', state: viewState(chatOf(start)) });
+    const scroller = p.locator('.scroller');
+    const gap = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    const more = (i: number) => streaming.send({ type: 'actions', chatId: CHAT_ID, actions: eventActions([ev({ type: 'text', delta: `\n\nMore text ${i}.` })]) });
+    assert.ok((await scroller.evaluate((el) => el.scrollHeight - el.clientHeight)) > 500, 'overflows');
+    assert.ok((await gap()) <= 1, 'starts at the bottom');
+    await more(1);
+    assert.ok((await gap()) <= 1, 'stays at the bottom');
+
+    await scroller.hover();
+    await p.mouse.wheel(0, -600);
+    await streaming.settle();
+    const top = await scroller.evaluate((el) => el.scrollTop);
+    await more(2);
+    await more(3);
+    assert.equal(await scroller.evaluate((el) => el.scrollTop), top, 'left where the user scrolled to');
+    assert.ok((await gap()) > 100);
+
+    await p.mouse.wheel(0, 100_000);
+    await streaming.settle();
+    await more(4);
+    assert.ok((await gap()) <= 1, 'sticks again once back at the bottom');
+  });
+});
