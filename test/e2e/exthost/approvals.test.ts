@@ -42,7 +42,7 @@ describe('Approvals (extension host, fake zero)', function () {
       assert.equal(retry.origin, 'retry');
       assert.equal(retry.run.sessionId, first.run.sessionId);
       assert.equal(tools(retry).find((t) => t.name === 'web_fetch')?.status, 'ok', 'the approved call ran');
-      const inv = box.invocations();
+      const inv = box.execs();
       assert.ok(inv[1]!.argv.includes(`--resume=${first.run.sessionId}`));
       assert.notEqual(inv[1]!.env.ZERO_SANDBOX_GRANTS_PATH, box.grants, 'a temporary grants file');
       assert.ok(!fs.existsSync(inv[1]!.env.ZERO_SANDBOX_GRANTS_PATH!), 'the temporary grants file is cleaned up');
@@ -81,7 +81,7 @@ describe('Approvals (extension host, fake zero)', function () {
       assert.equal(calls.length, 1);
       assert.equal(a.controller.current.turns.length, 1, 'no follow-up');
       assert.equal(perms(a.controller.current.turns[0]!)[0]?.approval, 'denied');
-      assert.equal(box.invocations().length, 1);
+      assert.equal(box.execs().length, 1);
       assert.equal(first.status, 'success');
     });
   });
@@ -123,7 +123,7 @@ describe('Approvals (extension host, fake zero)', function () {
       await turnDone(a, 1);
       const retry = await turnDone(a, 2, 45_000);
       await settle();
-      const argv = box.invocations()[1]!.argv;
+      const argv = box.execs()[1]!.argv;
       assert.deepEqual(argv.slice(argv.indexOf('--add-dir'), argv.indexOf('--add-dir') + 2), ['--add-dir', `${box.dir}/outside`]);
       assert.equal(tools(retry).find((t) => t.name === 'write_file')?.status, 'ok');
     });

@@ -30,7 +30,7 @@ describe('Chat (extension host, fake zero)', function () {
     assert.equal(t.exitCode, 0);
     assert.ok(t.finalText && t.finalText.length > 0, 'an answer');
     assert.ok(t.items.some((i) => i.kind === 'reasoning'), 'reasoning kept apart');
-    const [inv] = box.invocations();
+    const [inv] = box.execs();
     assert.ok(inv, 'zero was run');
     assert.deepEqual(inv.argv.slice(0, 8), ['exec', '-o', 'stream-json', '-i', 'stream-json', '--no-notify', '--no-completion-gate', '--cwd']);
     assert.ok(!inv.argv.some((x) => x.includes('Say hello')), 'the prompt never goes in argv');
@@ -47,7 +47,7 @@ describe('Chat (extension host, fake zero)', function () {
     const second = await turnDone(a, 2);
     assert.equal(second.status, 'success');
     assert.equal(second.run.sessionId, sessionId);
-    const argv = box.invocations()[1]!.argv;
+    const argv = box.execs()[1]!.argv;
     assert.ok(argv.includes(`--resume=${sessionId}`), argv.join(' '));
   });
 

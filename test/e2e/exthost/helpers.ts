@@ -26,21 +26,25 @@ export interface Sandbox {
   readonly grants: string;
   env(extra?: Record<string, string>): Record<string, string>;
   invocations(): { argv: string[]; stdin: string | null; env: Record<string, string> }[];
+  /** Only the `zero exec` runs (not `zero sandbox grants …` or `--version`). */
+  execs(): { argv: string[]; stdin: string | null; env: Record<string, string> }[];
 }
 
 export function sandbox(): Sandbox {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-exthost-'));
   const record = path.join(dir, 'record.jsonl');
   const grants = path.join(dir, 'grants.json');
+  const invocations = (): { argv: string[]; stdin: string | null; env: Record<string, string> }[] =>
+    fs.existsSync(record)
+      ? fs.readFileSync(record, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { argv: string[]; stdin: string | null; env: Record<string, string> })
+      : [];
   return {
     dir,
     record,
     grants,
+    execs: () => invocations().filter((i) => i.argv[0] === 'exec'),
     env: (extra = {}) => ({ XDG_DATA_HOME: path.join(dir, 'data'), ZERO_SANDBOX_GRANTS_PATH: grants, FAKE_ZERO_RECORD: record, ...extra }),
-    invocations: () =>
-      fs.existsSync(record)
-        ? fs.readFileSync(record, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { argv: string[]; stdin: string | null; env: Record<string, string> })
-        : [],
+    invocations,
   };
 }
 
