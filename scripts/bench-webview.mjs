@@ -364,6 +364,10 @@ try {
   console.log(`webview-total-ms: ${webview.total.toFixed(0)}`);
   console.log(`plaintext-longest-task-ms: ${plain.longest.toFixed(1)}`);
   console.log(`plaintext-total-ms: ${plain.total.toFixed(0)}`);
+  // Thread CPU time of the same tasks: what the code costs when other processes compete for the CPU.
+  console.log(`webview-longest-task-cpu-ms: ${webview.longestCpu.toFixed(1)}`);
+  console.log(`plaintext-longest-task-cpu-ms: ${plain.longestCpu.toFixed(1)}`);
+  console.log(`webview-reopen-snapshot-ms: ${reopen.toFixed(0)}`);
 } finally {
   await browser.close();
   server.close();

@@ -75,6 +75,8 @@ export class ChatWebviewBinding extends Disposable {
       case 'reviewApproval':
       case 'fixBinary':
       case 'trustWorkspace':
+      case 'openDiff':
+      case 'undoTurn':
         void Promise.resolve(this.handlers.handle(msg)).catch((err: unknown) => this.log.error(`Chat view action ${msg.type} failed: ${String(err)}`));
         return;
       default:

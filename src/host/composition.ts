@@ -54,7 +54,10 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
   });
   subs.push(approvals);
 
-  const handlers = viewActions({ controller, folder: activeFolder, recheckBinary, log, reviewApproval: async (turnId, key) => approvals.review(turnId, key) });
+  const handlers = viewActions({ controller, folder: activeFolder, recheckBinary, log, reviewApproval: async (turnId, key) => approvals.review(turnId, key),
+    openDiff: async () => {},
+    undoTurn: async () => {},
+  });
   const view = new ChatViewProvider(context.extensionUri, controller, handlers, log);
   const panel = new ChatPanel(context.extensionUri, controller, handlers, log);
   const statusBar = new ZeroStatusBar(controller, approvals);

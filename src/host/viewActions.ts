@@ -12,6 +12,8 @@ export interface ViewActionDeps {
   readonly folder: () => string | null;
   readonly recheckBinary: () => Promise<void>;
   readonly reviewApproval: (turnId: string, key: string) => Promise<void>;
+  readonly openDiff: (turnId: string, path: string) => Promise<void>;
+  readonly undoTurn: (turnId: string) => Promise<void>;
   readonly log: vscode.LogOutputChannel;
 }
 
@@ -35,6 +37,10 @@ export function viewActions(deps: ViewActionDeps): BindingHandlers {
         case 'trustWorkspace':
           await vscode.commands.executeCommand('workbench.trust.manage');
           return;
+        case 'openDiff':
+          return deps.openDiff(msg.turnId, msg.path);
+        case 'undoTurn':
+          return deps.undoTurn(msg.turnId);
         default:
           assertNever(msg);
       }

@@ -78,6 +78,10 @@ export const WebviewToHostSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('fixBinary'), action: z.enum(['setPath', 'installHelp', 'showLog', 'retry']) }),
   z.strictObject({ type: z.literal('trustWorkspace') }),
   z.strictObject({ type: z.literal('removeAttachment'), id: z.string().max(200) }),
+  /** Diff a file a turn changed against its state before the turn (Zero's checkpoint). */
+  z.strictObject({ type: z.literal('openDiff'), turnId: z.string().max(200), path: z.string().max(4096) }),
+  /** Undo a turn's file changes with Zero's own rewind, after a confirmation. */
+  z.strictObject({ type: z.literal('undoTurn'), turnId: z.string().max(200) }),
 ]);
 
 export type WebviewToHost = z.infer<typeof WebviewToHostSchema>;

@@ -20,7 +20,7 @@ export class ChatApp {
   private readonly announcer = new Announcer();
   private readonly scroller = h('main', { class: 'scroller' });
   private readonly scroll = new StickyScroll(this.scroller);
-  private transcript = new TranscriptView();
+  private transcript = new TranscriptView(() => this.scroll.afterRender());
   private rendered: ViewState | null = null;
 
   constructor(root: HTMLElement) {
@@ -34,7 +34,7 @@ export class ChatApp {
     const prev = rebuild ? null : this.rendered;
     this.rendered = state;
     if (rebuild) {
-      const fresh = new TranscriptView();
+      const fresh = new TranscriptView(() => this.scroll.afterRender());
       this.transcript.el.replaceWith(fresh.el);
       this.transcript = fresh;
     }

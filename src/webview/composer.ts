@@ -3,7 +3,7 @@
  * left alone. The draft is kept with setState at once and posted to the host, debounced.
  */
 import type { Attachment } from '../messages/messages';
-import { button, h } from './dom';
+import { button, h, setText } from './dom';
 import { AttachmentsView } from './render/attachments';
 import { loadState, post, saveState } from './vscodeApi';
 
@@ -40,6 +40,7 @@ export class Composer {
     const local = loadState().draft;
     this.input.value = local ?? hostDraft;
     this.lastPostedDraft = hostDraft;
+    if (local !== undefined && local !== hostDraft) this.draftChanged(true);
   }
 
   update(running: boolean, canSend: boolean, hidden: boolean, attachments: readonly Attachment[]): void {
@@ -90,6 +91,6 @@ export class Composer {
   }
 
   private renderHint(): void {
-    this.hint.textContent = this.running ? 'Zero is working — what you send now is queued' : 'Enter to send · Shift+Enter for a new line';
+    setText(this.hint, this.running ? 'Zero is working — what you send now is queued' : 'Enter to send · Shift+Enter for a new line');
   }
 }

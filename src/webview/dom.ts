@@ -27,6 +27,7 @@ export function button(label: string, onClick: (ev: MouseEvent) => void, props: 
   return b;
 }
 
-export function clear(el: Element): void {
-  el.replaceChildren();
+/** Writes only when the text changed: the header is updated on every streamed frame. */
+export function setText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
 }

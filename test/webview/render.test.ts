@@ -83,6 +83,32 @@ describe('webview: rendering a snapshot', () => {
     assert.deepEqual((await chat.posted()).at(-1), { type: 'openChat', chatId: 'old' });
   });
 
+  it('reopens a long chat with its latest turns at once and the older ones while idle', async () => {
+    const para = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(50);
+    const actions: ChatAction[] = [];
+    for (let i = 0; i < 40; i++) {
+      actions.push(
+        { type: 'turn_started', turnId: `turn-${i}`, prompt: `Question ${i}`, origin: 'prompt', at: T_START + i },
+        ...eventActions([ev({ type: 'run_start', sessionId: 's' }), ev({ type: 'text', delta: `## Answer ${i}\n\n${para}` }), ev({ type: 'run_end', status: 'success', exitCode: 0 })]),
+        { type: 'process_exited', code: 0, signal: null, spawnFailed: false, explanation: null, stderrTail: null, at: T_START + i + 1 },
+      );
+    }
+    const state = viewState(chatOf(actions));
+    const first = await chat.page.evaluate(async (m) => {
+      window.postMessage(m, '*');
+      await new Promise((r) => setTimeout(r, 0));
+      const ids = Array.from(document.querySelectorAll<HTMLElement>('.turn'), (t) => t.dataset.turnId);
+      return { ids, placeholders: document.querySelectorAll('.turn-placeholder').length };
+    }, { type: 'snapshot', state } as unknown);
+    assert.ok(first.placeholders > 0, 'older turns deferred');
+    assert.equal(first.ids.at(-1), 'turn-39', 'the latest turn is drawn at once');
+
+    for (let i = 0; i < 200 && (await chat.page.locator('.turn-placeholder').count()) > 0; i++) await chat.settle();
+    const ids = await chat.page.locator('.turn').evaluateAll((ts) => ts.map((t) => (t as HTMLElement).dataset.turnId));
+    assert.deepEqual(ids, Array.from({ length: 40 }, (_, i) => `turn-${i}`));
+    assert.ok(await chat.page.locator('.scroller').evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight <= 1), 'still at the bottom');
+  });
+
   it('keeps reasoning collapsed and out of the answer', async () => {
     const run = answerRun('Why?', 'Because it is **so**.', [ev({ type: 'reasoning', delta: 'SECRET-THOUGHT: weigh the options' })]);
     await chat.send({ type: 'snapshot', state: viewState(chatOf(run)) });

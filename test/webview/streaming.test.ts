@@ -143,6 +143,26 @@ describe('webview: streaming', () => {
     assert.equal(await p.locator('details.reasoning').evaluate((d) => (d as HTMLDetailsElement).open), false);
   });
 
+  it('a snapshot of a long answer draws its end at once, the rest while idle, and ends as the streamed DOM', async () => {
+    const long = Array.from({ length: 150 }, (_, i) => `### Part ${i}\n\nSome text for part ${i} with \`code\`.\n`).join('\n');
+    const actions = streamedRun(long, long, 11);
+    const first = await reference.page.evaluate(async (m) => {
+      window.postMessage(m, '*');
+      await new Promise((r) => setTimeout(r, 0));
+      return { pages: document.querySelectorAll('.md-page').length, empty: document.querySelectorAll('.md-page:empty').length };
+    }, { type: 'snapshot', state: viewState(chatOf(actions)) } as unknown);
+    assert.ok(first.pages >= 9, `${first.pages} pages`);
+    assert.ok(first.empty > 0 && first.empty <= first.pages - 2, `${first.empty} of ${first.pages} pages wait for idle time`);
+    for (let i = 0; i < 200 && (await reference.page.locator('.md-page:empty').count()) > 0; i++) await reference.settle();
+    assert.equal(await reference.page.locator('.markdown.answer h3').count(), 150);
+
+    await streaming.send({ type: 'snapshot', state: viewState(emptyChat()) });
+    for (let i = 0; i < actions.length; i += 40) {
+      await streaming.send({ type: 'actions', chatId: CHAT_ID, actions: actions.slice(i, i + 40) });
+    }
+    assert.equal(await transcript(streaming), await transcript(reference));
+  });
+
   it('shows final.text when it differs from what was streamed (a redacted secret)', async () => {
     const streamed = `${ANSWER}\n\nYour key is sk-abcdefghijklmnopqrstu`;
     const final = `${ANSWER}\n\nYour key is [REDACTED]`;

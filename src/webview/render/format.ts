@@ -39,6 +39,11 @@ export function statusLabel(status: TurnStatus): { text: string; tone: 'ok' | 'e
   }
 }
 
+/** A value from Zero (side effect, risk level) as a safe class-name suffix. */
+export function token(value: string): string {
+  return value.toLowerCase().replace(/[^a-z0-9-]+/g, '-').slice(0, 40);
+}
+
 export function truncate(s: string, max: number): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }

@@ -3,7 +3,7 @@ import type { Chat } from '../../conversation/model';
 import { RUNNING_STATUSES } from '../../conversation/model';
 import { currentTurn } from '../../conversation/reducer';
 import type { ViewState } from '../../messages/messages';
-import { button, h } from '../dom';
+import { button, h, setText } from '../dom';
 import { post } from '../vscodeApi';
 import { baseName, statusLabel, tokens } from './format';
 
@@ -32,16 +32,16 @@ export class HeaderView {
   }
 
   update(state: ViewState): void {
-    this.title.textContent = state.chat.title || 'New chat';
-    this.title.title = state.chat.title;
+    setText(this.title, state.chat.title || 'New chat');
+    if (this.title.title !== state.chat.title) this.title.title = state.chat.title;
     this.demo.hidden = !state.binary.demo;
     this.readOnly.hidden = !state.readOnly;
     this.folder.hidden = !state.folder;
-    this.folder.textContent = state.folder ? baseName(state.folder) : '';
+    setText(this.folder, state.folder ? baseName(state.folder) : '');
     this.folder.title = state.folder ? `Runs start in ${state.folder}` : '';
     const u = state.chat.usage;
     this.usage.hidden = u.totalTokens === 0;
-    this.usage.textContent = `${tokens(u.totalTokens)} total`;
+    setText(this.usage, `${tokens(u.totalTokens)} total`);
     this.usage.title = `Chat total: ${u.promptTokens} prompt + ${u.completionTokens} completion tokens`;
     this.chat = state.chat;
     this.renderStatus();
@@ -57,17 +57,17 @@ export class HeaderView {
     const turn = this.chat && currentTurn(this.chat);
     if (!turn) {
       this.status.className = 'run-status';
-      this.status.textContent = 'Ready';
+      setText(this.status, 'Ready');
       return;
     }
     if (RUNNING_STATUSES.has(turn.status)) {
       this.status.className = 'run-status tone-running';
-      this.status.textContent = `${turn.status === 'starting' ? 'Starting' : 'Working'}… ${clock(Date.now() - turn.startedAt)}`;
+      setText(this.status, `${turn.status === 'starting' ? 'Starting' : 'Working'}… ${clock(Date.now() - turn.startedAt)}`);
       return;
     }
     const { text, tone } = statusLabel(turn.status);
     this.status.className = `run-status tone-${tone}`;
-    this.status.textContent = turn.status === 'success' ? 'Finished' : `Stopped: ${text}`;
+    setText(this.status, turn.status === 'success' ? 'Finished' : `Stopped: ${text}`);
   }
 }
 

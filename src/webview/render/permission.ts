@@ -2,6 +2,7 @@
 import type { ApprovalState, PermissionItem } from '../../conversation/model';
 import { button, h } from '../dom';
 import { post } from '../vscodeApi';
+import { token } from './format';
 import type { ItemView } from './itemView';
 
 const APPROVAL_TEXT: Record<ApprovalState, string> = {
@@ -29,7 +30,7 @@ export class PermissionView implements ItemView<PermissionItem> {
   update(p: PermissionItem): void {
     const request = p.event === 'permission_request';
     const level = p.risk?.level || '';
-    this.el.className = `permission-card approval-${p.approval}${level ? ` risk-${level}` : ''}`;
+    this.el.className = `permission-card approval-${p.approval}${level ? ` risk-${token(level)}` : ''}`;
     const title = request ? 'Permission request' : (DECISION_TEXT[p.action] ?? `Permission ${p.action || 'decision'}`);
     this.el.setAttribute('aria-label', `${title}: ${p.name}`);
 
@@ -39,8 +40,8 @@ export class PermissionView implements ItemView<PermissionItem> {
       h('span', { class: 'permission-icon', attrs: { 'aria-hidden': 'true' } }),
       h('span', { class: 'permission-title', text: title }),
       h('code', { class: 'permission-tool', text: p.name }),
-      p.sideEffect ? h('span', { class: `badge side-effect side-${p.sideEffect}`, text: p.sideEffect }) : null,
-      level ? h('span', { class: `badge risk risk-${level}`, text: `${level} risk` }) : null,
+      p.sideEffect ? h('span', { class: `badge side-effect side-${token(p.sideEffect)}`, text: p.sideEffect }) : null,
+      level ? h('span', { class: `badge risk risk-${token(level)}`, text: `${level} risk` }) : null,
     );
     const rows: (HTMLElement | null)[] = [head];
     if (p.reason) rows.push(h('div', { class: 'permission-reason', text: p.reason }));

@@ -1,7 +1,7 @@
 /** A tool call: one line when closed (name, what it touched, side effect, status), details inside. */
 import type { ToolItem } from '../../conversation/model';
 import { h } from '../dom';
-import { safeJson, shortArgs } from './format';
+import { safeJson, shortArgs, token } from './format';
 import type { ItemView } from './itemView';
 
 const STATUS_TEXT: Record<string, string> = { running: 'running', ok: 'ok', error: 'error' };
@@ -27,7 +27,7 @@ export class ToolView implements ItemView<ToolItem> {
       h('span', { class: 'tool-name', text: t.name }),
       args ? h('span', { class: 'tool-args', text: args, title: args }) : null,
       h('span', { class: 'spacer' }),
-      t.sideEffect ? h('span', { class: `badge side-effect side-${t.sideEffect}`, text: t.sideEffect, title: `Side effect: ${t.sideEffect}` }) : null,
+      t.sideEffect ? h('span', { class: `badge side-effect side-${token(t.sideEffect)}`, text: t.sideEffect, title: `Side effect: ${t.sideEffect}` }) : null,
       t.truncated ? h('span', { class: 'badge truncated', text: 'truncated', title: 'Zero cut this output short' }) : null,
       h('span', { class: 'tool-status', text: status }),
     ];
