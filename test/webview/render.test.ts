@@ -154,8 +154,14 @@ describe('webview: rendering a snapshot', () => {
     const write = cards.nth(1);
     await write.locator('summary').click();
     assert.match((await write.locator('.tool-checkpoint').textContent())!, /Checkpoint 4 · notes\.txt/);
-    await write.getByRole('button', { name: 'notes.txt' }).click();
+    await write.getByRole('button', { name: 'notes.txt', exact: true }).click();
     assert.deepEqual((await chat.posted()).at(-1), { type: 'openFile', path: 'notes.txt' });
+    await write.getByRole('button', { name: 'Diff notes.txt' }).click();
+    assert.deepEqual((await chat.posted()).at(-1), { type: 'openDiff', turnId: 'turn-1', path: 'notes.txt' });
+    const changes = p.locator('.turn-changes');
+    assert.match((await changes.textContent())!, /Changed 1 file/);
+    await changes.getByRole('button', { name: 'Undo Changes…' }).click();
+    assert.deepEqual((await chat.posted()).at(-1), { type: 'undoTurn', turnId: 'turn-1' });
 
     assert.equal(await cards.nth(2).locator('.tool-args').textContent(), 'npm test');
     assert.equal(await cards.nth(2).locator('.tool-status').textContent(), 'error');

@@ -1,6 +1,7 @@
 /** A tool call: one line when closed (name, what it touched, side effect, status), details inside. */
 import type { ToolItem } from '../../conversation/model';
-import { h } from '../dom';
+import { button, h } from '../dom';
+import { post } from '../vscodeApi';
 import { safeJson, shortArgs, token } from './format';
 import type { ItemView } from './itemView';
 
@@ -12,7 +13,10 @@ export class ToolView implements ItemView<ToolItem> {
   private readonly summary = h('summary', { class: 'tool-summary' });
   private readonly body = h('div', { class: 'tool-body' });
 
-  constructor(item: ToolItem) {
+  constructor(
+    private readonly turnId: string,
+    item: ToolItem,
+  ) {
     this.el.append(this.summary, this.body);
     this.update(item);
   }
@@ -43,8 +47,10 @@ export class ToolView implements ItemView<ToolItem> {
     if (t.changedFiles.length) {
       const list = h('ul', { class: 'changed-files' });
       for (const f of t.changedFiles) {
-        const b = h('button', { class: 'link-button', text: f, title: `Open ${f}`, attrs: { type: 'button', 'data-path': f } });
-        list.append(h('li', {}, b));
+        const open = h('button', { class: 'link-button', text: f, title: `Open ${f}`, attrs: { type: 'button', 'data-path': f } });
+        const diff = button('Diff', () => post({ type: 'openDiff', turnId: this.turnId, path: f }), { class: 'code-action', title: `Compare ${f} with before this turn` });
+        diff.setAttribute('aria-label', `Diff ${f}`);
+        list.append(h('li', {}, open, ' ', diff));
       }
       parts.push(section('Changed files', list));
     }

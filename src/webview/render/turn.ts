@@ -4,7 +4,8 @@
  */
 import type { Turn, TurnItem } from '../../conversation/model';
 import { RUNNING_STATUSES } from '../../conversation/model';
-import { h } from '../dom';
+import { button, h } from '../dom';
+import { post } from '../vscodeApi';
 import { duration, statusLabel, usageText } from './format';
 import type { ItemView } from './itemView';
 import { NoticeView, ProblemView } from './notice';
@@ -72,6 +73,11 @@ export class TurnView {
     if (t.run.model) line.append(h('span', { class: 'footer-item model', text: t.run.model }));
     const parts: HTMLElement[] = [line];
     if (t.explanation) parts.push(h('div', { class: `turn-explanation tone-${tone}`, text: t.explanation }));
+    const changed = changedFiles(t);
+    if (changed > 0) {
+      const undo = button('Undo Changes…', () => post({ type: 'undoTurn', turnId: t.id }), { class: 'secondary small', title: 'Restore the files this turn changed (asks first)' });
+      parts.push(h('div', { class: 'footer-line turn-changes' }, h('span', { text: `Changed ${changed} file${changed === 1 ? '' : 's'}` }), undo));
+    }
     if (t.stderrTail) {
       parts.push(h('details', { class: 'stderr' }, h('summary', { text: 'Error output (stderr)' }), h('pre', { text: t.stderrTail })));
     }
@@ -95,7 +101,7 @@ function makeView(turnId: string, item: TurnItem): ItemView {
     case 'reasoning':
       return new ReasoningView(item);
     case 'tool':
-      return new ToolView(item);
+      return new ToolView(turnId, item);
     case 'permission':
       return new PermissionView(turnId, item);
     case 'warning':
@@ -123,8 +129,15 @@ function markNarration(items: readonly TurnItem[], views: readonly ItemView[]): 
   }
 }
 
+function changedFiles(t: Turn): number {
+  const files = new Set<string>();
+  for (const i of t.items) if (i.kind === 'tool') for (const f of i.changedFiles) files.add(f);
+  return files.size;
+}
+
 function footerChanged(a: Turn, b: Turn): boolean {
   return (
+    a.items !== b.items ||
     a.status !== b.status ||
     a.exitCode !== b.exitCode ||
     a.endedAt !== b.endedAt ||
