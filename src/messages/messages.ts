@@ -3,7 +3,7 @@
  * validated with zod by the receiver (the webview renders untrusted text, so what it sends is
  * untrusted too).
  */
-import { z } from 'zod';
+import { discriminatedUnion, enum as zEnum, literal, number, strictObject, string, type output } from 'zod';
 import type { ChatAction } from '../conversation/actions';
 import type { ApprovalState, Chat } from '../conversation/model';
 
@@ -60,30 +60,30 @@ export type HostToWebview =
   | { readonly type: 'insertDraft'; readonly text: string }
   | { readonly type: 'focusComposer' };
 
-const text = z.string().max(1_000_000);
+const text = string().max(1_000_000);
 
-export const WebviewToHostSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('ready') }),
-  z.strictObject({ type: z.literal('send'), text }),
-  z.strictObject({ type: z.literal('stop') }),
-  z.strictObject({ type: z.literal('newChat') }),
-  z.strictObject({ type: z.literal('openChat'), chatId: z.string().max(200) }),
-  z.strictObject({ type: z.literal('showHistory') }),
-  z.strictObject({ type: z.literal('draft'), text }),
-  z.strictObject({ type: z.literal('cancelQueued'), index: z.number().int().nonnegative() }),
-  z.strictObject({ type: z.literal('copy'), text }),
-  z.strictObject({ type: z.literal('insertAtCursor'), text }),
-  z.strictObject({ type: z.literal('openFile'), path: z.string().max(4096), line: z.number().int().positive().optional() }),
-  z.strictObject({ type: z.literal('reviewApproval'), turnId: z.string().max(200), key: z.string().max(400) }),
-  z.strictObject({ type: z.literal('fixBinary'), action: z.enum(['setPath', 'installHelp', 'showLog', 'retry']) }),
-  z.strictObject({ type: z.literal('trustWorkspace') }),
-  z.strictObject({ type: z.literal('removeAttachment'), id: z.string().max(200) }),
+export const WebviewToHostSchema = discriminatedUnion('type', [
+  strictObject({ type: literal('ready') }),
+  strictObject({ type: literal('send'), text }),
+  strictObject({ type: literal('stop') }),
+  strictObject({ type: literal('newChat') }),
+  strictObject({ type: literal('openChat'), chatId: string().max(200) }),
+  strictObject({ type: literal('showHistory') }),
+  strictObject({ type: literal('draft'), text }),
+  strictObject({ type: literal('cancelQueued'), index: number().int().nonnegative() }),
+  strictObject({ type: literal('copy'), text }),
+  strictObject({ type: literal('insertAtCursor'), text }),
+  strictObject({ type: literal('openFile'), path: string().max(4096), line: number().int().positive().optional() }),
+  strictObject({ type: literal('reviewApproval'), turnId: string().max(200), key: string().max(400) }),
+  strictObject({ type: literal('fixBinary'), action: zEnum(['setPath', 'installHelp', 'showLog', 'retry']) }),
+  strictObject({ type: literal('trustWorkspace') }),
+  strictObject({ type: literal('removeAttachment'), id: string().max(200) }),
   /** Diff a file a turn changed against its state before the turn (Zero's checkpoint). */
-  z.strictObject({ type: z.literal('openDiff'), turnId: z.string().max(200), path: z.string().max(4096) }),
+  strictObject({ type: literal('openDiff'), turnId: string().max(200), path: string().max(4096) }),
   /** Undo a turn's file changes with Zero's own rewind, after a confirmation. */
-  z.strictObject({ type: z.literal('undoTurn'), turnId: z.string().max(200) }),
+  strictObject({ type: literal('undoTurn'), turnId: string().max(200) }),
 ]);
 
-export type WebviewToHost = z.infer<typeof WebviewToHostSchema>;
+export type WebviewToHost = output<typeof WebviewToHostSchema>;
 
 export type { ApprovalState };

@@ -3,7 +3,7 @@
  * input Zero would refuse is refused here first, with Zero's wording, so a run never dies on
  * a usage error (exit 2) that we could have caught.
  */
-import { z } from 'zod';
+import { array, discriminatedUnion, literal, strictObject, string, type output, type ZodError } from 'zod';
 
 export const INPUT_SCHEMA_VERSION = 2;
 /** Largest decoded image Zero accepts: 10 MiB. */
@@ -27,42 +27,40 @@ const MEDIA_TYPES = new Map([
   ['webp', 'image/webp'], ['image/webp', 'image/webp'],
 ]);
 
-export const InputImageSchema = z.strictObject({
+export const InputImageSchema = strictObject({
   /** png, jpeg/jpg, gif or webp, bare or as `image/…`, any case; a `data:…;` wrapper is allowed. */
-  mediaType: z.string().refine((type) => normaliseImageMediaType(type) !== '', {
+  mediaType: string().refine((type) => normaliseImageMediaType(type) !== '', {
     error: (issue) => `Stream-json image has an unsupported image media type ${JSON.stringify(issue.input)}.`,
   }),
   /** Standard base64 with padding, no `data:` prefix; at most 10 MiB once decoded. */
-  data: z.string().check((ctx) => {
+  data: string().check((ctx) => {
     const message = imageDataProblem(ctx.value);
     if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value });
   }),
 });
-export type InputImage = z.infer<typeof InputImageSchema>;
+export type InputImage = output<typeof InputImageSchema>;
 
 /** Trailing prompt text. Zero joins the contents of all events with blank lines. */
-export const PromptInputSchema = z.strictObject({
-  schemaVersion: z.literal(INPUT_SCHEMA_VERSION),
-  type: z.literal('prompt'),
-  content: z.string().refine((content) => !isGoBlank(content), { error: 'content is required' }),
+export const PromptInputSchema = strictObject({
+  schemaVersion: literal(INPUT_SCHEMA_VERSION),
+  type: literal('prompt'),
+  content: string().refine((content) => !isGoBlank(content), { error: 'content is required' }),
 });
 
 /** A user message. No other role exists: history cannot be injected. */
-export const MessageInputSchema = z
-  .strictObject({
-    schemaVersion: z.literal(INPUT_SCHEMA_VERSION),
-    type: z.literal('message'),
-    role: z.literal('user'),
+export const MessageInputSchema = strictObject({
+    schemaVersion: literal(INPUT_SCHEMA_VERSION),
+    type: literal('message'),
+    role: literal('user'),
     /** May be empty when the message carries images. */
-    content: z.string().optional(),
-    images: z.array(InputImageSchema).optional(),
-  })
-  .refine((m) => !isGoBlank(m.content ?? '') || (m.images?.length ?? 0) > 0, { error: 'content is required' });
+    content: string().optional(),
+    images: array(InputImageSchema).optional(),
+  }).refine((m) => !isGoBlank(m.content ?? '') || (m.images?.length ?? 0) > 0, { error: 'content is required' });
 
-export const InputEventSchema = z.discriminatedUnion('type', [PromptInputSchema, MessageInputSchema]);
-export type PromptInput = z.infer<typeof PromptInputSchema>;
-export type MessageInput = z.infer<typeof MessageInputSchema>;
-export type InputEvent = z.infer<typeof InputEventSchema>;
+export const InputEventSchema = discriminatedUnion('type', [PromptInputSchema, MessageInputSchema]);
+export type PromptInput = output<typeof PromptInputSchema>;
+export type MessageInput = output<typeof MessageInputSchema>;
+export type InputEvent = output<typeof InputEventSchema>;
 
 /** Zero's refusal of an input, worded as Zero words it (§8). */
 export class InputError extends Error {
@@ -137,7 +135,7 @@ function checkLine(value: unknown, line: number): void {
 }
 
 /** Zero checks image data before the media type; report in that order. */
-function firstMessage(issues: z.ZodError['issues']): string {
+function firstMessage(issues: ZodError['issues']): string {
   const data = issues.find((issue) => issue.path.at(-1) === 'data');
   return (data ?? issues[0]!).message;
 }
