@@ -71,3 +71,13 @@ export function turnFileChanges(turn: Turn): TurnFileChange[] {
 export function changedFiles(turn: Turn): string[] {
   return turnFileChanges(turn).map((c) => c.path);
 }
+
+/**
+ * Whether a checkpoint Zero recorded at `createdAt` (ms; Zero stores whole seconds) can be this
+ * turn's: after a rewind Zero reuses sequence numbers, so a sequence alone may name a later event.
+ */
+export function recordedDuringTurn(createdAt: number | null, turn: Turn, now: number): boolean {
+  if (createdAt === null) return true;
+  const slack = 2000;
+  return createdAt >= turn.startedAt - slack && createdAt <= (turn.endedAt ?? now) + slack;
+}

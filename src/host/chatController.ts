@@ -66,6 +66,8 @@ export class ChatController extends Disposable {
   private draftText = '';
   private attachments: (Attachment & { readonly block: string })[] = [];
   private transcript: Chat | null = null;
+  /** What the last snapshot showed, so editor switches only resend when the folder really changed. */
+  private shown: { folder: string | null; trusted: boolean } = { folder: null, trusted: true };
 
   constructor(private readonly store: ChatStore, private readonly env: ControllerEnv) {
     super();
@@ -88,11 +90,20 @@ export class ChatController extends Disposable {
     this.changes.fire({ kind: 'snapshot' });
   }
 
+  /** Something the view shows changed outside the chat (folder, trust): send a fresh snapshot. */
+  refreshView(): void {
+    const folder = this.env.folder();
+    const trusted = this.env.trusted();
+    if (folder === this.shown.folder && trusted === this.shown.trusted) return;
+    this.changes.fire({ kind: 'snapshot' });
+  }
+
   set draft(text: string) {
     this.draftText = text;
   }
 
   viewState(): ViewState {
+    this.shown = { folder: this.env.folder(), trusted: this.env.trusted() };
     return {
       chat: this.current,
       history: this.store.summaries(),

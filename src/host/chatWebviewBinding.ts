@@ -77,6 +77,7 @@ export class ChatWebviewBinding extends Disposable {
       case 'trustWorkspace':
       case 'openDiff':
       case 'undoTurn':
+      case 'chooseFolder':
         void Promise.resolve(this.handlers.handle(msg)).catch((err: unknown) => this.log.error(`Chat view action ${msg.type} failed: ${String(err)}`));
         return;
       default:

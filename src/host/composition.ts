@@ -16,7 +16,7 @@ import { readSettings } from './settings';
 import { ZeroStatusBar } from './statusBar';
 import { registerTranscriptCommands } from './transcriptCommands';
 import { viewActions } from './viewActions';
-import { activeFolder, otherFolders } from './workspaceFolders';
+import { activeFolder, chooseFolder, otherFolders } from './workspaceFolders';
 
 export interface Zero {
   readonly controller: ChatController;
@@ -55,6 +55,9 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
   subs.push(approvals);
 
   const handlers = viewActions({ controller, folder: activeFolder, recheckBinary, log, reviewApproval: async (turnId, key) => approvals.review(turnId, key),
+    chooseFolder: async () => {
+      if (await chooseFolder()) controller.refreshView();
+    },
     openDiff: async () => {},
     undoTurn: async () => {},
   });
@@ -72,8 +75,11 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
     ...registerSelectionCommands(controller, reveal),
     ...registerTranscriptCommands(controller, reveal),
     vscode.commands.registerCommand('zero.manageApprovals', () => manageApprovals(controller.binary.path, readSettings().env, log)),
+    vscode.commands.registerCommand('zero.chooseFolder', async () => (await chooseFolder()) && controller.refreshView()),
+    vscode.window.onDidChangeActiveTextEditor(() => controller.refreshView()),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => controller.refreshView()),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('zero') && void recheckBinary()),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => (controller.binary = controller.binary)),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => controller.refreshView()),
   );
   void recheckBinary();
   return { controller, approvals, statusBar, recheckBinary };

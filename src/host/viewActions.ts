@@ -14,6 +14,7 @@ export interface ViewActionDeps {
   readonly reviewApproval: (turnId: string, key: string) => Promise<void>;
   readonly openDiff: (turnId: string, path: string) => Promise<void>;
   readonly undoTurn: (turnId: string) => Promise<void>;
+  readonly chooseFolder: () => Promise<void>;
   readonly log: vscode.LogOutputChannel;
 }
 
@@ -37,6 +38,8 @@ export function viewActions(deps: ViewActionDeps): BindingHandlers {
         case 'trustWorkspace':
           await vscode.commands.executeCommand('workbench.trust.manage');
           return;
+        case 'chooseFolder':
+          return deps.chooseFolder();
         case 'openDiff':
           return deps.openDiff(msg.turnId, msg.path);
         case 'undoTurn':

@@ -77,6 +77,8 @@ export const WebviewToHostSchema = discriminatedUnion('type', [
   strictObject({ type: literal('reviewApproval'), turnId: string().max(200), key: string().max(400) }),
   strictObject({ type: literal('fixBinary'), action: zEnum(['setPath', 'installHelp', 'showLog', 'retry']) }),
   strictObject({ type: literal('trustWorkspace') }),
+  /** Pick the workspace folder runs start in (multi-root). */
+  strictObject({ type: literal('chooseFolder') }),
   strictObject({ type: literal('removeAttachment'), id: string().max(200) }),
   /** Diff a file a turn changed against its state before the turn (Zero's checkpoint). */
   strictObject({ type: literal('openDiff'), turnId: string().max(200), path: string().max(4096) }),

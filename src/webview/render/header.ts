@@ -12,7 +12,8 @@ export class HeaderView {
   private readonly title = h('h1', { class: 'chat-title' });
   private readonly demo = h('span', { class: 'badge demo', text: 'DEMO', title: 'Running the built-in demo Zero: no real agent is installed' });
   private readonly readOnly = h('span', { class: 'badge', text: 'read-only' });
-  private readonly folder = h('span', { class: 'folder' });
+  /** The run folder; a button that opens a picker (multi-root workspaces choose where Zero runs). */
+  private readonly folder = button('', () => post({ type: 'chooseFolder' }), { class: 'folder link-button' });
   private readonly status = h('span', { class: 'run-status' });
   private readonly usage = h('span', { class: 'usage-total' });
   private timer: number | undefined;
@@ -38,7 +39,8 @@ export class HeaderView {
     this.readOnly.hidden = !state.readOnly;
     this.folder.hidden = !state.folder;
     setText(this.folder, state.folder ? baseName(state.folder) : '');
-    this.folder.title = state.folder ? `Runs start in ${state.folder}` : '';
+    this.folder.title = state.folder ? `Zero runs in ${state.folder}. Click to choose another folder.` : '';
+    this.folder.setAttribute('aria-label', state.folder ? `Run folder: ${baseName(state.folder)}. Choose folder` : 'Choose folder');
     const u = state.chat.usage;
     this.usage.hidden = u.totalTokens === 0;
     setText(this.usage, `${tokens(u.totalTokens)} total`);
