@@ -221,6 +221,11 @@ export class ChatController extends Disposable {
     if (!chat || this.active.has(chatId)) return;
     const turnId = newId('turn');
     this.dispatch(chatId, { type: 'turn_started', turnId, prompt, origin, at: Date.now() });
+    // A chat with a turn is the one a window reload reopens (newChat() cleared the index's current id).
+    if (chatId === this.currentId && this.store.currentId !== chatId) {
+      this.store.currentId = chatId;
+      this.store.save(this.chats.get(chatId)!, true);
+    }
     const planned = planRun({
       settings: this.env.settings(),
       folder: this.env.folder(),

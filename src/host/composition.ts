@@ -15,6 +15,7 @@ import { registerSelectionCommands } from './selectionCommands';
 import { readSettings } from './settings';
 import { ZeroStatusBar } from './statusBar';
 import { registerTranscriptCommands } from './transcriptCommands';
+import { turnChangeActions } from './turnChanges';
 import { viewActions } from './viewActions';
 import { activeFolder, chooseFolder, otherFolders } from './workspaceFolders';
 
@@ -58,8 +59,7 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
     chooseFolder: async () => {
       if (await chooseFolder()) controller.refreshView();
     },
-    openDiff: async () => {},
-    undoTurn: async () => {},
+    ...turnChangeActions({ controller, folder: activeFolder, log, register: (d) => subs.push(d) }),
   });
   const view = new ChatViewProvider(context.extensionUri, controller, handlers, log);
   const panel = new ChatPanel(context.extensionUri, controller, handlers, log);

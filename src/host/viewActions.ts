@@ -1,9 +1,10 @@
 /** The chat view's requests that need the editor: clipboard, files, history, fixing the binary, trust. */
-import * as path from 'node:path';
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { BindingHandlers } from './chatWebviewBinding';
 import type { ChatController } from './chatController';
 import { assertNever } from '../conversation/actions';
+import { resolveFileRef } from './fileRefs';
 
 export const INSTALL_URL = 'https://github.com/Gitlawb/zero#installation';
 
@@ -60,20 +61,16 @@ async function insertAtCursor(text: string): Promise<void> {
   await editor.edit((b) => editor.selections.forEach((s) => b.replace(s, text)));
 }
 
-/** Opens a path from the chat. Relative paths resolve against the run folder; nothing outside the
- * workspace opens unless it exists (model output is untrusted, so no surprises). */
+/** Opens a path from the chat at a line (see fileRefs for which paths are followed). */
 export async function openFile(folder: string | null, raw: string, line?: number): Promise<void> {
-  const file = path.isAbsolute(raw) ? raw : folder ? path.join(folder, raw) : null;
-  if (!file) return;
-  const uri = vscode.Uri.file(file);
-  try {
-    await vscode.workspace.fs.stat(uri);
-  } catch {
-    void vscode.window.showWarningMessage(`File not found: ${raw}`);
+  const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  const target = resolveFileRef(raw, folder, roots, (p) => fs.existsSync(p));
+  if (!target || !fs.existsSync(target.file)) {
+    void vscode.window.showWarningMessage(target ? `File not found: ${raw}` : `Not opening ${raw}: it is outside the workspace and does not exist.`);
     return;
   }
   const pos = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
-  await vscode.window.showTextDocument(uri, { selection: new vscode.Range(pos, pos), preview: true });
+  await vscode.window.showTextDocument(vscode.Uri.file(target.file), { selection: new vscode.Range(pos, pos), preview: true });
 }
 
 export async function showHistory(controller: ChatController): Promise<void> {
