@@ -101,8 +101,10 @@ describe('Chat: a conversation with Zero in the sidebar', function () {
 
     // README picture: a finished answer, its reasoning (the turn above) and an open tool card.
     await setSideBarWidth(vs.page, 620);
-    await chat.locator('.turn').first().locator('details.reasoning[open]').waitFor();
-    await read.scrollIntoViewIfNeeded();
+    await vs.page.mouse.move(1000, 600); // off the sash, which stays highlighted under the pointer
+    const firstTurn = turns(chat).first();
+    await firstTurn.locator('details.reasoning[open]').waitFor();
+    await firstTurn.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await vs.page.waitForTimeout(500);
     const shot = await vs.screenshot('tool-card-open');
     console.log(`      screenshot: ${shot} (also ${publishScreenshot(shot, 'chat.png')})`);
