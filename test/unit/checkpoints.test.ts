@@ -82,6 +82,16 @@ describe('checkpoints (Zero session store, written by the fake zero)', function 
     assert.equal(await readCheckpoint(root(), 'no-such-session', 1), null);
   });
 
+  it('a file over the checkpoint size cap is recorded as skipped, with no blob, and rewind leaves it', async () => {
+    fs.writeFileSync(path.join(workspace, NOTE), 'too big for the cap\n');
+    const [sequence] = exec('scenario:tools', ['--init-session-id', 's7'], { ZERO_CHECKPOINT_MAX_BYTES: '4' });
+    const file = (await readCheckpoint(root(), 's7', sequence!))?.files[0];
+    assert.deepEqual([file?.skipped, file?.content, file?.bytes], [true, null, 20]);
+    const report = await rewindSession(FAKE, 's7', sequence!, env, { excludeTarget: true });
+    assert.deepEqual(report.skipped, ['notes/fake-zero.md']);
+    assert.equal(note(), WRITTEN);
+  });
+
   it('takes no path from outside: session ids and blob names are validated, tampered blobs are refused', async () => {
     fs.writeFileSync(path.join(workspace, NOTE), 'old notes\n');
     const [sequence] = exec('scenario:tools', ['--init-session-id', 's3']);

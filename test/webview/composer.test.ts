@@ -180,11 +180,11 @@ describe('webview: composer, banners, queue and status', () => {
   it('is keyboard-navigable: Tab reaches the buttons and the composer, with a visible focus ring', async () => {
     await chat.send({ type: 'snapshot', state: viewState(emptyChat()) });
     const names: string[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       await chat.page.keyboard.press('Tab');
       names.push(await chat.page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''));
     }
-    assert.deepEqual(names, ['New Chat', 'History', 'Message Zero', 'Send']);
+    assert.deepEqual(names, ['New Chat', 'History', 'Run folder: acme-app. Choose folder', 'Message Zero', 'Send']);
     const outline = await chat.page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     assert.equal(outline, 'solid');
   });

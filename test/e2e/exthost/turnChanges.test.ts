@@ -89,6 +89,29 @@ describe('Turn changes: diff and undo (extension host, fake zero)', function () 
     assert.equal(box.invocations().filter((i) => i.argv[0] === 'sessions').length, 1);
   });
 
+  it('a file the turn created diffs against an empty document, and undo deletes it', async function () {
+    fs.rmSync(file);
+    const a = await api();
+    a.controller.send('write the note scenario:tools');
+    const t = await turnDone(a, 1);
+    assert.equal(fs.readFileSync(file, 'utf8'), WRITTEN);
+    await vscode.commands.executeCommand('zero.openTurnDiff', t.id, REL);
+    const tab = await until(() => diffTabs()[0], 'a diff editor opened');
+    assert.match(tab.label, /\(new file\)/);
+    const left = await vscode.workspace.openTextDocument((tab.input as vscode.TabInputTextDiff).original);
+    assert.equal(left.getText(), '');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+
+    await withModalAnswers(() => 'Undo Changes', async (calls) => {
+      await vscode.commands.executeCommand('zero.undoTurn', t.id);
+      assert.match(calls[0]!.detail, /notes\/fake-zero\.md \(new: deleted\)/);
+    });
+    assert.equal(fs.existsSync(file), false, 'the new file is gone');
+    // The checkpoint went with the rewind: the diff falls back to a message, not a stale diff.
+    await vscode.commands.executeCommand('zero.openTurnDiff', t.id, REL);
+    assert.equal(diffTabs().length, 0);
+  });
+
   it('refuses to undo while the chat is running', async function () {
     const a = await api();
     const t = await runTools();

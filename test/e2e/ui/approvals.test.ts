@@ -13,6 +13,7 @@ import {
   promptOf,
   publishScreenshot,
   resumeIdOf,
+  setSideBarWidth,
   turnStatus,
   turnWithPrompt,
   turns,
@@ -30,30 +31,30 @@ function approvalNeeded(page: Page): Locator {
  * order in which dialogs opened (their first line of text).
  */
 async function watchDialogs(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __dialogs?: { max: number; opened: string[] } };
-    const log = { max: 0, opened: [] as string[] };
-    w.__dialogs = log;
-    const seen = new WeakSet<Element>();
+  // A string, not a function: tsx's helpers (__name) do not exist in the page.
+  await page.evaluate(`(() => {
+    const log = { max: 0, opened: [] };
+    window.__dialogs = log;
+    const seen = new WeakSet();
     const check = () => {
       const boxes = Array.from(document.querySelectorAll('.monaco-dialog-box'));
       log.max = Math.max(log.max, boxes.length);
       for (const b of boxes) {
         if (seen.has(b)) continue;
         seen.add(b);
-        log.opened.push((b.querySelector('.dialog-message-text')?.textContent ?? b.textContent ?? '').trim());
+        log.opened.push(((b.querySelector('.dialog-message-text') || b).textContent || '').trim());
       }
     };
     new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
     check();
-  });
+  })()`);
 }
 
 async function dialogLog(page: Page): Promise<{ max: number; opened: string[] }> {
-  return page.evaluate(() => (window as unknown as { __dialogs: { max: number; opened: string[] } }).__dialogs);
+  return page.evaluate('window.__dialogs') as Promise<{ max: number; opened: string[] }>;
 }
 
-async function answer(page: Page, dialog: Locator, button: string): Promise<void> {
+async function answer(dialog: Locator, button: string): Promise<void> {
   await dialog.getByRole('button', { name: button, exact: true }).click();
   await dialog.waitFor({ state: 'detached', timeout: 15_000 });
 }
@@ -65,6 +66,8 @@ describe('Approvals: a tool that needs permission (web_fetch)', function () {
   it('asks in a modal naming the tool and the reason; "Allow once" retries and the answer uses the page', async function () {
     const chat = await openZeroView(vs.page);
     await messageBox(chat).waitFor({ timeout: 90_000 });
+    await setSideBarWidth(vs.page, 520); // a roomier chat behind the dialog (README picture)
+    await vs.page.mouse.move(1000, 600);
     await watchDialogs(vs.page);
     await typeAndSend(chat, 'What does the example.com page say?');
 
@@ -84,7 +87,7 @@ describe('Approvals: a tool that needs permission (web_fetch)', function () {
     const shot = await vs.screenshot('modal');
     console.log(`      screenshot: ${shot} (also ${publishScreenshot(shot, 'approval.png')})`);
 
-    await answer(vs.page, dialog, 'Allow once');
+    await answer(dialog, 'Allow once');
     await approvalNeeded(vs.page).waitFor({ state: 'detached', timeout: 10_000 });
 
     const card = first.locator('.permission-card', { has: chat.locator('.permission-tool', { hasText: 'web_fetch' }) });
@@ -123,7 +126,7 @@ describe('Approvals: a tool that needs permission (web_fetch)', function () {
       const dialog = modalDialog(vs.page);
       await dialog.waitFor({ timeout: 60_000 });
       assert.match(await dialog.innerText(), /Allow Zero to use web_fetch\?/);
-      if (how === 'button') await answer(vs.page, dialog, 'Deny');
+      if (how === 'button') await answer(dialog, 'Deny');
       else {
         await vs.page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached', timeout: 15_000 });
@@ -156,13 +159,13 @@ describe('Approvals: two requests in one run', function () {
     await vs.page.waitForTimeout(1_500); // the second request has arrived by now; it must wait its turn
     assert.equal(await dialog.count(), 1, 'one dialog at a time');
     await approvalNeeded(vs.page).waitFor();
-    await answer(vs.page, dialog, 'Allow once');
+    await answer(dialog, 'Allow once');
 
     await dialog.filter({ hasText: 'Allow Zero to use web_search?' }).waitFor({ timeout: 30_000 });
     assert.equal(await dialog.count(), 1);
     assert.match(await dialog.innerText(), /zero coding agent stream-json protocol/, 'the dialog says what would be searched');
     await approvalNeeded(vs.page).waitFor();
-    await answer(vs.page, dialog, 'Allow once');
+    await answer(dialog, 'Allow once');
 
     const first = turnWithPrompt(chat, 'Look up the stream-json protocol');
     for (const tool of ['web_fetch', 'web_search']) {
@@ -194,9 +197,9 @@ describe('Approvals: two requests in one run', function () {
     await typeAndSend(chat, 'Search the web for the protocol');
     const dialog = modalDialog(vs.page);
     await dialog.filter({ hasText: 'web_fetch' }).waitFor({ timeout: 60_000 });
-    await answer(vs.page, dialog, 'Allow once');
+    await answer(dialog, 'Allow once');
     await dialog.filter({ hasText: 'web_search' }).waitFor({ timeout: 30_000 });
-    await answer(vs.page, dialog, 'Deny');
+    await answer(dialog, 'Deny');
 
     const first = turnWithPrompt(chat, 'Search the web for the protocol');
     await first.locator('.permission-card', { has: chat.locator('.permission-tool', { hasText: 'web_search' }) }).locator('.approval-state', { hasText: 'You denied this' }).waitFor();
@@ -214,7 +217,7 @@ describe('Approvals: two requests in one run', function () {
     const again = await dialog.waitFor({ timeout: 10_000 }).then(() => true, () => false);
     if (again) {
       console.log(`      note: the follow-up asked again: ${(await dialog.innerText()).split('\n')[0]}`);
-      await answer(vs.page, dialog, 'Deny');
+      await answer(dialog, 'Deny');
     }
     await turnStatus(retry).waitFor({ timeout: 60_000 });
     const fetchCard = retry.locator('details.tool-card', { has: chat.locator('.tool-name', { hasText: 'web_fetch' }) });
