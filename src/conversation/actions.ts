@@ -23,7 +23,9 @@ export type ChatAction =
   | { readonly type: 'approval_decided'; readonly turnId: string; readonly key: string; readonly approval: ApprovalState }
   /** Loaded from storage with a turn still running: the window went away under it. */
   | { readonly type: 'run_cut_off'; readonly at: number }
-  | { readonly type: 'renamed'; readonly title: string };
+  | { readonly type: 'renamed'; readonly title: string }
+  /** The user undid a turn's file changes (Zero's rewind succeeded). */
+  | { readonly type: 'turn_undone'; readonly turnId: string; readonly summary: string; readonly at: number };
 
 /** Turn a decoded stdout line into the action the reducer understands. */
 export function actionFromDecoded(d: Decoded): ChatAction {

@@ -128,6 +128,8 @@ export interface Turn {
   readonly finalText: string | null;
   readonly usage: UsageTotals;
   readonly sawRunEnd: boolean;
+  /** Set when the user undid this turn's file changes with Zero's rewind: what it said. */
+  readonly undone?: { readonly at: number; readonly summary: string };
   /** Count of anonymous tool calls, to make local keys. */
   readonly anonTools: number;
 }

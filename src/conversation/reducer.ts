@@ -71,6 +71,8 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
       );
     case 'renamed':
       return { ...chat, title: action.title };
+    case 'turn_undone':
+      return { ...chat, turns: chat.turns.map((t) => (t.id === action.turnId ? { ...t, undone: { at: action.at, summary: action.summary } } : t)) };
     default:
       return assertNever(action);
   }

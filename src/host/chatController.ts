@@ -215,6 +215,13 @@ export class ChatController extends Disposable {
     this.store.save(this.chats.get(chatId)!, true);
   }
 
+  /** Record in the chat that a turn's file changes were undone. */
+  markUndone(chatId: string, turnId: string, summary: string): void {
+    this.dispatch(chatId, { type: 'turn_undone', turnId, summary, at: Date.now() });
+    const chat = this.chats.get(chatId);
+    if (chat) this.store.save(chat, true);
+  }
+
   /** Start a run in a chat. `origin: 'retry'` is a follow-up that applies the user's approvals. */
   startTurn(chatId: string, prompt: string, origin: 'prompt' | 'retry', overrides: TurnOverrides = {}): void {
     const chat = this.chats.get(chatId);

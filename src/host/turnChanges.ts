@@ -181,6 +181,7 @@ class TurnChanges {
       const report = await rewindSession(found2.path, sessionId, first, readSettings().env, { excludeTarget: true });
       this.deps.log.info(`Rewound ${sessionId} to sequence ${report.targetSequence}: ${report.filesRestored} restored, ${report.filesDeleted} deleted, ${report.skipped.length} skipped.`);
       const summary = `Undid the turn${turn.prompt.trim() ? ` "${short(turn.prompt)}"` : ''}: ${count(report.filesRestored, 'file')} restored, ${report.filesDeleted} deleted.`;
+      this.deps.controller.markUndone(chat.id, turnId, summary);
       if (report.skipped.length > 0) void vscode.window.showWarningMessage(`${summary} Zero could not restore ${report.skipped.join(', ')}.`);
       else void vscode.window.showInformationMessage(summary);
     } catch (err) {

@@ -105,6 +105,12 @@ describe('chat reducer', () => {
     assert.equal(chat.turns[1]!.origin, 'retry');
   });
 
+  it('records an undone turn on that turn only', () => {
+    const chat = reduceChat(run(start('t1'), exited(0), start('t2'), exited(0)), { type: 'turn_undone', turnId: 't1', summary: 'Undid the turn: 1 file restored, 0 deleted.', at: 9 });
+    assert.deepEqual(chat.turns[0]!.undone, { at: 9, summary: 'Undid the turn: 1 file restored, 0 deleted.' });
+    assert.equal(chat.turns[1]!.undone, undefined);
+  });
+
   it('the state is plain JSON (persistable) and survives a round trip', () => {
     const chat = run(start('a'), ev({ type: 'tool_call', id: 'c', name: 'x', args: { b: [1, 'two'] } }), ev({ type: 'warning', message: 'w' }));
     assert.deepEqual(JSON.parse(JSON.stringify(chat)), chat);

@@ -74,7 +74,9 @@ export class TurnView {
     const parts: HTMLElement[] = [line];
     if (t.explanation) parts.push(h('div', { class: `turn-explanation tone-${tone}`, text: t.explanation }));
     const changed = changedFiles(t);
-    if (changed > 0) {
+    if (t.undone) {
+      parts.push(h('div', { class: 'footer-line turn-changes undone' }, h('span', { text: t.undone.summary })));
+    } else if (changed > 0) {
       const undo = button('Undo Changes…', () => post({ type: 'undoTurn', turnId: t.id }), { class: 'secondary small', title: 'Restore the files this turn changed (asks first)' });
       parts.push(h('div', { class: 'footer-line turn-changes' }, h('span', { text: `Changed ${changed} file${changed === 1 ? '' : 's'}` }), undo));
     }
