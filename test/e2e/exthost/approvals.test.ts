@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import type { PermissionItem, ToolItem, Turn } from '../../../src/conversation/model';
-import { api, configure, fakeZeroPath, sandbox, turnDone, until, withModalAnswers, type Sandbox } from './helpers';
+import { api, configure, freshChat, turnDone, until, withModalAnswers, type Sandbox } from './helpers';
 
 const tools = (t: Turn): ToolItem[] => t.items.filter((i): i is ToolItem => i.kind === 'tool');
 const perms = (t: Turn): PermissionItem[] => t.items.filter((i): i is PermissionItem => i.kind === 'permission');
@@ -14,11 +14,7 @@ describe('Approvals (extension host, fake zero)', function () {
   let box: Sandbox;
 
   beforeEach(async function () {
-    box = sandbox();
-    await configure({ path: fakeZeroPath(), env: box.env(), mode: '', extraArgs: [] });
-    const a = await api();
-    await a.recheckBinary();
-    a.controller.newChat();
+    box = await freshChat();
   });
 
   async function settle(): Promise<void> {

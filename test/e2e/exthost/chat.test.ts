@@ -2,17 +2,13 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { api, configure, fakeZeroPath, lastTurn, sandbox, turnDone, until, type Sandbox } from './helpers';
+import { api, configure, fakeZeroPath, freshChat, lastTurn, turnDone, until, type Sandbox } from './helpers';
 
 describe('Chat (extension host, fake zero)', function () {
   let box: Sandbox;
 
   beforeEach(async function () {
-    box = sandbox();
-    await configure({ path: fakeZeroPath(), env: box.env(), mode: '', model: '', extraArgs: [] });
-    const a = await api();
-    await a.recheckBinary();
-    a.controller.newChat();
+    box = await freshChat();
   });
 
   it('finds the configured zero and recognises the demo fake', async function () {

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { api, configure, fakeZeroPath, lastTurn, sandbox, turnDone, until, type Sandbox } from './helpers';
+import { api, configure, freshChat, lastTurn, turnDone, until, type Sandbox } from './helpers';
 
 const titles = (actions: (vscode.CodeAction | vscode.Command)[]): string[] => actions.map((a) => a.title);
 
@@ -26,11 +26,7 @@ describe('Editor integration (extension host, fake zero)', function () {
   after(() => diagnostics.dispose());
 
   beforeEach(async function () {
-    box = sandbox();
-    await configure({ path: fakeZeroPath(), env: box.env(), mode: '', extraArgs: [] });
-    const a = await api();
-    await a.recheckBinary();
-    a.controller.newChat();
+    box = await freshChat();
     editor = await vscode.window.showTextDocument(file);
     editor.selection = new vscode.Selection(1, 0, 2, 10);
     diagnostics.clear();

@@ -54,6 +54,16 @@ export async function configure(values: Record<string, unknown>): Promise<void> 
   for (const [k, v] of Object.entries(values)) await cfg.update(k, v, vscode.ConfigurationTarget.Global);
 }
 
+/** A new sandbox, the fake zero configured with it (default settings otherwise), and an empty chat. */
+export async function freshChat(extraEnv: Record<string, string> = {}): Promise<Sandbox> {
+  const box = sandbox();
+  await configure({ path: fakeZeroPath(), env: box.env(extraEnv), mode: '', model: '', extraArgs: [] });
+  const a = await api();
+  await a.recheckBinary();
+  a.controller.newChat();
+  return box;
+}
+
 export async function until<T>(check: () => T | undefined | false | null, what: string, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

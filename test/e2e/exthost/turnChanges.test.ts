@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { api, configure, fakeZeroPath, sandbox, turnDone, until, withModalAnswers, type Sandbox } from './helpers';
+import { api, configure, freshChat, turnDone, until, withModalAnswers, type Sandbox } from './helpers';
 
 const BEFORE = 'Notes written before the turn.\n';
 const WRITTEN = '# Notes\n\nWritten by the fake zero.\n';
@@ -22,11 +22,7 @@ describe('Turn changes: diff and undo (extension host, fake zero)', function () 
   beforeEach(async function () {
     const folder = vscode.workspace.workspaceFolders?.[0];
     if (!folder) this.skip();
-    box = sandbox();
-    await configure({ path: fakeZeroPath(), env: box.env({ FAKE_ZERO_WRITE: '1' }), mode: '', model: '', extraArgs: [] });
-    const a = await api();
-    await a.recheckBinary();
-    a.controller.newChat();
+    box = await freshChat({ FAKE_ZERO_WRITE: '1' });
     file = path.join(folder.uri.fsPath, 'notes', 'fake-zero.md');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, BEFORE);
