@@ -134,7 +134,7 @@ if (codeServer) {
   fs.rmSync(VSIX, { force: true });
   const pkg = await step('package VSIX', npm, ['run', 'package', '--', '--allow-missing-repository']);
   const vsixEnv = pkg.ok && fs.existsSync(VSIX) ? { ZERO_E2E_VSIX: VSIX } : {};
-  await step('UI suite (Playwright, code-server)', npx, ['mocha', '--config', 'test/e2e/mocharc.ui.json'], {
+  await step('UI suite (Playwright, code-server)', npx, ['mocha', '--config', 'test/e2e/mocharc.ui.json', 'test/e2e/ui/**/*.test.ts'], {
     env: { ...e2eEnv, ...vsixEnv },
     parse: counts.mocha,
     note: () => (vsixEnv.ZERO_E2E_VSIX ? 'extension: dist/zero-vscode.vsix' : 'extension: dev path (packaging failed)'),

@@ -44,6 +44,8 @@ export class ApprovalService extends Disposable {
   private readonly queue: Ask[] = [];
   private asking = false;
   private readonly turns = new Map<string, TurnApprovals>();
+  /** Tools the user denied since their last own message, per chat: a retry does not ask about them again. */
+  private readonly denied = new Map<string, Set<string>>();
   private readonly waiting = this.register(new vscode.EventEmitter<void>());
   /** Fires when a dialog opens or the last one closes (the status bar shows "approval needed"). */
   readonly onDidChangeWaiting = this.waiting.event;
@@ -69,11 +71,17 @@ export class ApprovalService extends Disposable {
   private onChange(c: ControllerChange): void {
     if (c.kind !== 'actions') return;
     for (const a of c.actions) {
+      if (a.type === 'turn_started' && a.origin === 'prompt') this.denied.delete(c.chatId);
       if (a.type !== 'event' || a.event.type !== 'permission_request') continue;
       const chat = this.d.controller.chat(c.chatId);
       const turn = chat?.turns[chat.turns.length - 1];
       const item = turn?.items.findLast((i): i is PermissionItem => i.kind === 'permission' && i.event === 'permission_request');
       if (!turn || !item || item.approval !== 'pending') continue;
+      if (turn.origin === 'retry' && this.denied.get(c.chatId)?.has(item.name)) {
+        // The agent asked again for what the user just denied: record the same answer, no second dialog.
+        this.d.controller.decideApproval(c.chatId, turn.id, item.key, 'denied');
+        continue;
+      }
       this.enqueue({ chatId: c.chatId, turnId: turn.id, key: item.key });
     }
   }
@@ -116,6 +124,7 @@ export class ApprovalService extends Disposable {
     const state: ApprovalState = cls.choices.length <= 1 ? 'not-approvable' : STATE[choice];
     this.d.controller.decideApproval(ask.chatId, ask.turnId, ask.key, state);
     if (choice !== 'deny') entry.approved.push({ item, choice, args });
+    else if (cls.choices.length > 1) (this.denied.get(ask.chatId) ?? this.denied.set(ask.chatId, new Set()).get(ask.chatId)!).add(item.name);
     entry.pending.delete(ask.key);
     this.maybeFollowUp(ask.chatId, ask.turnId);
   }

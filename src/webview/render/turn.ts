@@ -24,7 +24,9 @@ export class TurnView {
 
   constructor(turn: Turn) {
     this.el.dataset.turnId = turn.id;
-    this.el.append(userMessage(turn), this.items, this.footer);
+    // A saved transcript has no prompt: no empty "You" box.
+    if (turn.prompt !== '' || turn.origin === 'retry') this.el.append(userMessage(turn));
+    this.el.append(this.items, this.footer);
     this.update(turn);
   }
 

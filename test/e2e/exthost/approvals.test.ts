@@ -109,6 +109,23 @@ describe('Approvals (extension host, fake zero)', function () {
     });
   });
 
+  it('allow one, deny the other: the retry does not ask again about the denied tool', async function () {
+    const a = await api();
+    await configure({ env: box.env({ FAKE_ZERO_SCENARIO: 'two-permissions' }) });
+    await withModalAnswers((message) => (/web_fetch/.test(message) ? 'Allow once' : 'Deny'), async (calls) => {
+      a.controller.send('two things');
+      await turnDone(a, 1);
+      const retry = await turnDone(a, 2, 45_000);
+      await settle();
+      assert.equal(calls.length, 2, 'asked once per tool, not again in the retry');
+      assert.match(retry.prompt, /web_fetch/);
+      assert.doesNotMatch(retry.prompt, /web_search/);
+      const again = perms(a.controller.current.turns[1]!).find((p) => p.event === 'permission_request' && p.name === 'web_search');
+      assert.equal(again?.approval, 'denied', 'the repeated request is recorded as denied');
+      assert.equal(a.controller.current.turns.length, 2, 'no further follow-up');
+    });
+  });
+
   it('outside the workspace: Allow once retries with --add-dir for that folder', async function () {
     const a = await api();
     const outside = `${box.dir}/outside/notes.txt`;

@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { FAKE_ZERO, modalDialog, openZeroView, runCommand, useVSCode, waitUntil } from '../lib';
 import {
+  eventually,
   execRuns,
   messageBox,
   promptOf,
@@ -155,17 +156,21 @@ describe('Approvals: two requests in one run', function () {
     await typeAndSend(chat, 'Look up the stream-json protocol on the web');
     const dialog = modalDialog(vs.page);
 
-    await dialog.filter({ hasText: 'Allow Zero to use web_fetch?' }).waitFor({ timeout: 60_000 });
+    // Answering one dialog opens the next at once: each is told apart by its question.
+    const fetchDialog = dialog.filter({ hasText: 'Allow Zero to use web_fetch?' });
+    const searchDialog = dialog.filter({ hasText: 'Allow Zero to use web_search?' });
+    await fetchDialog.waitFor({ timeout: 60_000 });
     await vs.page.waitForTimeout(1_500); // the second request has arrived by now; it must wait its turn
     assert.equal(await dialog.count(), 1, 'one dialog at a time');
     await approvalNeeded(vs.page).waitFor();
-    await answer(dialog, 'Allow once');
+    await answer(fetchDialog, 'Allow once');
 
-    await dialog.filter({ hasText: 'Allow Zero to use web_search?' }).waitFor({ timeout: 30_000 });
+    await searchDialog.waitFor({ timeout: 30_000 });
     assert.equal(await dialog.count(), 1);
-    assert.match(await dialog.innerText(), /zero coding agent stream-json protocol/, 'the dialog says what would be searched');
+    assert.match(await searchDialog.innerText(), /zero coding agent stream-json protocol/, 'the dialog says what would be searched');
     await approvalNeeded(vs.page).waitFor();
-    await answer(dialog, 'Allow once');
+    await vs.screenshot('second-dialog');
+    await answer(searchDialog, 'Allow once');
 
     const first = turnWithPrompt(chat, 'Look up the stream-json protocol');
     for (const tool of ['web_fetch', 'web_search']) {
@@ -196,32 +201,40 @@ describe('Approvals: two requests in one run', function () {
     const runsBefore = runs().length;
     await typeAndSend(chat, 'Search the web for the protocol');
     const dialog = modalDialog(vs.page);
-    await dialog.filter({ hasText: 'web_fetch' }).waitFor({ timeout: 60_000 });
-    await answer(dialog, 'Allow once');
-    await dialog.filter({ hasText: 'web_search' }).waitFor({ timeout: 30_000 });
-    await answer(dialog, 'Deny');
+    const fetchDialog = dialog.filter({ hasText: 'Allow Zero to use web_fetch?' });
+    const searchDialog = dialog.filter({ hasText: 'Allow Zero to use web_search?' });
+    await fetchDialog.waitFor({ timeout: 60_000 });
+    await answer(fetchDialog, 'Allow once');
+    await searchDialog.waitFor({ timeout: 30_000 });
+    await answer(searchDialog, 'Deny');
 
     const first = turnWithPrompt(chat, 'Search the web for the protocol');
     await first.locator('.permission-card', { has: chat.locator('.permission-tool', { hasText: 'web_search' }) }).locator('.approval-state', { hasText: 'You denied this' }).waitFor();
     const retry = turns(chat).filter({ has: chat.locator('.user-message.retry') });
     await retry.waitFor({ timeout: 60_000 });
-    await retry.locator('details.retry-prompt summary').click();
-    const instructions = await retry.locator('.retry-prompt .prompt').innerText();
-    assert.match(instructions, /web_fetch/);
-    assert.doesNotMatch(instructions, /web_search/, 'the denied call is not retried');
     const followUp = await waitUntil(() => runs().slice(runsBefore)[1], 'the follow-up run');
-    assert.doesNotMatch(promptOf(followUp), /web_search/);
+    assert.doesNotMatch(promptOf(followUp), /web_search/, 'the denied call is not retried');
 
     // In the retry, web_search is refused again (the user denied it), which Zero reports as a
-    // new request: answer it (Deny) if the extension asks, then the retry ends.
-    const again = await dialog.waitFor({ timeout: 10_000 }).then(() => true, () => false);
-    if (again) {
-      console.log(`      note: the follow-up asked again: ${(await dialog.innerText()).split('\n')[0]}`);
-      await answer(dialog, 'Deny');
-    }
+    // new request: answer it (Deny) if the extension asks, then the retry ends. (The dialog is
+    // queued as soon as the request arrives, so by the time the turn has ended it is showing.)
     await turnStatus(retry).waitFor({ timeout: 60_000 });
+    const again = await searchDialog.waitFor({ timeout: 5_000 }).then(() => true, () => false);
+    if (again) {
+      console.log(`      note: the follow-up asked again: ${await searchDialog.locator('.dialog-message-text').innerText()}`);
+      await answer(searchDialog, 'Deny');
+    }
     const fetchCard = retry.locator('details.tool-card', { has: chat.locator('.tool-name', { hasText: 'web_fetch' }) });
     assert.match(await fetchCard.locator('.tool-status').innerText(), /ok/);
+
+    // What the follow-up asked Zero to do, as the user can read it on the retry turn.
+    const details = retry.locator('details.retry-prompt');
+    const instructions = await eventually(async () => {
+      if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+      return (await details.locator('.prompt').innerText()).trim() || null;
+    }, 'the retry instructions are shown', 15_000);
+    assert.match(instructions, /web_fetch \(https:\/\/example\.com\/\)/, instructions);
+    assert.doesNotMatch(instructions, /web_search/, 'the denied call is not in the instructions');
     await vs.page.waitForTimeout(2_000);
     assert.equal(await chat.locator('.user-message.retry').count(), 1, 'no second follow-up');
     console.log(`      screenshot: ${await vs.screenshot('one-denied')}`);
