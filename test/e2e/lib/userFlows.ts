@@ -89,8 +89,12 @@ export function fakeZeroPids(recordFile: string): number[] {
   return pids;
 }
 
-/** Copies a screenshot to media/screenshots/<name> (README material). Returns the target. */
+/**
+ * Copies a screenshot to media/screenshots/<name> (README material) when ZERO_UPDATE_SCREENSHOTS=1,
+ * so an ordinary test run leaves the tracked images alone. Returns where the picture is.
+ */
 export function publishScreenshot(file: string, name: string): string {
+  if (process.env.ZERO_UPDATE_SCREENSHOTS !== '1') return file;
   const dir = path.join(REPO_ROOT, 'media', 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
   const target = path.join(dir, name);
