@@ -2,26 +2,13 @@
 import { strict as assert } from 'node:assert';
 import type { ChatAction } from '../../src/conversation/actions';
 import { CHAT_ID, chatOf, emptyChat, ev, eventActions, T_START, viewState } from './fixtures';
-import { Harness, type ChatPage } from './harness';
+import { useChatPage, type ChatPage } from './harness';
 
 const started: ChatAction = { type: 'turn_started', turnId: 'turn-1', prompt: 'Refactor the parser', origin: 'prompt', at: T_START };
 
 describe('webview: composer, banners, queue and status', () => {
-  let harness: Harness;
   let chat: ChatPage;
-
-  before(async () => {
-    harness = await Harness.start();
-  });
-  after(async () => harness?.close());
-  beforeEach(async () => {
-    chat = await harness.open();
-  });
-  afterEach(async () => {
-    assert.deepEqual(await chat.cspViolations(), [], 'no CSP violations');
-    assert.deepEqual(chat.errors, [], 'no page errors');
-    await chat.close();
-  });
+  useChatPage((page) => (chat = page));
 
   const box = () => chat.page.getByRole('textbox', { name: 'Message Zero' });
   const sends = async () => (await chat.posted()).filter((m) => m.type === 'send');

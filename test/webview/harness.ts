@@ -3,6 +3,7 @@
  * built script and media/chat.css, and a fake `acquireVsCodeApi` that records what the view posts
  * and keeps setState in sessionStorage (so it survives a reload, as in VS Code).
  */
+import { strict as assert } from 'node:assert';
 import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
 import * as http from 'node:http';
@@ -184,4 +185,26 @@ export class ChatPage {
   close(): Promise<void> {
     return this.context.close();
   }
+}
+
+/**
+ * One browser per describe and a fresh page per test; after each test, asserts that the page had
+ * no CSP violations and no errors. `use` receives each test's page.
+ */
+export function useChatPage(use: (page: ChatPage) => void): void {
+  let harness: Harness | undefined;
+  let chat: ChatPage | undefined;
+  before(async () => {
+    harness = await Harness.start();
+  });
+  after(async () => harness?.close());
+  beforeEach(async () => {
+    chat = await harness!.open();
+    use(chat);
+  });
+  afterEach(async () => {
+    assert.deepEqual(await chat!.cspViolations(), [], 'no CSP violations');
+    assert.deepEqual(chat!.errors, [], 'no page errors');
+    await chat!.close();
+  });
 }

@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import type { ChatAction } from '../../src/conversation/actions';
 import { CHAT_ID, chatOf, ev, eventActions, runActions, T_START, viewState } from './fixtures';
-import { Harness, type ChatPage } from './harness';
+import { useChatPage, type ChatPage } from './harness';
 
 function answerRun(prompt: string, answer: string, extra: string[] = []): ChatAction[] {
   return [
@@ -20,21 +20,8 @@ function answerRun(prompt: string, answer: string, extra: string[] = []): ChatAc
 }
 
 describe('webview: rendering a snapshot', () => {
-  let harness: Harness;
   let chat: ChatPage;
-
-  before(async () => {
-    harness = await Harness.start();
-  });
-  after(async () => harness?.close());
-  beforeEach(async () => {
-    chat = await harness.open();
-  });
-  afterEach(async () => {
-    assert.deepEqual(await chat.cspViolations(), [], 'no CSP violations');
-    assert.deepEqual(chat.errors, [], 'no page errors');
-    await chat.close();
-  });
+  useChatPage((page) => (chat = page));
 
   it('shows the user message as plain text and the answer as markdown with code actions', async () => {
     const prompt = 'Explain <b>this</b> file\n  please';
