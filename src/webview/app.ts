@@ -23,7 +23,7 @@ export class ChatApp {
   private transcript = new TranscriptView(() => this.scroll.afterRender());
   private rendered: ViewState | null = null;
 
-  constructor(root: HTMLElement) {
+  constructor(private readonly root: HTMLElement) {
     this.scroller.append(this.transcript.el, this.queue.el);
     root.replaceChildren(this.header.el, this.banners.el, this.scroller, this.composer.el, this.announcer.el);
     installClickHandler(root);
@@ -33,6 +33,8 @@ export class ChatApp {
   render(state: ViewState, rebuild: boolean): void {
     const prev = rebuild ? null : this.rendered;
     this.rendered = state;
+    // A transcript is read-only: actions that change files or the session are hidden (chat.css).
+    this.root.classList.toggle('read-only', state.readOnly);
     if (rebuild) {
       const fresh = new TranscriptView(() => this.scroll.afterRender());
       this.transcript.el.replaceWith(fresh.el);

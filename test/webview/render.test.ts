@@ -150,6 +150,12 @@ describe('webview: rendering a snapshot', () => {
     await changes.getByRole('button', { name: 'Undo Changes…' }).click();
     assert.deepEqual((await chat.posted()).at(-1), { type: 'undoTurn', turnId: 'turn-1' });
 
+    // The same run opened as a transcript: nothing there can diff or undo (it did not run here).
+    await chat.send({ type: 'snapshot', state: viewState(chatOf(run), { readOnly: true }) });
+    assert.equal(await p.locator('.turn-changes').getByRole('button', { name: 'Undo Changes…' }).isVisible(), false);
+    assert.equal(await p.locator('.diff-button').first().isVisible(), false);
+    await chat.send({ type: 'snapshot', state: viewState(chatOf(run)) });
+
     assert.equal(await cards.nth(2).locator('.tool-args').textContent(), 'npm test');
     assert.equal(await cards.nth(2).locator('.tool-status').textContent(), 'error');
     assert.ok(await cards.nth(2).evaluate((d) => d.classList.contains('status-error')));

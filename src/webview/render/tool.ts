@@ -48,7 +48,7 @@ export class ToolView implements ItemView<ToolItem> {
       const list = h('ul', { class: 'changed-files' });
       for (const f of t.changedFiles) {
         const open = h('button', { class: 'link-button', text: f, title: `Open ${f}`, attrs: { type: 'button', 'data-path': f } });
-        const diff = button('Diff', () => post({ type: 'openDiff', turnId: this.turnId, path: f }), { class: 'code-action', title: `Compare ${f} with before this turn` });
+        const diff = button('Diff', () => post({ type: 'openDiff', turnId: this.turnId, path: f }), { class: 'code-action diff-button', title: `Compare ${f} with before this turn` });
         diff.setAttribute('aria-label', `Diff ${f}`);
         list.append(h('li', {}, open, ' ', diff));
       }
