@@ -55,10 +55,16 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
   });
   subs.push(approvals);
 
-  const handlers = viewActions({ controller, folder: activeFolder, recheckBinary, log, reviewApproval: async (turnId, key) => approvals.review(turnId, key),
-    chooseFolder: async () => {
-      if (await chooseFolder()) controller.refreshView();
-    },
+  const pickFolder = async (): Promise<void> => {
+    if (await chooseFolder()) controller.refreshView();
+  };
+  const handlers = viewActions({
+    controller,
+    folder: activeFolder,
+    recheckBinary,
+    log,
+    reviewApproval: async (turnId, key) => approvals.review(turnId, key),
+    chooseFolder: pickFolder,
     ...turnChangeActions({ controller, folder: activeFolder, log, register: (d) => subs.push(d) }),
   });
   const view = new ChatViewProvider(context.extensionUri, controller, handlers, log);
@@ -75,7 +81,7 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
     ...registerSelectionCommands(controller, reveal),
     ...registerTranscriptCommands(controller, reveal),
     vscode.commands.registerCommand('zero.manageApprovals', () => manageApprovals(controller.binary.path, readSettings().env, log)),
-    vscode.commands.registerCommand('zero.chooseFolder', async () => (await chooseFolder()) && controller.refreshView()),
+    vscode.commands.registerCommand('zero.chooseFolder', pickFolder),
     vscode.window.onDidChangeActiveTextEditor(() => controller.refreshView()),
     vscode.workspace.onDidChangeWorkspaceFolders(() => controller.refreshView()),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('zero') && void recheckBinary()),
