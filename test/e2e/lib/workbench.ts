@@ -19,12 +19,16 @@ export function zeroActivityItem(page: Page): Locator {
 export async function openZeroView(page: Page): Promise<FrameLocator> {
   const item = zeroActivityItem(page);
   await item.waitFor({ timeout: 90_000 });
-  const active = await page
-    .locator('.activitybar .action-item.checked a.action-label[aria-label="Zero"]')
-    .count();
-  if (!active) await item.click();
-  await page.locator(CHAT_WEBVIEW_IFRAME).waitFor({ state: 'attached', timeout: 60_000 });
-  return chatFrame(page);
+  const iframe = page.locator(CHAT_WEBVIEW_IFRAME);
+  const checked = page.locator('.activitybar .action-item.checked a.action-label[aria-label="Zero"]');
+  // After a reload the workbench restores the side bar on its own, a moment after the activity bar
+  // appears: a click that races it toggles the view closed again. So check, click, wait, and retry.
+  for (let attempt = 1; ; attempt++) {
+    if ((await checked.count()) === 0) await item.click();
+    const shown = await iframe.waitFor({ state: 'attached', timeout: attempt < 3 ? 15_000 : 60_000 }).then(() => true, () => false);
+    if (shown) return chatFrame(page);
+    if (attempt >= 3) throw new Error('the Zero chat view did not open after 3 tries');
+  }
 }
 
 /**
