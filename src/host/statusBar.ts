@@ -8,12 +8,14 @@ import { Disposable } from './disposable';
 export class ZeroStatusBar extends Disposable {
   private readonly item = this.register(vscode.window.createStatusBarItem('zero.status', vscode.StatusBarAlignment.Right, 100));
   private timer: NodeJS.Timeout | undefined;
+  private shownRunning = false;
 
   constructor(private readonly controller: ChatController, private readonly approvals: ApprovalService) {
     super();
     this.item.name = 'Zero';
     this.item.command = 'zero.focus';
-    this.register(controller.onDidChange(() => this.update()));
+    // Streamed deltas arrive as actions too: redraw only when running/idle flips (the clock has its own timer).
+    this.register(controller.onDidChange(() => controller.isBusy() !== this.shownRunning && this.update()));
     this.register(controller.onDidEndRun(() => this.update()));
     this.register(approvals.onDidChangeWaiting(() => this.update()));
     this.register({ dispose: () => this.timer && clearInterval(this.timer) });
@@ -23,6 +25,7 @@ export class ZeroStatusBar extends Disposable {
 
   private update(): void {
     const running = this.controller.isBusy();
+    this.shownRunning = running;
     if (this.approvals.busy) {
       this.item.text = '$(shield) Zero: approval needed';
       this.item.tooltip = 'Zero is waiting for your decision on a permission request';
