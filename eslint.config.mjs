@@ -1,9 +1,53 @@
+import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
-// The core layers must stay testable in plain Node: only src/host and src/extension.ts may use `vscode`.
-const noVscode = {
-  'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Only src/host may import vscode.' }] }],
+// Layering (README "Architecture"): each folder under src/ may import only the layers listed for it, so the core
+// stays testable in plain Node and the webview stays browser-only. test/unit/layerLint.test.ts proves these fire.
+//
+// In flat config a later block that sets `no-restricted-imports` replaces an earlier one for the same file, so every
+// layer gets exactly one block, built by `layer()`, with the whole list of what it may not import.
+
+const LAYERS = ['protocol', 'conversation', 'zero', 'acp', 'approvals', 'messages', 'host', 'webview', 'cli', 'bench'];
+
+/** Relative import of another layer's folder, at any depth (`../zero/x`, `../../host/y`). */
+const layerRegex = (names) => `^(\\.\\./)+(${names.join('|')})(/|$)`;
+
+/** An index barrel (`../zero`, `../protocol/index`): it drags every module of that layer into the importer's bundle
+ *  and hides which one is really used. Only host/ (the composition layer) may use them. */
+const BARREL = {
+  regex: `^(\\.\\./)+(${LAYERS.join('|')})(/index(\\.[jt]s)?)?$`,
+  message: 'Import the module itself (../zero/findZero), not the layer\'s index barrel.',
 };
+
+/** Every Node built-in, bare and `node:` prefixed (fs, fs/promises, node:child_process…). */
+const NODE_BUILTINS = [...new Set(builtinModules.flatMap((m) => (m.startsWith('node:') ? [m] : [m, `node:${m}`])))];
+const NODE_PATTERN = (why) => ({ group: ['node:*'], message: why });
+
+const VSCODE = (why) => ({ name: 'vscode', message: why });
+
+/**
+ * @param {string} name        the folder under src/
+ * @param {string[]} allowed   the other layers it may import
+ * @param {{node?: boolean, why: string}} opts  node: may use Node built-ins
+ */
+function layer(name, allowed, { node, why }) {
+  const forbidden = LAYERS.filter((l) => l !== name && !allowed.includes(l));
+  const paths = [VSCODE(`${why} No vscode here: only src/host may use it.`)];
+  const patterns = [BARREL];
+  if (forbidden.length > 0) {
+    patterns.push({ regex: layerRegex(forbidden), message: `${why} It may import only: ${allowed.join(', ') || 'nothing from other layers'}.` });
+  }
+  if (!node) {
+    for (const m of NODE_BUILTINS.filter((b) => !b.startsWith('node:'))) {
+      paths.push({ name: m, message: `${why} No Node built-ins here.` });
+    }
+    patterns.push(NODE_PATTERN(`${why} No Node built-ins here.`));
+  }
+  return {
+    files: [`src/${name}/**`],
+    rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
+  };
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.e2e/**', 'test/fixtures/**/*.js', 'out/**'] },
@@ -15,14 +59,19 @@ export default tseslint.config(
       'eqeqeq': ['error', 'always'],
     },
   },
-  { files: ['src/protocol/**', 'src/conversation/**', 'src/zero/**', 'src/webview/**', 'src/messages/**', 'src/approvals/**', 'src/cli/**', 'src/bench/**'], rules: noVscode },
+  layer('protocol', [], { why: 'protocol/ is pure data.' }),
+  layer('conversation', ['protocol'], { why: 'conversation/ is pure.' }),
+  layer('approvals', ['protocol', 'conversation'], { why: 'approvals/ is pure policy.' }),
+  layer('messages', ['protocol', 'conversation'], { why: 'messages/ is the pure host<->webview contract.' }),
+  layer('zero', ['protocol'], { node: true, why: 'zero/ is the plain-Node CLI boundary.' }),
+  // acp/ spawns the same binary as exec: it reuses zero/'s spawn helpers (env, stderr tail, killTree).
+  layer('acp', ['protocol', 'conversation', 'zero'], { node: true, why: 'acp/ is the plain-Node ACP transport.' }),
+  layer('webview', ['protocol', 'conversation', 'messages'], { why: 'webview/ is browser code.' }),
+  layer('cli', ['protocol', 'conversation'], { node: true, why: 'cli/ is a plain-Node tool.' }),
+  layer('bench', ['protocol', 'conversation'], { node: true, why: 'bench/ is a plain-Node tool.' }),
+  // host/ composes everything, barrels included; it never imports the browser code it serves.
   {
-    files: ['src/protocol/**', 'src/conversation/**', 'src/messages/**', 'src/approvals/**'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'Pure layer: no vscode.' }],
-        patterns: [{ group: ['node:*', 'fs', 'child_process', 'path', 'os', '../zero/*', '../host/*', '../webview/*'], message: 'Pure layer: no Node I/O or outer layers.' }],
-      }],
-    },
+    files: ['src/host/**', 'src/extension.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: layerRegex(['webview']), message: 'host/ runs in Node: the webview bundle is browser code.' }] }] },
   },
 );

@@ -2,7 +2,7 @@
 // `npm start`: set up and run Zero for VS Code in a real VS Code (code-server) you open in a browser.
 //   machine setup → code-server → build + package the VSIX → install it into .e2e/demo/ → a demo
 //   workspace → settings (zero.path) → code-server in the foreground on 127.0.0.1:${PORT:-8080}.
-// Uses a real `zero` from PATH when there is one, else the fake demo zero from test/fixtures.
+// Uses a real `zero` from PATH when there is one, else the demo agent in demo/ (the chat shows DEMO).
 // Ctrl+C stops it. Everything it writes lives in .e2e/demo/ (delete it to start over).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,7 +14,8 @@ import { ensureCodeServer } from './ensure-code-server.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEMO = path.join(ROOT, '.e2e', 'demo');
 const VSIX = path.join(ROOT, 'dist', 'zero-vscode.vsix');
-const FAKE_ZERO = path.join(ROOT, 'test', 'fixtures', 'fake-zero', 'zero');
+const DEMO_ZERO = path.join(ROOT, 'demo', 'zero');
+const DEMO_FILES = path.join(ROOT, 'demo', 'workspace');
 const PORT = Number(process.env.PORT || 8080);
 const HOST = '127.0.0.1'; // webviews need a secure context: plain http works only on localhost
 
@@ -75,15 +76,11 @@ function writeSettings(settings) {
   }
 }
 
+/** The demo workspace from demo/workspace; files the user already has (and may have edited) are kept. */
 function demoWorkspace() {
-  const files = {
-    'README.md': '# Demo workspace\n\nOpen the Zero view in the activity bar and ask something about `greet.js`.\n',
-    'greet.js': "function greet(name) {\n  return 'Hello, ' + name + '!';\n}\n\nconsole.log(greet('Zero'));\n",
-    'notes.txt': 'TODO: make greet() handle an empty name.\n',
-  };
-  for (const [name, content] of Object.entries(files)) {
+  for (const name of fs.readdirSync(DEMO_FILES)) {
     const p = path.join(dirs.workspace, name);
-    if (!fs.existsSync(p)) fs.writeFileSync(p, content); // keep the user's edits across restarts
+    if (!fs.existsSync(p)) fs.copyFileSync(path.join(DEMO_FILES, name), p);
   }
 }
 
@@ -114,10 +111,9 @@ let zeroPath = whichZero();
 if (zeroPath) {
   say(`using the zero CLI on PATH: ${zeroPath}`);
 } else {
-  zeroPath = FAKE_ZERO;
-  console.log('DEMO: no zero CLI found, using the fake demo zero');
-  if (!fs.existsSync(FAKE_ZERO)) say(`warning: ${FAKE_ZERO} does not exist (yet); the chat will report that zero is missing`);
-  // The fake keeps its sessions and grants in the demo dir, never in your real ones.
+  zeroPath = DEMO_ZERO;
+  console.log('DEMO: no zero CLI found, using the demo agent (demo/zero): try "Fix the TODO in greet.js"');
+  // The demo agent keeps its sessions and grants in the demo dir, never in your real ones.
   Object.assign(serverEnv, {
     XDG_DATA_HOME: dirs.xdgData,
     XDG_CONFIG_HOME: dirs.xdgConfig,

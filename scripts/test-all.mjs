@@ -18,7 +18,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const VSIX = path.join(ROOT, 'dist', 'zero-vscode.vsix');
 const skipE2E = process.env.ZERO_SKIP_E2E === '1';
 const started = Date.now();
-/** @type {{ name: string, ok: boolean, passed: number, failed: number, seconds: number, note?: string }[]} */
+/** @type {{ name: string, ok: boolean, passed: number, failed: number, seconds: number, note?: string, failures?: string[] }[]} */
 const summary = [];
 
 /** Runs a command with output streamed (and kept for parsing). */
@@ -50,6 +50,31 @@ const counts = {
 };
 
 /**
+ * mocha's failure list after "N failing": each "  1) suite / test:" header and its first error line,
+ * repeated in the summary so a CI log that keeps only its tail still names what failed.
+ */
+function failureHeads(out) {
+  const at = out.search(/^\s*(?:\[exthost\]\s*)?\d+ failing\b/m);
+  if (at < 0) return [];
+  const lines = out.slice(at).split('\n').map((l) => l.replace(/^\[exthost\]\s?/, ''));
+  const heads = [];
+  for (let i = 0; i < lines.length && heads.length < 20; i++) {
+    if (!/^\s+\d+\) /.test(lines[i])) continue;
+    const block = [];
+    let titleDone = false;
+    for (let j = i; j < lines.length && block.length < 8; j++) {
+      const l = lines[j].trim();
+      if (!l) break;
+      block.push(l.slice(0, 200));
+      if (titleDone) break; // the first error line follows the title
+      titleDone = l.endsWith(':'); // mocha ends the test title with a colon
+    }
+    heads.push(block.join(' / '));
+  }
+  return heads;
+}
+
+/**
  * One step: a banner, the command, a summary row. With `parse`, test counts come from the output and a
  * non-zero exit without failing tests counts as 1 failure; without it, a failed step counts as 1.
  */
@@ -61,7 +86,7 @@ async function step(name, cmd, args, { env, parse, note } = {}) {
   let failed = c.failed;
   if (r.code !== 0 && failed === 0) failed = 1;
   const ok = r.code === 0 && failed === 0;
-  summary.push({ name, ok, passed, failed, seconds: r.seconds, note: note?.(r) });
+  summary.push({ name, ok, passed, failed, seconds: r.seconds, note: note?.(r), failures: parse ? failureHeads(r.out) : undefined });
   console.log(`\n━━━ ${name}: ${ok ? 'ok' : `FAILED (exit ${r.code})`} in ${r.seconds.toFixed(1)} s`);
   return { ...r, ok };
 }
@@ -78,6 +103,10 @@ function finish() {
   for (const s of summary) {
     const tests = s.passed || s.failed ? `${s.passed} passed, ${s.failed} failed` : '';
     console.log(`  ${s.ok ? 'ok  ' : 'FAIL'}  ${s.name.padEnd(44)} ${s.seconds.toFixed(1).padStart(6)} s  ${tests}${s.note ? `  (${s.note})` : ''}`);
+  }
+  for (const s of summary.filter((x) => x.failures?.length)) {
+    console.log(`  failures in ${s.name}:`);
+    for (const f of s.failures) console.log(`    ${f}`);
   }
   console.log(`  total ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`${passed} passed, ${failed} failed`);

@@ -1,12 +1,13 @@
 /**
  * Which permission requests can be approved from the editor, and how an approval is made to take
- * effect (EXEC_BEHAVIOUR §9.3, §15). Pure: the dialog and the processes live elsewhere.
+ * effect (docs/zero-exec.md §9.3, §15). Pure: the dialog and the processes live elsewhere.
  *
  * Headless `zero exec` has already refused the call when `permission_request` arrives, so an
  * approval only works through a follow-up run on the same session with the narrowest elevation
  * Zero offers for that kind of request.
  */
 import type { PermissionItem } from '../conversation/model';
+import { checkGrantFolder, coversFile, folderChoices, type FolderRules } from './grantFolder';
 
 export type RequestClass =
   /** A prompt-gated tool (web_fetch, MCP, shell without a native sandbox…): a grant lets it run. */
@@ -37,7 +38,8 @@ export interface Classified {
 const NETWORK_REASON = 'network access requires approval';
 const SHELL_TOOLS = new Set(['bash', 'exec_command', 'shell', 'write_stdin']);
 
-export function classify(p: PermissionItem): Classified {
+/** `rules` decide which folders an outside-workspace write may open up (grantFolder.ts). */
+export function classify(p: PermissionItem, rules: FolderRules): Classified {
   const blockCode = p.block?.code ?? null;
   if (p.event !== 'permission_request') {
     if (p.action === 'deny') {
@@ -48,7 +50,20 @@ export function classify(p: PermissionItem): Classified {
     return { cls: 'info', choices: [], note: null };
   }
   if (blockCode === 'outside_workspace' && p.block?.path) {
-    return { cls: 'outside-workspace', choices: ['allow-once', 'always-allow', 'deny'], note: null };
+    const folders = folderChoices(p.block.path, rules);
+    if (!folders.ok) {
+      return {
+        cls: 'outside-workspace',
+        choices: ['deny'],
+        note: `${folders.reason} VS Code does not grant that. Move the file into the workspace, or add a narrower folder to "zero.addDirs" in your user settings.`,
+      };
+    }
+    const [deepest] = folders.choices;
+    return {
+      cls: 'outside-workspace',
+      choices: ['allow-once', 'always-allow', 'deny'],
+      note: `Allow once: Zero may read and write in ${deepest} for one follow-up run. Always allow: you choose ${deepest} or one of its parent folders next, and it is saved in "zero.addDirs" in your user settings (revoke it in "Zero: Manage Approvals").`,
+    };
   }
   const shell = p.sideEffect === 'shell' || SHELL_TOOLS.has(p.name);
   const network = p.reason === NETWORK_REASON || (shell && (p.risk?.categories ?? []).includes('network'));
@@ -91,20 +106,30 @@ export interface Approved {
   readonly choice: Exclude<Choice, 'deny'>;
   /** The tool call's arguments, for the retry message. */
   readonly args: unknown;
+  /** Always allow outside the workspace: the folder the user chose to save. */
+  readonly folder?: string;
 }
 
-export function elevationFor(approved: readonly Approved[], dirname: (p: string) => string): Elevation {
+export function elevationFor(approved: readonly Approved[], rules: FolderRules): Elevation {
   const once = new Set<string>();
   const always = new Map<string, { tool: string; path?: string }>();
   const addDirs = new Set<string>();
   const remember = new Set<string>();
   let unsafeOnce = false;
   for (const a of approved) {
-    const { cls } = classify(a.item);
+    const { cls } = classify(a.item, rules);
     if (cls === 'outside-workspace' && a.item.block?.path) {
-      const dir = dirname(a.item.block.path);
-      addDirs.add(dir);
-      if (a.choice === 'always-allow') remember.add(dir);
+      // Never wider than what the dialog offered: the file's folder, or a chosen parent below home/root.
+      const file = a.item.block.path;
+      const folders = folderChoices(file, rules);
+      if (!folders.ok) continue;
+      const chosen = a.choice === 'always-allow' && a.folder !== undefined ? checkGrantFolder(a.folder, rules) : null;
+      if (chosen?.ok && coversFile(chosen.folder, file, rules)) {
+        addDirs.add(chosen.folder);
+        remember.add(chosen.folder);
+      } else {
+        addDirs.add(folders.choices[0]!);
+      }
     } else if (cls === 'tool-prompt') {
       if (a.choice === 'always-allow') always.set(a.item.name, { tool: a.item.name });
       else once.add(a.item.name);

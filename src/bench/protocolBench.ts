@@ -1,7 +1,15 @@
 /**
- * `npm run bench`: ZeroEventReader against a bare `split('\n')` + `JSON.parse` baseline, on the
- * same ~50 MB in-memory stream shaped like Zero's (sorted keys, Go's HTML escaping, many tiny
- * deltas, 10 KB tool outputs, one 5 MB line). Ends with `protocol-throughput-ratio: X`.
+ * `npm run bench`: what reading Zero's output costs in the extension host, on one ~50 MB in-memory
+ * stream shaped like Zero's (sorted keys, Go's HTML escaping, many tiny deltas, 10 KB tool outputs,
+ * one 5 MB line), fed in 64 KiB chunks as stdout delivers it. Three runs on the same bytes:
+ *
+ * - baseline: `split('\n')` + `JSON.parse` of the whole stream (no framing, no validation);
+ * - decode: `ZeroEventReader` (UTF-8-safe framing, line cap, JSON.parse, validation: zod for every
+ *   line except plain text/reasoning deltas, see `isPlainDelta`);
+ * - decode + reduce: the same, then each decoded line as a chat action through `reduceChat`, as the
+ *   host's controller does (without saving the chat or posting to the webview).
+ *
+ * It also counts which lines take the zod path. Every printed figure is labelled with what it is.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +17,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { actionFromDecoded } from '../conversation/actions';
+import type { Chat } from '../conversation/model';
+import { newChat, reduceChat } from '../conversation/reducer';
+import { isPlainDelta } from '../protocol/decode';
 import type { Decoded } from '../protocol/decoded';
 import { ZeroEventReader } from '../protocol/eventStream';
 
@@ -97,7 +109,7 @@ function countEvents(decoded: readonly Decoded[]): number {
   return n;
 }
 
-function runReader(bytes: Uint8Array, sample?: () => void): number {
+function runDecode(bytes: Uint8Array, sample?: () => void): number {
   const reader = new ZeroEventReader();
   let events = 0;
   for (let off = 0; off < bytes.length; off += CHUNK) {
@@ -105,6 +117,26 @@ function runReader(bytes: Uint8Array, sample?: () => void): number {
     sample?.();
   }
   return events + countEvents(reader.end());
+}
+
+/** The host's path (ChatController.dispatch): every decoded line becomes an action on the current turn. */
+function runDecodeReduce(bytes: Uint8Array, sample?: () => void): number {
+  const reader = new ZeroEventReader();
+  let chat: Chat = reduceChat(newChat('bench', 0), { type: 'turn_started', turnId: 'turn-1', prompt: 'Bench', origin: 'prompt', at: 0 });
+  let events = 0;
+  const apply = (decoded: readonly Decoded[]): void => {
+    for (const d of decoded) {
+      chat = reduceChat(chat, actionFromDecoded(d));
+      if (d.kind === 'event') events++;
+    }
+  };
+  for (let off = 0; off < bytes.length; off += CHUNK) {
+    apply(reader.push(bytes.subarray(off, off + CHUNK)));
+    sample?.();
+  }
+  apply(reader.end());
+  if (chat.turns[0]?.status !== 'success') throw new Error(`the reduced turn ended ${chat.turns[0]?.status}, not success`);
+  return events;
 }
 
 function runBaseline(bytes: Uint8Array, sample?: () => void): number {
@@ -119,46 +151,72 @@ function runBaseline(bytes: Uint8Array, sample?: () => void): number {
   return events;
 }
 
+/** Which lines the decoder validates with zod, and which it takes as they are (plain deltas). */
+function census(bytes: Uint8Array): { fast: { events: number; bytes: number }; zod: { events: number; bytes: number }; byType: Map<string, { events: number; bytes: number }> } {
+  const fast = { events: 0, bytes: 0 };
+  const zod = { events: 0, bytes: 0 };
+  const byType = new Map<string, { events: number; bytes: number }>();
+  const encoder = new TextEncoder();
+  for (const line of new TextDecoder().decode(bytes).split('\n')) {
+    if (line.length === 0) continue;
+    const raw = JSON.parse(line) as Record<string, unknown>;
+    const size = encoder.encode(line).length + 1;
+    const bucket = isPlainDelta(raw) ? fast : zod;
+    bucket.events++;
+    bucket.bytes += size;
+    const key = `${String(raw.type)} (${bucket === fast ? 'fast path' : 'zod'})`;
+    const t = byType.get(key) ?? { events: 0, bytes: 0 };
+    t.events++;
+    t.bytes += size;
+    byType.set(key, t);
+  }
+  return { fast, zod, byType };
+}
+
 // `gc` lets each measurement start from a collected heap. The flag is set at run time
 // so that `node dist/bench.js` needs no command-line options.
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-type Timing = { ms: number; events: number };
+type Run = (bytes: Uint8Array, sample?: () => void) => number;
+const RUNS = {
+  'baseline: split + JSON.parse': runBaseline,
+  'decode: ZeroEventReader': runDecode,
+  'decode + reduce (host path)': runDecodeReduce,
+} as const satisfies Readonly<Record<string, Run>>;
+type RunName = keyof typeof RUNS;
+const NAMES = Object.keys(RUNS) as RunName[];
+
+type Timing = { ms: number; min: number; max: number; events: number };
 
 /**
  * Median wall time (ms) of each run over ITERATIONS rounds, after a warm-up round. The runs
- * alternate within a round, so a slower spell of a shared machine hits both alike.
+ * alternate within a round, so a slower spell of a shared machine hits all alike.
  */
-function timeBoth(bytes: Uint8Array): { reader: Timing; baseline: Timing } {
-  const runs = { reader: runReader, baseline: runBaseline };
-  const times = { reader: [] as number[], baseline: [] as number[] };
-  const events = { reader: runReader(bytes), baseline: runBaseline(bytes) };
+function timeAll(bytes: Uint8Array): Record<RunName, Timing> {
+  const times = Object.fromEntries(NAMES.map((n) => [n, [] as number[]])) as Record<RunName, number[]>;
+  const events = Object.fromEntries(NAMES.map((n) => [n, RUNS[n](bytes)])) as Record<RunName, number>;
   for (let i = 0; i < ITERATIONS; i++) {
-    for (const name of ['reader', 'baseline'] as const) {
+    for (const name of NAMES) {
       gc(); // each run starts from a collected heap, so one run's garbage is not billed to the next
       const start = performance.now();
-      runs[name](bytes);
+      RUNS[name](bytes);
       times[name].push(performance.now() - start);
     }
   }
   const median = (list: number[]): number => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)]!;
   if (process.env.BENCH_VERBOSE) console.log(times);
-  return {
-    reader: { ms: median(times.reader), events: events.reader },
-    baseline: { ms: median(times.baseline), events: events.baseline },
-  };
+  return Object.fromEntries(
+    NAMES.map((n) => [n, { ms: median(times[n]), min: Math.min(...times[n]), max: Math.max(...times[n]), events: events[n] }]),
+  ) as Record<RunName, Timing>;
 }
-
-type Run = (bytes: Uint8Array, sample?: () => void) => number;
-const RUNS: Readonly<Record<string, Run>> = { reader: runReader, baseline: runBaseline };
 
 /**
  * Child mode: peak growth of RSS and heap (MB) while one run goes. A fresh process per run,
  * loading the stream from a file in one allocation, so neither the generator's garbage nor
- * the other run's pages hide what this run needs.
+ * the other runs' pages hide what this run needs.
  */
-function measureMemory(which: string, file: string): void {
+function measureMemory(which: RunName, file: string): void {
   const bytes = readFileSync(file);
   gc();
   const base = process.memoryUsage();
@@ -169,44 +227,64 @@ function measureMemory(which: string, file: string): void {
     rss = Math.max(rss, now.rss - base.rss);
     heap = Math.max(heap, now.heapUsed - base.heapUsed);
   };
-  RUNS[which]!(bytes, sample);
+  RUNS[which](bytes, sample);
   sample();
   process.stdout.write(JSON.stringify({ rss: rss / 1e6, heap: heap / 1e6 }));
 }
 
-function peakMemory(which: string, file: string): { rss: number; heap: number } {
+function peakMemory(which: RunName, file: string): { rss: number; heap: number } {
   const child = spawnSync(process.execPath, [process.argv[1]!, '--memory', which, file], { encoding: 'utf8' });
   if (child.status !== 0) throw new Error(`memory run ${which} failed: ${child.stderr}`);
   return JSON.parse(child.stdout) as { rss: number; heap: number };
 }
 
+const pct = (part: number, whole: number): string => `${((100 * part) / whole).toFixed(1)}%`;
+
 function main(): void {
   const bytes = generateStream(50 * 1024 * 1024);
   const mb = bytes.length / 1e6;
-  console.log(`stream: ${mb.toFixed(1)} MB, fed in ${CHUNK / 1024} KiB chunks; median of ${ITERATIONS} runs after a warm-up`);
+  console.log(`stream: ${mb.toFixed(1)} MB of Zero-shaped JSONL, fed in ${CHUNK / 1024} KiB chunks; times are the median of ${ITERATIONS} runs after a warm-up`);
+
+  const c = census(bytes);
+  const lines = c.fast.events + c.zod.events;
+  console.log('\nvalidation path (which lines the decoder checks with zod):');
+  console.log(`  zod schema:           ${String(c.zod.events).padStart(8)} lines (${pct(c.zod.events, lines)} of lines), ${(c.zod.bytes / 1e6).toFixed(1).padStart(5)} MB (${pct(c.zod.bytes, bytes.length)} of bytes)`);
+  console.log(`  fast path (no zod):   ${String(c.fast.events).padStart(8)} lines (${pct(c.fast.events, lines)} of lines), ${(c.fast.bytes / 1e6).toFixed(1).padStart(5)} MB (${pct(c.fast.bytes, bytes.length)} of bytes)`);
+  for (const [type, t] of [...c.byType].sort((a, b) => b[1].bytes - a[1].bytes)) {
+    console.log(`    ${type.padEnd(34)} ${String(t.events).padStart(8)} lines ${(t.bytes / 1e6).toFixed(2).padStart(7)} MB`);
+  }
 
   const file = join(mkdtempSync(join(tmpdir(), 'zero-bench-')), 'stream.jsonl');
   writeFileSync(file, bytes);
-  let oursMem;
-  let baseMem;
+  const mem = {} as Record<RunName, { rss: number; heap: number }>;
   try {
-    oursMem = peakMemory('reader', file);
-    baseMem = peakMemory('baseline', file);
+    for (const name of NAMES) mem[name] = peakMemory(name, file);
   } finally {
     rmSync(dirname(file), { recursive: true, force: true });
   }
-  const { reader: ours, baseline: base } = timeBoth(bytes);
-  // The reader counts events only: equal counts also mean it found no problem in the stream.
-  if (ours.events !== base.events) throw new Error(`event counts differ: reader ${ours.events}, baseline ${base.events}`);
+  const t = timeAll(bytes);
+  // The runs count events only: equal counts also mean the reader found no problem in the stream.
+  for (const name of NAMES) {
+    if (t[name].events !== t[NAMES[0]!].events) throw new Error(`event counts differ: ${name} ${t[name].events}, baseline ${t[NAMES[0]!].events}`);
+  }
 
-  const row = (name: string, r: Timing, m: { rss: number; heap: number }): string =>
-    `${name.padEnd(20)} ${r.ms.toFixed(1).padStart(7)} ms ${(r.events / (r.ms / 1000) / 1e6).toFixed(2).padStart(6)} M events/s ` +
-    `${(mb / (r.ms / 1000)).toFixed(1).padStart(6)} MB/s   peak +${m.rss.toFixed(1)} MB rss, +${m.heap.toFixed(1)} MB heapUsed`;
-  console.log(`events: ${ours.events}`);
-  console.log(row('ZeroEventReader', ours, oursMem));
-  console.log(row('split + JSON.parse', base, baseMem));
-  console.log(`protocol-throughput-ratio: ${(ours.ms / base.ms).toFixed(2)}`);
+  console.log(`\nevents: ${t[NAMES[0]!].events}`);
+  console.log(`${'run'.padEnd(30)} ${'wall ms'.padStart(9)} ${'(min-max)'.padStart(15)} ${'M events/s'.padStart(11)} ${'MB/s'.padStart(7)}   peak growth while running (own process)`);
+  for (const name of NAMES) {
+    const r = t[name];
+    const m = mem[name];
+    console.log(
+      `${name.padEnd(30)} ${r.ms.toFixed(1).padStart(9)} ${`(${r.min.toFixed(0)}-${r.max.toFixed(0)})`.padStart(15)} ` +
+        `${(r.events / (r.ms / 1000) / 1e6).toFixed(2).padStart(11)} ${(mb / (r.ms / 1000)).toFixed(1).padStart(7)}   ` +
+        `+${m.rss.toFixed(1)} MB rss, +${m.heap.toFixed(1)} MB heapUsed`,
+    );
+  }
+  const [base, decode, reduce] = NAMES.map((n) => t[n].ms) as [number, number, number];
+  console.log('\nratios (wall time of the run / wall time of the baseline; 1.00 = as fast as split + JSON.parse):');
+  console.log(`decode-time-over-baseline: ${(decode / base).toFixed(2)}`);
+  console.log(`decode-and-reduce-time-over-baseline: ${(reduce / base).toFixed(2)}`);
+  console.log(`reduce-share-of-decode-and-reduce: ${pct(reduce - decode, reduce)} (the reducer's own cost, by difference)`);
 }
 
-if (process.argv[2] === '--memory') measureMemory(process.argv[3]!, process.argv[4]!);
+if (process.argv[2] === '--memory') measureMemory(process.argv[3] as RunName, process.argv[4]!);
 else main();

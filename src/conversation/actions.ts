@@ -1,11 +1,23 @@
 /** Everything that can change a chat: Zero's events plus what happens locally. */
 import type { Decoded, ProtocolProblem, UnknownEvent } from '../protocol/decoded';
 import type { ZeroEvent } from '../protocol/events';
-import type { ApprovalState } from './model';
+import type { AcpOption, AcpSessionInfo, ApprovalState, PlanEntry, ReviewFile, Transport, ComposedMessage, TurnStatus } from './model';
 
 export type ChatAction =
   /** The user sent a message (or the host started an approval follow-up); starts a new turn. */
-  | { readonly type: 'turn_started'; readonly turnId: string; readonly prompt: string; readonly origin: 'prompt' | 'retry'; readonly at: number }
+  | {
+      readonly type: 'turn_started';
+      readonly turnId: string;
+      readonly prompt: string;
+      readonly origin: 'prompt' | 'retry';
+      readonly at: number;
+      /** The run's output budget in characters (`zero.maxRunOutputMB`); absent: unlimited. */
+      readonly outputLimit?: number;
+      /** 'acp' for a turn run over `zero acp`; absent for exec. */
+      readonly transport?: Transport;
+      /** What the composer sent with the message (chips, images, mode, model). */
+      readonly composed?: ComposedMessage;
+    }
   | { readonly type: 'event'; readonly event: ZeroEvent; readonly line: number }
   | { readonly type: 'unknown_event'; readonly unknown: UnknownEvent }
   | { readonly type: 'problem'; readonly problem: ProtocolProblem }
@@ -24,8 +36,38 @@ export type ChatAction =
   /** Loaded from storage with a turn still running: the window went away under it. */
   | { readonly type: 'run_cut_off'; readonly at: number }
   | { readonly type: 'renamed'; readonly title: string }
+  /** Something Zero said outside the stream (stderr) that the user should see, e.g. images it ignored. */
+  | { readonly type: 'notice'; readonly code: string; readonly message: string }
   /** The user undid a turn's file changes (Zero's rewind succeeded). */
-  | { readonly type: 'turn_undone'; readonly turnId: string; readonly summary: string; readonly at: number };
+  | { readonly type: 'turn_undone'; readonly turnId: string; readonly summary: string; readonly at: number }
+  /** The host measured what the turn did to each file it changed (after the turn ended). */
+  | { readonly type: 'turn_review'; readonly turnId: string; readonly files: readonly ReviewFile[] }
+  /** The user kept or reverted one file of a turn. */
+  | { readonly type: 'review_decided'; readonly turnId: string; readonly path: string; readonly decision: 'kept' | 'reverted' }
+  /** A chat with no turns yet switched transport (the header switch). */
+  | { readonly type: 'transport_set'; readonly transport: Transport }
+  // ---- ACP (`zero acp`): what has no stream-json event of its own ----
+  /** session/new or session/load answered: the session id and what it offers. */
+  | { readonly type: 'acp_session'; readonly sessionId: string; readonly info: AcpSessionInfo }
+  | { readonly type: 'acp_mode'; readonly mode: string }
+  | { readonly type: 'acp_model'; readonly model: string }
+  | { readonly type: 'acp_commands'; readonly commands: AcpSessionInfo['commands'] }
+  | { readonly type: 'acp_plan'; readonly entries: readonly PlanEntry[] }
+  /** A finished tool call's `locations`: the files it touched, shown as links. */
+  | { readonly type: 'acp_locations'; readonly toolCallId: string; readonly paths: readonly string[] }
+  /** session/request_permission: Zero is blocked until the user answers. */
+  | {
+      readonly type: 'acp_permission';
+      readonly toolCallId: string;
+      readonly name: string;
+      readonly title: string;
+      readonly toolKind: string | null;
+      readonly rawInput: unknown;
+      readonly options: readonly AcpOption[];
+    }
+  | { readonly type: 'acp_permission_answered'; readonly toolCallId: string; readonly approval: ApprovalState; readonly optionId: string | null }
+  /** session/prompt returned (or failed, or the process died): the turn is over. */
+  | { readonly type: 'acp_turn_ended'; readonly status: TurnStatus; readonly explanation: string | null; readonly stderrTail: string | null; readonly at: number };
 
 /** Turn a decoded stdout line into the action the reducer understands. */
 export function actionFromDecoded(d: Decoded): ChatAction {

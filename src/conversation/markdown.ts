@@ -1,4 +1,6 @@
 /** A chat as readable Markdown: for "Export Chat as Markdown" and the transcript CLI. */
+import { safeStringify } from '../protocol/depth';
+import { elidedMessage } from './outputBudget';
 import type { Chat, PermissionItem, ToolItem, Turn, TurnItem, UsageTotals } from './model';
 
 export function chatToMarkdown(chat: Chat): string {
@@ -43,6 +45,10 @@ function itemToMarkdown(item: TurnItem): string[] {
       return [`_Unknown event \`${item.detail}\` on line ${item.line}_`, ''];
     case 'problem':
       return [`_Protocol problem: ${oneLine(item.detail)}_`, ''];
+    case 'elided':
+      return [`**Output dropped:** ${elidedMessage(item)}`, ''];
+    case 'plan':
+      return ['**Plan:**', ...item.entries.map((e) => `- [${e.status === 'completed' ? 'x' : ' '}] ${oneLine(e.content)}${e.status === 'in_progress' ? ' (in progress)' : ''}`), ''];
   }
 }
 
@@ -50,9 +56,10 @@ function toolToMarkdown(t: ToolItem): string[] {
   const side = t.sideEffect ? ` · ${t.sideEffect}` : '';
   const status = t.status === 'running' ? 'no result' : t.status;
   const out = [`### Tool \`${t.name}\`${side} — ${status}${t.truncated ? ' (truncated)' : ''}`, ''];
-  if (t.args !== null && t.args !== undefined) out.push(...fence(typeof t.args === 'string' ? t.args : JSON.stringify(t.args, null, 2), 'json'));
+  if (t.args !== null && t.args !== undefined) out.push(...fence(typeof t.args === 'string' ? t.args : safeStringify(t.args, 2), 'json'));
   if (t.checkpoint) out.push(`Checkpoint ${t.checkpoint.sequence}: ${t.checkpoint.files.join(', ')}`, '');
   if (t.changedFiles.length > 0) out.push(`Changed: ${t.changedFiles.map((f) => `\`${f}\``).join(', ')}`, '');
+  if (t.locations?.length) out.push(`Files: ${t.locations.map((f) => `\`${f}\``).join(', ')}`, '');
   if (t.output) out.push(...fence(t.output, ''));
   return out;
 }
@@ -62,7 +69,8 @@ function permissionLine(p: PermissionItem): string {
   const risk = p.risk?.level ? `, risk ${p.risk.level}${p.risk.categories?.length ? ` [${p.risk.categories.join(', ')}]` : ''}` : '';
   const block = p.block ? `, block \`${p.block.code}\`${p.block.path ? ` at \`${p.block.path}\`` : ''}` : '';
   const reason = p.reason ? `: ${oneLine(p.reason)}` : '';
-  const state = p.approval === 'pending' || p.approval === 'info' ? '' : ` — ${p.approval}`;
+  const picked = p.acp?.options.find((o) => o.optionId === p.acp?.chosen);
+  const state = p.approval === 'pending' || p.approval === 'info' ? '' : ` — ${picked ? picked.name : p.approval}`;
   return `**${what}** \`${p.name}\`${risk}${block}${reason}${state}`;
 }
 

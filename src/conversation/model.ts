@@ -34,7 +34,17 @@ export type TurnStatus =
 export const RUNNING_STATUSES: ReadonlySet<string> = new Set(['starting', 'running']);
 
 /** How the user answered a permission request (local; Zero never learns it directly). */
-export type ApprovalState = 'pending' | 'allowed-once' | 'always-allowed' | 'denied' | 'not-approvable' | 'info';
+export type ApprovalState =
+  | 'pending'
+  | 'allowed-once'
+  | 'always-allowed'
+  | 'denied'
+  | 'not-approvable'
+  | 'info'
+  /** ACP only: Zero's "Allow for this session" (or a command prefix for the session). */
+  | 'allowed-session'
+  /** ACP only: the turn was stopped while Zero waited for the answer. */
+  | 'cancelled';
 
 export interface TextItem {
   readonly kind: 'text';
@@ -65,6 +75,8 @@ export interface ToolItem {
   readonly changedFiles: readonly string[];
   readonly checkpoint: { readonly sequence: number; readonly files: readonly string[] } | null;
   readonly summary: string | null;
+  /** ACP only: files the call reported (`locations`), shown as links. No checkpoints, so no Diff. */
+  readonly locations?: readonly string[];
 }
 
 export interface PermissionItem {
@@ -84,6 +96,35 @@ export interface PermissionItem {
   readonly grantMatched: boolean;
   readonly sessionId: string | null;
   readonly approval: ApprovalState;
+  /** ACP only: the request Zero is blocked on — its title, ACP tool kind and the choices it offered. */
+  readonly acp?: AcpPermission;
+}
+
+/** A `session/request_permission` as the chat records it. */
+export interface AcpPermission {
+  readonly title: string;
+  readonly toolKind: string | null;
+  readonly options: readonly AcpOption[];
+  /** The option the user picked (Zero's option id), if any. */
+  readonly chosen: string | null;
+}
+
+export interface AcpOption {
+  readonly optionId: string;
+  readonly name: string;
+  readonly kind: string;
+}
+
+/** ACP `plan`: the agent's current plan; each update replaces it. */
+export interface PlanItem {
+  readonly kind: 'plan';
+  readonly entries: readonly PlanEntry[];
+}
+
+export interface PlanEntry {
+  readonly content: string;
+  readonly priority: string;
+  readonly status: 'pending' | 'in_progress' | 'completed' | (string & {});
 }
 
 export interface NoticeItem {
@@ -100,7 +141,31 @@ export interface ProblemItem {
   readonly detail: string;
 }
 
-export type TurnItem = TextItem | ReasoningItem | ToolItem | PermissionItem | NoticeItem | ProblemItem;
+/**
+ * Where the run's output went over its budget (`zero.maxRunOutputMB`): what was dropped from the
+ * middle, in UTF-8 bytes, so the turn keeps its start and its end. One per turn, between the two.
+ */
+export interface ElidedItem {
+  readonly kind: 'elided';
+  /** The budget, in bytes (UTF-16 code units are counted while streaming; close to bytes for ASCII). */
+  readonly limit: number;
+  readonly text: number;
+  readonly reasoning: number;
+  /** Tool calls' arguments and output. */
+  readonly tool: number;
+  /** Whole items dropped (text blocks, tool calls, notices…). */
+  readonly items: number;
+}
+
+
+/** How much of a run's output a turn keeps (see outputBudget.ts). */
+export interface OutputBudget {
+  /** Kept size in characters (UTF-16 code units), head and tail together. */
+  readonly limit: number;
+  /** Roughly what the items hold now; exact after each compaction. */
+  readonly used: number;
+}
+export type TurnItem = TextItem | ReasoningItem | ToolItem | PermissionItem | NoticeItem | ProblemItem | PlanItem | ElidedItem;
 
 export interface RunInfo {
   readonly runId: string | null;
@@ -108,7 +173,22 @@ export interface RunInfo {
   readonly cwd: string | null;
   readonly provider: string | null;
   readonly model: string | null;
+  /** The provider's id for the model (`run_start.apiModel`); absent in chats saved before it was kept. */
+  readonly apiModel?: string | null;
   readonly schemaVersion: number | null;
+}
+
+/** What the composer sent with a message, beyond its words (shown with the turn). */
+export interface ComposedMessage {
+  /** The user's own words, without the context blocks the chips added to the prompt. */
+  readonly text: string;
+  /** Chip labels: mentions (`src/a.ts`, `a.ts#L3-9`, `@problems`) and attached selections. */
+  readonly chips: readonly string[];
+  readonly images: number;
+  /** `--permission-mode` picked in the composer for this message; absent: the setting. */
+  readonly mode?: string;
+  /** `--model` picked in the composer for this message; absent: the setting. */
+  readonly model?: string;
 }
 
 export interface Turn {
@@ -127,11 +207,62 @@ export interface Turn {
   readonly items: readonly TurnItem[];
   readonly finalText: string | null;
   readonly usage: UsageTotals;
+  /** Prompt tokens of the turn's last model request (the context meter); absent before any usage. */
+  readonly lastPromptTokens?: number;
+  /** Set when the message came from the composer with chips, images, a mode or a model. */
+  readonly composed?: ComposedMessage;
   readonly sawRunEnd: boolean;
   /** Set when the user undid this turn's file changes with Zero's rewind: what it said. */
   readonly undone?: { readonly at: number; readonly summary: string };
+  /** The files the turn changed, measured by the host when it ended (exec turns with checkpoints). */
+  readonly review?: readonly ReviewFile[];
   /** Count of anonymous tool calls, to make local keys. */
   readonly anonTools: number;
+  /** Absent: no limit (chats saved before the budget existed, transcripts). */
+  readonly budget?: OutputBudget;
+  /** Set for turns run over `zero acp` (no usage, no checkpoints: the footer says so). */
+  readonly transport?: Transport;
+}
+
+/** One file a turn changed, for review (Keep / Revert). */
+export interface ReviewFile {
+  /** As Zero names it: workspace-relative, `/` separators. */
+  readonly path: string;
+  /** What the turn did to it; `unknown` when Zero kept no usable copy from before. */
+  readonly change: 'modified' | 'created' | 'deleted' | 'unknown';
+  /** Lines the turn added and removed; null when unknown or the file is binary. */
+  readonly added: number | null;
+  readonly removed: number | null;
+  readonly binary?: boolean;
+  /** sha256 (hex) of the content the turn left, to tell whether the file was edited since; null: the turn left no file. */
+  readonly afterSha256: string | null;
+  /** What the turn left is unknown: listed from a turn that ended before review existed, or too large to read. */
+  readonly unmeasured?: boolean;
+  /** Over the measuring limit (a few MB): listed without line counts, so a huge file cannot stall the editor. */
+  readonly tooLarge?: boolean;
+  /** Kept (dismissed from review) or reverted to its state before the turn. */
+  readonly decision?: 'kept' | 'reverted';
+}
+
+/** How a chat talks to Zero: one `zero exec` per turn, or the shared `zero acp` process. */
+export type Transport = 'exec' | 'acp';
+
+/**
+ * The transport a chat runs on: its own once it has one; a chat that has not run yet follows the
+ * `zero.transport` setting (`fallback`); an older chat that ran before transports existed is exec.
+ */
+export function chatTransport(chat: Pick<Chat, 'transport' | 'turns'>, fallback: Transport): Transport {
+  return chat.transport ?? (chat.turns.length === 0 ? fallback : 'exec');
+}
+
+/** What an ACP session offers and uses (from session/new or session/load and later updates). */
+export interface AcpSessionInfo {
+  readonly modes: readonly { readonly id: string; readonly name: string }[];
+  readonly mode: string | null;
+  readonly models: readonly { readonly id: string; readonly name: string }[];
+  readonly model: string | null;
+  /** `available_commands_update`: kept for the composer. */
+  readonly commands: readonly { readonly name: string; readonly description: string }[];
 }
 
 export interface Chat {
@@ -143,4 +274,7 @@ export interface Chat {
   readonly sessionId: string | null;
   readonly turns: readonly Turn[];
   readonly usage: UsageTotals;
+  /** Absent on chats saved before transports existed: those are exec chats. */
+  readonly transport?: Transport;
+  readonly acp?: AcpSessionInfo;
 }

@@ -4,15 +4,22 @@
  */
 import type { ChatAction } from './actions';
 import { assertNever } from './actions';
-import { RUNNING_STATUSES, ZERO_USAGE, type Chat, type Turn, type TurnStatus, type UsageTotals } from './model';
+import { applyLocations, applyPermissionAnswered, applyPermissionAsked, applyPlan, applyTurnEnded } from './acpTurn';
+import { RUNNING_STATUSES, ZERO_USAGE, type AcpSessionInfo, type Chat, type Transport, type Turn, type TurnStatus, type UsageTotals } from './model';
+import { charge, eventCost, ITEM_OVERHEAD, newBudget } from './outputBudget';
 import { applyEvent, pushItem } from './turnEvents';
+
+/** An ACP chat whose session is not open yet: no lists from Zero, only the user's picks. */
+const NO_ACP_SESSION: AcpSessionInfo = { modes: [], mode: null, models: [], model: null, commands: [] };
 
 export function newChat(id: string, at: number, title = 'New chat'): Chat {
   return { id, title, createdAt: at, updatedAt: at, sessionId: null, turns: [], usage: ZERO_USAGE };
 }
 
-export function newTurn(id: string, prompt: string, origin: 'prompt' | 'retry', at: number): Turn {
+export function newTurn(id: string, prompt: string, origin: 'prompt' | 'retry', at: number, transport?: Transport, outputLimit?: number): Turn {
+  const budget = newBudget(outputLimit);
   return {
+    ...(transport === 'acp' ? { transport } : {}),
     id,
     origin,
     prompt,
@@ -28,29 +35,33 @@ export function newTurn(id: string, prompt: string, origin: 'prompt' | 'retry', 
     usage: ZERO_USAGE,
     sawRunEnd: false,
     anonTools: 0,
+    ...(budget ? { budget } : {}),
   };
 }
 
 export function reduceChat(chat: Chat, action: ChatAction): Chat {
   switch (action.type) {
     case 'turn_started': {
-      const title = chat.turns.length === 0 && action.origin === 'prompt' ? titleFrom(action.prompt) : chat.title;
-      return { ...chat, title, updatedAt: action.at, turns: [...chat.turns, newTurn(action.turnId, action.prompt, action.origin, action.at)] };
+      // A chat continuing a session from elsewhere keeps that session's title.
+      const title = chat.turns.length === 0 && chat.sessionId === null && action.origin === 'prompt' ? titleFrom(action.composed?.text || action.prompt) : chat.title;
+      const turn = newTurn(action.turnId, action.prompt, action.origin, action.at, action.transport, action.outputLimit);
+      return { ...chat, title, updatedAt: action.at, turns: [...chat.turns, action.composed ? { ...turn, composed: action.composed } : turn] };
     }
     case 'event': {
       const turn = currentTurn(chat);
       if (!turn) return chat;
-      const next = applyEvent(turn, action.event);
-      if (next === turn) return chat;
+      const applied = applyEvent(turn, action.event);
+      if (applied === turn) return chat;
+      const next = charge(applied, eventCost(action.event));
       const usage = action.event.type === 'usage' ? addTotals(chat.usage, next.usage, turn.usage) : chat.usage;
       const sessionId = chat.sessionId ?? (action.event.type === 'run_start' ? action.event.sessionId ?? null : null);
       return { ...replaceCurrent(chat, next), usage, sessionId };
     }
     case 'unknown_event':
-      return updateCurrent(chat, (t) => pushItem(t, { kind: 'unknown-event', line: action.unknown.line, detail: action.unknown.type }));
+      return updateCurrent(chat, (t) => charge(pushItem(t, { kind: 'unknown-event', line: action.unknown.line, detail: action.unknown.type }), ITEM_OVERHEAD));
     case 'problem':
       return updateCurrent(chat, (t) =>
-        pushItem(t, { kind: 'problem', line: action.problem.line, detail: `${action.problem.reason} (line ${action.problem.line}: ${action.problem.excerpt})` }),
+        charge(pushItem(t, { kind: 'problem', line: action.problem.line, detail: `${action.problem.reason} (line ${action.problem.line}: ${action.problem.excerpt})` }), ITEM_OVERHEAD),
       );
     case 'process_exited':
       return { ...updateCurrent(chat, (t) => finishTurn(t, action)), updatedAt: action.at };
@@ -69,16 +80,51 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
           ? { ...t, status: 'cut-off', endedAt: action.at, explanation: 'The window was reloaded or closed while Zero was running; this run was cut off.' }
           : t,
       );
+    case 'notice':
+      return updateCurrent(chat, (t) => pushItem(t, { kind: 'warning', code: action.code, message: action.message, recoverable: null }));
     case 'renamed':
       return { ...chat, title: action.title };
     case 'turn_undone':
       return { ...chat, turns: chat.turns.map((t) => (t.id === action.turnId ? { ...t, undone: { at: action.at, summary: action.summary } } : t)) };
+    case 'turn_review':
+      return { ...chat, turns: chat.turns.map((t) => (t.id === action.turnId ? { ...t, review: action.files } : t)) };
+    case 'review_decided':
+      return {
+        ...chat,
+        turns: chat.turns.map((t) =>
+          t.id === action.turnId && t.review
+            ? { ...t, review: t.review.map((f) => (f.path === action.path ? { ...f, decision: action.decision } : f)) }
+            : t,
+        ),
+      };
+    case 'transport_set':
+      // Only a chat that has not talked to Zero yet (or never recorded how) may change transport.
+      return chat.turns.length === 0 || chat.transport === undefined ? { ...chat, transport: action.transport } : chat;
+    case 'acp_session':
+      return { ...chat, transport: 'acp', sessionId: action.sessionId, acp: action.info };
+    // A pick before the session exists is kept and applied when the first turn opens it.
+    case 'acp_mode':
+      return { ...chat, acp: { ...(chat.acp ?? NO_ACP_SESSION), mode: action.mode } };
+    case 'acp_model':
+      return { ...chat, acp: { ...(chat.acp ?? NO_ACP_SESSION), model: action.model } };
+    case 'acp_commands':
+      return chat.acp ? { ...chat, acp: { ...chat.acp, commands: action.commands } } : chat;
+    case 'acp_locations':
+      return updateCurrent(chat, (t) => applyLocations(t, action));
+    case 'acp_plan':
+      return updateCurrent(chat, (t) => applyPlan(t, action));
+    case 'acp_permission':
+      return updateCurrent(chat, (t) => applyPermissionAsked(t, action));
+    case 'acp_permission_answered':
+      return updateCurrent(chat, (t) => applyPermissionAnswered(t, action));
+    case 'acp_turn_ended':
+      return { ...updateCurrent(chat, (t) => (RUNNING_STATUSES.has(t.status) ? applyTurnEnded(t, action) : t)), updatedAt: action.at };
     default:
       return assertNever(action);
   }
 }
 
-/** Status when the process ended: `run_end` wins; without it the exit code decides (§5, §14). */
+/** Status when the process ended: `run_end` wins; without it the exit code decides (docs/zero-exec.md §5, §14). */
 function finishTurn(t: Turn, a: Extract<ChatAction, { type: 'process_exited' }>): Turn {
   let status: TurnStatus = t.status;
   let exitCode = t.exitCode;

@@ -4,6 +4,8 @@
  *
  * Paths are as Zero gives them: workspace-relative (checkpoint files, and changedFiles inside the
  * workspace) or absolute (changedFiles under an `--add-dir` root). Only the separator is normalised.
+ * Over ACP there are no checkpoints; a tool call's `locations` are its changed files (Zero's
+ * internal/acp translate.go fills them from the tool result's ChangedFiles only).
  */
 import type { ToolItem, Turn } from './model';
 
@@ -63,6 +65,7 @@ export function turnFileChanges(turn: Turn): TurnFileChange[] {
   for (const t of tools(turn)) {
     for (const f of t.checkpoint?.files ?? []) add(f, t.checkpoint!.sequence);
     for (const f of t.changedFiles) add(f, null);
+    for (const f of t.locations ?? []) add(f, null);
   }
   return [...seen.values()];
 }

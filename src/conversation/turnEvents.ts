@@ -18,6 +18,7 @@ export function applyEvent(turn: Turn, event: ZeroEvent): Turn {
           cwd: event.cwd ?? null,
           provider: event.provider ?? null,
           model: event.model ?? event.apiModel ?? null,
+          apiModel: event.apiModel ?? null,
           schemaVersion: event.schemaVersion,
         },
       };
@@ -26,7 +27,7 @@ export function applyEvent(turn: Turn, event: ZeroEvent): Turn {
     case 'reasoning':
       return appendStream(running(turn), 'reasoning', event.delta ?? '');
     case 'usage':
-      return { ...closeStreams(running(turn)), usage: addUsage(turn.usage, event) };
+      return { ...closeStreams(running(turn)), usage: addUsage(turn.usage, event), lastPromptTokens: event.promptTokens };
     case 'tool_call':
       return applyToolCall(running(turn), event);
     case 'checkpoint': {
@@ -77,7 +78,7 @@ function appendStream(turn: Turn, kind: 'text' | 'reasoning', delta: string): Tu
   return pushItem(turn, kind === 'text' ? { kind, text: delta, answer: false, closed: false } : { kind, text: delta, closed: false });
 }
 
-function closeStreams(turn: Turn): Turn {
+export function closeStreams(turn: Turn): Turn {
   let changed = false;
   const items = turn.items.map((i) => {
     if ((i.kind === 'text' || i.kind === 'reasoning') && !i.closed) {
@@ -102,7 +103,7 @@ function applyToolCall(turn: Turn, e: ToolCallEvent): Turn {
   const t = closeStreams(turn);
   const existing = e.id === undefined ? -1 : findTool(t.items, e.id);
   if (existing >= 0) {
-    // A result (or its permission event) may have come first in parallel batches (§4).
+    // A result (or its permission event) may have come first in parallel batches (docs/zero-exec.md §4).
     const tool = t.items[existing] as ToolItem;
     return replaceItem(t, existing, { ...tool, name: e.name, args: e.args ?? tool.args, sideEffect: e.sideEffect ?? tool.sideEffect });
   }

@@ -32,6 +32,20 @@ export async function confirmUnsafe(item: PermissionItem, args: unknown): Promis
   return picked === ok;
 }
 
+/** "Always allow" outside the workspace: the exact folder to save, narrowest first (the default). */
+export async function pickGrantFolder(file: string, choices: readonly string[]): Promise<string | undefined> {
+  const items = choices.map((folder, i) => ({
+    label: folder,
+    description: i === 0 ? 'the folder of the file (narrowest)' : `${i} level${i === 1 ? '' : 's'} up`,
+  }));
+  const picked = await vscode.window.showQuickPick(items, {
+    title: `Always allow Zero to write in which folder? (for ${file})`,
+    placeHolder: 'Saved in "zero.addDirs" in your user settings; Zero may read and write everything in it. Esc = Deny.',
+    ignoreFocusOut: true,
+  });
+  return picked?.label;
+}
+
 export function describe(item: PermissionItem, cls: Classified, args: unknown): string {
   const lines: string[] = [];
   const target = pickTarget(args);

@@ -1,19 +1,21 @@
 /**
  * Turns `permission_request` events into modal questions, one at a time, records each answer on
  * its card, and when the run has ended applies the approvals in ONE follow-up run on the same
- * session with the narrowest elevation Zero offers (EXEC_BEHAVIOUR §15).
+ * session with the narrowest elevation Zero offers (docs/zero-exec.md §15).
  */
-import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { folderChoices, type FolderRules } from '../approvals/grantFolder';
 import { classify, elevationFor, retryPrompt, type Approved, type Choice, type Classified } from '../approvals/policy';
 import type { ApprovalState, PermissionItem, ToolItem } from '../conversation/model';
 import { allowGrant, tempGrantsFile } from '../zero';
-import type { ChatController, ControllerChange, RunEnded } from './chatController';
+import type { ChatController, PermissionRequest, RunEnded } from './chatController';
 import { Disposable } from './disposable';
 
 export interface ApprovalUi {
   ask(item: PermissionItem, cls: Classified, args: unknown): Promise<Choice>;
   confirmUnsafe(item: PermissionItem, args: unknown): Promise<boolean>;
+  /** "Always allow" outside the workspace: which of these folders (narrowest first) to save; undefined = cancel. */
+  pickFolder(file: string, choices: readonly string[]): Promise<string | undefined>;
 }
 
 export interface ApprovalDeps {
@@ -23,6 +25,8 @@ export interface ApprovalDeps {
   readonly env: () => Readonly<Record<string, string>>;
   /** Remember a folder in the user's `zero.addDirs`. */
   readonly rememberDir: (dir: string) => Promise<void>;
+  /** Which folders an outside-workspace approval may open up (home, roots and relative paths never). */
+  readonly folderRules: FolderRules;
   readonly log: vscode.LogOutputChannel;
 }
 
@@ -52,7 +56,8 @@ export class ApprovalService extends Disposable {
 
   constructor(private readonly d: ApprovalDeps) {
     super();
-    this.register(d.controller.onDidChange((c) => this.onChange(c)));
+    this.register(d.controller.onPermissionRequest((r) => this.onRequest(r)));
+    this.register(d.controller.onDidStartTurn((t) => t.origin === 'prompt' && this.denied.delete(t.chatId)));
     this.register(d.controller.onDidEndRun((e) => this.onRunEnded(e)));
   }
 
@@ -68,22 +73,16 @@ export class ApprovalService extends Disposable {
     return this.asking || this.queue.length > 0;
   }
 
-  private onChange(c: ControllerChange): void {
-    if (c.kind !== 'actions') return;
-    for (const a of c.actions) {
-      if (a.type === 'turn_started' && a.origin === 'prompt') this.denied.delete(c.chatId);
-      if (a.type !== 'event' || a.event.type !== 'permission_request') continue;
-      const chat = this.d.controller.chat(c.chatId);
-      const turn = chat?.turns[chat.turns.length - 1];
-      const item = turn?.items.findLast((i): i is PermissionItem => i.kind === 'permission' && i.event === 'permission_request');
-      if (!turn || !item || item.approval !== 'pending') continue;
-      if (turn.origin === 'retry' && this.denied.get(c.chatId)?.has(item.name)) {
-        // The agent asked again for what the user just denied: record the same answer, no second dialog.
-        this.d.controller.decideApproval(c.chatId, turn.id, item.key, 'denied');
-        continue;
-      }
-      this.enqueue({ chatId: c.chatId, turnId: turn.id, key: item.key });
+  private onRequest(r: PermissionRequest): void {
+    // Blocking requests (ACP) wait for Zero's own options; this service applies exec's after the fact.
+    if (r.blocking) return;
+    const turn = this.d.controller.chat(r.chatId)?.turns.find((t) => t.id === r.turnId);
+    if (turn?.origin === 'retry' && this.denied.get(r.chatId)?.has(r.item.name)) {
+      // The agent asked again for what the user just denied: record the same answer, no second dialog.
+      this.d.controller.decideApproval(r.chatId, r.turnId, r.key, 'denied');
+      return;
     }
+    this.enqueue({ chatId: r.chatId, turnId: r.turnId, key: r.key });
   }
 
   private enqueue(ask: Ask): void {
@@ -113,7 +112,7 @@ export class ApprovalService extends Disposable {
       entry.pending.delete(ask.key);
       return;
     }
-    const cls = classify(item);
+    const cls = classify(item, this.d.folderRules);
     const args = this.argsFor(ask.chatId, ask.turnId, item);
     let choice: Choice = 'deny';
     try {
@@ -121,12 +120,30 @@ export class ApprovalService extends Disposable {
     } catch (err) {
       this.d.log.error(`Approval dialog failed: ${String(err)}`);
     }
+    let folder: string | undefined;
+    if (choice === 'always-allow' && cls.cls === 'outside-workspace' && item.block?.path) {
+      folder = await this.chooseFolder(item.block.path);
+      if (folder === undefined) choice = 'deny';
+    }
     const state: ApprovalState = cls.choices.length <= 1 ? 'not-approvable' : STATE[choice];
     this.d.controller.decideApproval(ask.chatId, ask.turnId, ask.key, state);
-    if (choice !== 'deny') entry.approved.push({ item, choice, args });
+    if (choice !== 'deny') entry.approved.push({ item, choice, args, ...(folder !== undefined ? { folder } : {}) });
     else if (cls.choices.length > 1) (this.denied.get(ask.chatId) ?? this.denied.set(ask.chatId, new Set()).get(ask.chatId)!).add(item.name);
     entry.pending.delete(ask.key);
     this.maybeFollowUp(ask.chatId, ask.turnId);
+  }
+
+  /** The exact folder "Always allow" will save, chosen by the user; cancelling counts as Deny. */
+  private async chooseFolder(file: string): Promise<string | undefined> {
+    const folders = folderChoices(file, this.d.folderRules);
+    if (!folders.ok) return undefined;
+    try {
+      const picked = await this.d.ui.pickFolder(file, folders.choices);
+      return picked !== undefined && folders.choices.includes(picked) ? picked : undefined;
+    } catch (err) {
+      this.d.log.error(`Folder picker failed: ${String(err)}`);
+      return undefined;
+    }
   }
 
   private onRunEnded(e: RunEnded): void {
@@ -149,11 +166,11 @@ export class ApprovalService extends Disposable {
   private async followUp(chatId: string, approved: readonly Approved[]): Promise<void> {
     const binary = this.d.binary();
     if (!binary) return;
-    const el = elevationFor(approved, path.dirname);
+    const el = elevationFor(approved, this.d.folderRules);
     const env = this.d.env();
     let unsafe = false;
     if (el.unsafeOnce) {
-      const shell = approved.find((a) => classify(a.item).cls === 'dangerous-shell')!;
+      const shell = approved.find((a) => classify(a.item, this.d.folderRules).cls === 'dangerous-shell')!;
       unsafe = await this.d.ui.confirmUnsafe(shell.item, shell.args);
       if (!unsafe) {
         this.d.controller.decideApproval(chatId, this.d.controller.lastTurnId(chatId) ?? '', shell.item.key, 'denied');
@@ -174,10 +191,8 @@ export class ApprovalService extends Disposable {
     const cleanup = temp?.cleanup;
     this.d.log.info(`Retrying with approval: once=[${el.onceTools.join(', ')}] always=[${el.alwaysTools.map((g) => g.tool).join(', ')}] addDirs=[${el.addDirs.join(', ')}]${unsafe ? ' unsafe once' : ''}`);
     this.d.controller.startTurn(chatId, retryPrompt(approved), 'retry', {
-      addDirs: el.addDirs,
-      unsafe,
-      ...(temp ? { env: { ZERO_SANDBOX_GRANTS_PATH: temp.path } } : {}),
-      onExit: () => cleanup?.(),
+      elevation: { addDirs: el.addDirs, unsafe, ...(temp ? { env: { ZERO_SANDBOX_GRANTS_PATH: temp.path } } : {}) },
+      onEnd: () => cleanup?.(),
     });
   }
 

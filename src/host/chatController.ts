@@ -1,368 +1,355 @@
 /**
- * Owns the chats and their runs: the single source of truth for the views. Every change goes
- * through the pure reducer, is saved, and is broadcast as the same actions the webview replays.
+ * What the views, commands and tests talk to: the chat state (chatState.ts) and the turns that run
+ * in it (turnRunner.ts), behind one small API. Every change goes through the pure reducer, is
+ * saved, and is broadcast as the same actions the webview replays.
  */
-import { randomBytes } from 'node:crypto';
+import { composerPrompt, mentionLabel, type MentionRef, type ResolvedMention } from '../conversation/composerPrompt';
+import type { ApprovalState, Chat, ComposedMessage, ReviewFile } from '../conversation/model';
+import { currentTurn } from '../conversation/reducer';
+import type { ApprovalAnswer, Transport, TransportCapabilities } from '../conversation/transport';
+import type { BinaryState, ComposerState, ViewState } from '../messages/messages';
+import { mayChangeActivity, type ChatActivity } from '../conversation/chatActivity';
 import * as vscode from 'vscode';
-import { actionFromDecoded, type ChatAction } from '../conversation/actions';
-import type { ApprovalState, Chat } from '../conversation/model';
-import { currentTurn, isRunning, newChat, reduceChat } from '../conversation/reducer';
-import type { Attachment, BinaryState, ViewState } from '../messages/messages';
-import { InputError, promptInput } from '../protocol';
-import type { ErrorEvent } from '../protocol/events';
-import { explainExit, startZeroRun, type RunExit, type ZeroRun } from '../zero';
+import { ChatActivityTracker } from './chatActivityTracker';
+import { ChatSurfaces } from './chatSurfaces';
+import type { InputImage } from '../protocol/input';
 import type { ChatStore } from './chatStore';
+import { ChatState } from './chatState';
 import { Disposable } from './disposable';
-import { planRun, type RunPlan } from './runPlan';
-import type { ZeroSettings } from './settings';
+import { HistoryContentSearch } from './historyContentSearch';
+import type { TransportLog } from './execTransport';
+import { TurnRunner, type TurnOptions } from './turnRunner';
+
+export type { ControllerChange } from './chatState';
+export { newId } from './chatState';
+export type { PermissionRequest, RunEnded, TurnOptions, TurnStarted } from './turnRunner';
+
+/** What the composer adds to a message, resolved by the host (diagnostics, selection read). */
+export interface SendOptions {
+  readonly mentions?: readonly ResolvedMention[];
+  /** Chip labels in the order shown (mentions); attached selections are added here. */
+  readonly chips?: readonly string[];
+  readonly images?: readonly InputImage[];
+  /** Permission mode for this message (unsafe already confirmed by the user). */
+  readonly mode?: string;
+  /** Model for this message. */
+  readonly model?: string;
+}
 
 /** What the controller needs from the editor, injected so tests can drive it. */
 export interface ControllerEnv {
-  settings(): ZeroSettings;
   folder(): string | null;
-  otherFolders(): readonly string[];
+  /** The run output budget in characters (`zero.maxRunOutputMB`); absent: unlimited. */
+  outputLimit?(): number;
   trusted(): boolean;
-  log: vscode.LogOutputChannel;
-}
-
-export type ControllerChange =
-  | { readonly kind: 'snapshot' }
-  | { readonly kind: 'actions'; readonly chatId: string; readonly actions: readonly ChatAction[] }
-  | { readonly kind: 'queue'; readonly chatId: string; readonly queued: readonly string[] }
-  | { readonly kind: 'insertDraft'; readonly text: string };
-
-/** What a follow-up run that applies approvals adds, for that one run only. */
-export interface TurnOverrides {
-  readonly addDirs?: readonly string[];
-  readonly unsafe?: boolean;
-  readonly env?: Readonly<Record<string, string>>;
-  readonly onExit?: (exit: RunExit) => void;
-}
-
-export interface RunEnded {
-  readonly chatId: string;
-  readonly turnId: string;
-  readonly exit: RunExit;
-}
-
-interface ActiveRun {
-  readonly turnId: string;
-  readonly run: ZeroRun;
-  readonly plan: RunPlan;
-  lastError: ErrorEvent | null;
+  defaultTransport?(): 'exec' | 'acp';
+  /** The transport a chat's turns run on. */
+  transportFor(chat: Chat): Transport;
+  readonly log: TransportLog;
 }
 
 export class ChatController extends Disposable {
-  private readonly changes = this.register(new vscode.EventEmitter<ControllerChange>());
-  readonly onDidChange = this.changes.event;
-  private readonly runEnds = this.register(new vscode.EventEmitter<RunEnded>());
-  /** After the turn's final state is saved and before any queued message starts. */
-  readonly onDidEndRun = this.runEnds.event;
-  private readonly chats = new Map<string, Chat>();
-  private readonly active = new Map<string, ActiveRun>();
-  private readonly queues = new Map<string, string[]>();
-  private currentId: string;
-  private binaryState: BinaryState = { ok: true, path: null, demo: false, problem: null };
-  private draftText = '';
-  private attachments: (Attachment & { readonly block: string })[] = [];
-  private transcript: Chat | null = null;
-  /** What the last snapshot showed, so editor switches only resend when the folder really changed. */
-  private shown: { folder: string | null; trusted: boolean } = { folder: null, trusted: true };
+  private readonly state: ChatState;
+  private readonly runs: TurnRunner;
+  /** The webviews showing chats: the sidebar and any editor tabs. */
+  readonly surfaces: ChatSurfaces;
+  /** Each chat's running / waiting / unread state. */
+  readonly activity: ChatActivityTracker;
+  /** Searching the history by what was said (keeps a bounded cache between searches). */
+  readonly historySearch: HistoryContentSearch;
 
-  constructor(private readonly store: ChatStore, private readonly env: ControllerEnv) {
+  constructor(store: ChatStore, env: ControllerEnv) {
     super();
-    const restored = store.currentId ? store.load(store.currentId) : undefined;
-    const chat = restored ? this.markCutOff(restored) : newChat(newId('chat'), Date.now());
-    this.chats.set(chat.id, chat);
-    this.currentId = chat.id;
+    this.state = this.register(new ChatState(store, env));
+    this.surfaces = this.register(new ChatSurfaces());
+    // Registered last, so it is disposed first: runs are cut off while the state still listens.
+    this.runs = this.register(new TurnRunner(this.state, env));
+    const chatChanged = this.register(new vscode.EventEmitter<string | undefined>());
+    this.register(
+      this.state.onDidChange((c) => {
+        if (c.kind === 'actions' && c.actions.some(mayChangeActivity)) chatChanged.fire(c.chatId);
+        else if (c.kind === 'snapshot') chatChanged.fire(undefined);
+      }),
+    );
+    this.activity = this.register(
+      new ChatActivityTracker(
+        {
+          // Never reads a chat: its activity is about its last turn, which a big chat's head holds.
+          chat: (id) => this.state.peek(id),
+          loaded: () => this.state.allLoaded(),
+          isBusy: (id) => this.runs.isBusy(id),
+          onDidChangeChat: chatChanged.event,
+          onDidEndRun: this.runs.onDidEndRun,
+          onDidStartTurn: this.runs.onDidStartTurn,
+        },
+        this.surfaces,
+      ),
+    );
+    this.historySearch = new HistoryContentSearch({ inMemory: (id) => this.state.loaded(id) ?? store.inMemory(id), fileOf: (id) => store.fileOf(id) });
   }
 
+  get onDidChange() {
+    return this.state.onDidChange;
+  }
+
+  /** After the turn's final state is saved and before any queued message starts. */
+  get onDidEndRun() {
+    return this.runs.onDidEndRun;
+  }
+
+  get onDidStartTurn() {
+    return this.runs.onDidStartTurn;
+  }
+
+  /** A running turn asked for a permission that waits for the user's decision. */
+  get onPermissionRequest() {
+    return this.runs.onPermissionRequest;
+  }
+
+  /** The chat the user works in: the editor tab they last used, else the sidebar's (whose big chat may hold only its latest turns, see ChatState.current). */
   get current(): Chat {
-    return this.transcript ?? this.chats.get(this.currentId)!;
+    return this.state.current;
+  }
+
+  get currentChatId(): string {
+    return this.state.currentChatId;
+  }
+
+  /** What the sidebar shows (a read-only transcript, or its chat). */
+  get sidebarChat(): Chat {
+    return this.state.sidebarChat;
+  }
+
+  /** The user now works in this tab's chat (null: the sidebar's); commands and dialogs act on it. */
+  focus(tabChatId: string | null): void {
+    this.state.focus(tabChatId);
+  }
+
+  /** The chat the user works in is a read-only transcript: nothing in it can be undone or resent. */
+  get readOnly(): boolean {
+    return this.state.currentIsTranscript;
+  }
+
+  /** The chat on screen with all its turns (read now if only its latest were). */
+  get whole(): Chat {
+    const shown = this.state.current;
+    return this.state.chat(shown.id) ?? shown;
+  }
+
+  /** The view asked for the turns it was not sent (a big chat opens with its latest only). */
+  loadOlder(): void {
+    this.state.loadOlder();
   }
 
   get binary(): BinaryState {
-    return this.binaryState;
+    return this.state.binary;
   }
 
   set binary(state: BinaryState) {
-    this.binaryState = state;
-    this.changes.fire({ kind: 'snapshot' });
+    this.state.binary = state;
+  }
+
+  setDraft(chatId: string, text: string): void {
+    this.state.setDraft(chatId, text);
   }
 
   /** Something the view shows changed outside the chat (folder, trust): send a fresh snapshot. */
   refreshView(): void {
-    const folder = this.env.folder();
-    const trusted = this.env.trusted();
-    if (folder === this.shown.folder && trusted === this.shown.trusted) return;
-    this.changes.fire({ kind: 'snapshot' });
+    this.state.refreshView();
   }
 
-  set draft(text: string) {
-    this.draftText = text;
+  /** What a view draws: an editor tab's chat (`tabChatId`), else the sidebar's. History says what each chat is doing. */
+  viewState(tabChatId?: string): ViewState {
+    const chatId = tabChatId ?? this.state.sidebarChatId;
+    const history = this.historyWithActivity();
+    return this.state.viewState(this.runs.queued(chatId), tabChatId, history);
   }
 
-  viewState(): ViewState {
-    this.shown = { folder: this.env.folder(), trusted: this.env.trusted() };
-    return {
-      chat: this.current,
-      history: this.store.summaries(),
-      binary: this.binaryState,
-      trusted: this.env.trusted(),
-      folder: this.env.folder(),
-      queued: this.queues.get(this.currentId) ?? [],
-      draft: this.draftText,
-      readOnly: this.transcript !== null,
-      attachments: this.attachments.map(({ id, label, languageId }) => ({ id, label, languageId })),
-    };
+  /** The saved chats, each with what it is doing when not idle. */
+  historyWithActivity(): ViewState['history'] {
+    return this.state.summaries().map((c) => {
+      const activity = this.activity.activity(c.id);
+      return activity === 'idle' ? c : { ...c, activity: activity as Exclude<ChatActivity, 'idle'> };
+    });
   }
 
-  isBusy(chatId = this.currentId): boolean {
-    return this.active.has(chatId);
+  isBusy(chatId = this.state.currentChatId): boolean {
+    return this.runs.isBusy(chatId);
+  }
+
+  /** What the chat's transport can do, so the UI can say what it lacks. */
+  capabilities(chatId = this.state.currentChatId): TransportCapabilities | undefined {
+    return this.runs.capabilities(chatId);
   }
 
   /** Attach an editor selection to the next message (shown as a chip in the composer). */
   attach(label: string, languageId: string, block: string): void {
-    this.leaveTranscript();
-    this.attachments = [...this.attachments.filter((a) => a.label !== label), { id: newId('sel'), label, languageId, block }];
-    this.changes.fire({ kind: 'snapshot' });
+    this.state.attach(label, languageId, block);
+  }
+
+  /** Attach a workspace file or folder (Explorer "Add to Zero Chat"): sent as its path. */
+  attachPath(path: string, folder: boolean): void {
+    const mention: MentionRef = folder ? { kind: 'folder', path: path.endsWith('/') ? path : `${path}/` } : { kind: 'file', path };
+    this.state.attach(mentionLabel(mention), '', '', mention);
   }
 
   removeAttachment(id: string): void {
-    this.attachments = this.attachments.filter((a) => a.id !== id);
-    this.changes.fire({ kind: 'snapshot' });
+    this.state.removeAttachment(id);
   }
 
   /** Show a saved stream-json run read-only (not saved, no composer) until another chat is opened. */
   openTranscript(chat: Chat): void {
-    this.transcript = chat;
-    this.changes.fire({ kind: 'snapshot' });
-  }
-
-  private leaveTranscript(): void {
-    if (this.transcript) {
-      this.transcript = null;
-      this.changes.fire({ kind: 'snapshot' });
-    }
+    this.state.openTranscript(chat);
   }
 
   /** The user's message: runs now, or waits for this chat's run to end. Never dropped. */
-  send(message: string): void {
-    if (message.trim() === '' && this.attachments.length === 0) return;
-    this.leaveTranscript();
-    const text = [message.trim(), ...this.attachments.map((a) => a.block)].filter(Boolean).join('\n\n');
-    if (this.attachments.length > 0) {
-      this.attachments = [];
-      this.changes.fire({ kind: 'snapshot' });
-    }
-    const chatId = this.currentId;
-    if (this.active.has(chatId)) {
-      const q = [...(this.queues.get(chatId) ?? []), text];
-      this.queues.set(chatId, q);
-      this.changes.fire({ kind: 'queue', chatId, queued: q });
-      return;
-    }
-    this.startTurn(chatId, text, 'prompt');
+  send(message: string, options: SendOptions = {}, chatId = this.state.currentChatId): void {
+    const mentions = options.mentions ?? [];
+    const images = options.images ?? [];
+    // Attached selections belong to the sidebar's chat (the commands that attach reveal it).
+    const sidebar = chatId === this.state.sidebarChatId;
+    const attachments = sidebar && this.state.hasAttachments;
+    if (message.trim() === '' && !attachments && mentions.length === 0 && images.length === 0) return;
+    if (sidebar) this.state.leaveTranscript();
+    const chips = [...(options.chips ?? []), ...(sidebar ? this.state.attachmentLabels : [])];
+    const attached = sidebar ? this.state.takeAttached() : { blocks: [], mentions: [] };
+    // Explorer files and folders are plain path mentions (nothing to resolve).
+    const paths = attached.mentions.filter((m): m is Extract<MentionRef, { kind: 'file' | 'folder' | 'range' }> => m.kind === 'file' || m.kind === 'folder' || m.kind === 'range');
+    const text = composerPrompt(message, [...mentions, ...paths], attached.blocks);
+    const choice = { ...(options.mode ? { mode: options.mode } : {}), ...(options.model ? { model: options.model } : {}) };
+    // Plain messages keep their old shape; the transcript shows chips, images and picks when there are some.
+    const composed: ComposedMessage | undefined =
+      chips.length > 0 || images.length > 0 || options.mode || options.model ? { text: message.trim(), chips, images: images.length, ...choice } : undefined;
+    this.runs.submit(chatId, text, { ...(images.length > 0 ? { images } : {}), ...(options.mode || options.model ? { choice } : {}), ...(composed ? { composed } : {}) });
   }
 
-  cancelQueued(index: number): void {
-    const q = (this.queues.get(this.currentId) ?? []).filter((_, i) => i !== index);
-    this.queues.set(this.currentId, q);
-    this.changes.fire({ kind: 'queue', chatId: this.currentId, queued: q });
+  /** Give text back to the composer (a send the user called off, e.g. at the unsafe question). */
+  restoreDraft(text: string, chatId = this.state.currentChatId): void {
+    if (text.trim()) this.state.notify({ kind: 'insertDraft', chatId, text });
+  }
+
+  /** The composer's pickers and toggles (set by the composer service). */
+  get composer(): ComposerState | undefined {
+    return this.state.composer;
+  }
+
+  set composer(state: ComposerState) {
+    this.state.composer = state;
+  }
+
+  cancelQueued(index: number, chatId = this.state.currentChatId): void {
+    this.runs.cancelQueued(chatId, index);
   }
 
   /** Stop this chat's run. Queued messages go back to the composer rather than starting. */
-  async stop(chatId = this.currentId): Promise<void> {
-    const q = this.queues.get(chatId) ?? [];
-    if (q.length > 0) {
-      this.queues.set(chatId, []);
-      this.changes.fire({ kind: 'queue', chatId, queued: [] });
-      if (chatId === this.currentId) this.changes.fire({ kind: 'insertDraft', text: q.join('\n\n') });
-    }
-    await this.active.get(chatId)?.run.stop();
+  stop(chatId = this.state.currentChatId): Promise<void> {
+    return this.runs.stop(chatId);
   }
 
+  /** A new chat in the sidebar. */
   newChat(): void {
-    this.transcript = null;
-    const chat = newChat(newId('chat'), Date.now());
-    this.chats.set(chat.id, chat);
-    this.currentId = chat.id;
-    this.store.currentId = null;
-    this.changes.fire({ kind: 'snapshot' });
+    this.state.newChat();
   }
 
+  /** Show a saved chat in the sidebar; its run, if any, goes on and shows live. */
   openChat(id: string): boolean {
-    const chat = this.chats.get(id) ?? this.store.load(id);
-    if (!chat) return false;
-    this.transcript = null;
-    this.chats.set(id, this.active.has(id) ? chat : this.markCutOff(chat));
-    this.currentId = id;
-    this.store.currentId = id;
-    this.changes.fire({ kind: 'snapshot' });
-    return true;
+    return this.state.openChat(id, this.runs.isBusy(id));
+  }
+
+  /** Bring a chat into memory for an editor tab (absent: a new empty one). Undefined: no such chat. */
+  chatForTab(id?: string): Chat | undefined {
+    if (id === undefined) return this.state.chat(this.state.createChat());
+    return this.state.load(id, this.runs.isBusy(id));
+  }
+
+  renameChat(id: string, title: string): boolean {
+    return this.state.renameChat(id, title);
+  }
+
+  /** Continue a Zero session started outside VS Code (from `zero sessions list`). */
+  continueSession(sessionId: string, title: string): void {
+    this.state.continueSession(sessionId, title);
+  }
+
+  /** The chats open in editor tabs (saved for a reload: chatTabs.ts). */
+  get tabChats(): readonly string[] {
+    return this.state.tabChats;
+  }
+
+  set tabChats(ids: readonly string[]) {
+    this.state.tabChats = ids;
+  }
+
+  /** Zero sessions whose chats were deleted here: not offered again as terminal sessions. */
+  hiddenSessions(): ReadonlySet<string> {
+    return this.state.hiddenSessions();
   }
 
   deleteChat(id: string): void {
-    if (this.active.has(id)) return;
-    this.store.delete(id);
-    this.chats.delete(id);
-    if (id === this.currentId) this.newChat();
-    else this.changes.fire({ kind: 'snapshot' });
+    if (!this.runs.isBusy(id)) this.state.deleteChat(id);
   }
 
+  /** Record the user's answer on the permission card. */
   decideApproval(chatId: string, turnId: string, key: string, approval: ApprovalState): void {
-    this.dispatch(chatId, { type: 'approval_decided', turnId, key, approval });
-    this.store.save(this.chats.get(chatId)!, true);
+    this.state.dispatch(chatId, [{ type: 'approval_decided', turnId, key, approval }]);
+    this.state.save(chatId, true);
+  }
+
+  /** Send a blocking permission request's answer back to the turn that waits for it. */
+  answerApproval(chatId: string, turnId: string, key: string, answer: ApprovalAnswer): void {
+    this.runs.answerApproval(chatId, turnId, key, answer);
+  }
+
+  /** The header's switch: a chat that has not run yet picks exec or acp. */
+  setTransport(transport: 'exec' | 'acp', chatId = this.state.currentChatId): boolean {
+    const chat = this.state.chat(chatId);
+    if (!chat || chat.turns.length > 0 || this.runs.isBusy(chatId)) return false;
+    this.state.dispatch(chatId, [{ type: 'transport_set', transport }]);
+    return true;
+  }
+
+  /** Record an ACP chat's chosen mode or model (the transport sends it to Zero). */
+  recordAcp(chatId: string, change: { readonly mode: string } | { readonly model: string }): void {
+    this.state.dispatch(chatId, ['mode' in change ? { type: 'acp_mode', mode: change.mode } : { type: 'acp_model', model: change.model }]);
+    this.state.save(chatId, true);
   }
 
   /** Record in the chat that a turn's file changes were undone. */
   markUndone(chatId: string, turnId: string, summary: string): void {
-    this.dispatch(chatId, { type: 'turn_undone', turnId, summary, at: Date.now() });
-    const chat = this.chats.get(chatId);
-    if (chat) this.store.save(chat, true);
+    this.state.dispatch(chatId, [{ type: 'turn_undone', turnId, summary, at: Date.now() }]);
+    this.state.save(chatId, true);
   }
 
-  /** Start a run in a chat. `origin: 'retry'` is a follow-up that applies the user's approvals. */
-  startTurn(chatId: string, prompt: string, origin: 'prompt' | 'retry', overrides: TurnOverrides = {}): void {
-    const chat = this.chats.get(chatId);
-    if (!chat || this.active.has(chatId)) return;
-    const turnId = newId('turn');
-    this.dispatch(chatId, { type: 'turn_started', turnId, prompt, origin, at: Date.now() });
-    // A chat with a turn is the one a window reload reopens (newChat() cleared the index's current id).
-    if (chatId === this.currentId && this.store.currentId !== chatId) {
-      this.store.currentId = chatId;
-      this.store.save(this.chats.get(chatId)!, true);
-    }
-    const planned = planRun({
-      settings: this.env.settings(),
-      folder: this.env.folder(),
-      otherFolders: this.env.otherFolders(),
-      sessionId: chat.sessionId,
-      trusted: this.env.trusted(),
-      elevation: { ...(overrides.addDirs ? { addDirs: overrides.addDirs } : {}), ...(overrides.unsafe ? { unsafe: true } : {}) },
-    });
-    if (!planned.ok) {
-      if (planned.kind === 'binary') this.binary = { ok: false, path: null, demo: false, problem: planned.problem };
-      this.failTurn(chatId, planned.problem, origin === 'prompt' ? prompt : null);
-      overrides.onExit?.({ code: null, signal: null, sawRunEnd: false, stderrTail: '', stopRequested: false });
-      return;
-    }
-    let input: string;
-    try {
-      input = promptInput(prompt);
-    } catch (err) {
-      if (!(err instanceof InputError)) throw err;
-      this.failTurn(chatId, err.message, origin === 'prompt' ? prompt : null);
-      overrides.onExit?.({ code: null, signal: null, sawRunEnd: false, stderrTail: '', stopRequested: false });
-      return;
-    }
-    const plan: RunPlan = { ...planned.plan, env: { ...planned.plan.env, ...overrides.env } };
-    for (const w of plan.warnings) this.env.log.warn(w);
-    // Never log env values or the prompt: they can hold secrets.
-    this.env.log.info(`Starting: ${plan.binary} ${plan.args.join(' ')} (env keys: ${Object.keys(plan.env).join(', ') || 'none'})`);
-    const cwd = this.env.folder()!;
-    const run = startZeroRun({
-      binary: plan.binary,
-      args: plan.args,
-      cwd,
-      env: plan.env,
-      input,
-      maxLineBytes: this.env.settings().maxLineMB * 1024 * 1024,
-      onDecoded: (items) => {
-        for (const d of items) {
-          if (d.kind === 'event' && d.event.type === 'error') active.lastError = d.event;
-          if (d.kind === 'problem') this.env.log.warn(`Protocol problem: ${d.problem.reason} (line ${d.problem.line}: ${d.problem.excerpt})`);
-          this.dispatch(chatId, actionFromDecoded(d));
-        }
-      },
-      onStderr: (text) => this.env.log.append(text),
-      onCallbackError: (err) => this.env.log.error(`Internal error while reading Zero's output: ${String(err)}`),
-    });
-    const active: ActiveRun = { turnId, run, plan, lastError: null };
-    this.active.set(chatId, active);
-    void run.exited.then((exit) => this.finishRun(chatId, active, cwd, exit, overrides));
+  /** Record what a finished turn did to each file it changed (measured by the host). */
+  recordReview(chatId: string, turnId: string, files: readonly ReviewFile[]): void {
+    this.state.dispatch(chatId, [{ type: 'turn_review', turnId, files }]);
+    this.state.save(chatId, true);
   }
 
-  private finishRun(chatId: string, active: ActiveRun, cwd: string, exit: RunExit, overrides: TurnOverrides): void {
-    const why = explainExit(exit, {
-      binary: active.plan.binary,
-      cwd,
-      ...(active.lastError ? { error: { ...(active.lastError.code ? { code: active.lastError.code } : {}), ...(active.lastError.message ? { message: active.lastError.message } : {}) } } : {}),
-    });
-    this.env.log.info(`Run ended: ${why.kind} (exit ${exit.code ?? exit.signal ?? 'none'}${exit.sawRunEnd ? '' : ', no run_end'})`);
-    if (why.kind === 'not-found' || why.kind === 'not-executable') {
-      this.binary = { ok: false, path: active.plan.binary, demo: false, problem: why.message };
-    }
-    this.dispatch(chatId, {
-      type: 'process_exited',
-      code: exit.code,
-      signal: exit.signal,
-      spawnFailed: exit.spawnError !== undefined,
-      explanation: why.kind === 'success' ? null : why.message,
-      stderrTail: exit.stderrTail.trim() || null,
-      at: Date.now(),
-    });
-    this.active.delete(chatId);
-    this.store.save(this.chats.get(chatId)!, true);
-    overrides.onExit?.(exit);
-    this.runEnds.fire({ chatId, turnId: active.turnId, exit });
-    this.startQueued(chatId);
+  /** The user kept or reverted one file of a turn. */
+  decideReview(chatId: string, turnId: string, path: string, decision: 'kept' | 'reverted'): void {
+    this.state.dispatch(chatId, [{ type: 'review_decided', turnId, path, decision }]);
+    this.state.save(chatId, true);
   }
 
-  /** The next waiting message, unless something (an approval follow-up) already runs. */
-  private startQueued(chatId: string): void {
-    const q = this.queues.get(chatId) ?? [];
-    if (q.length === 0 || this.active.has(chatId)) return;
-    const next = q.shift()!;
-    this.changes.fire({ kind: 'queue', chatId, queued: q });
-    this.startTurn(chatId, next, 'prompt');
+  /** Start a turn in a chat. `origin: 'retry'` is a follow-up that applies the user's approvals. */
+  startTurn(chatId: string, prompt: string, origin: 'prompt' | 'retry', options: TurnOptions = {}): void {
+    this.runs.startTurn(chatId, prompt, origin, options);
   }
 
-  private failTurn(chatId: string, problem: string, restoreDraft: string | null): void {
-    this.env.log.error(problem);
-    this.dispatch(chatId, { type: 'process_exited', code: null, signal: null, spawnFailed: true, explanation: problem, stderrTail: null, at: Date.now() });
-    this.store.save(this.chats.get(chatId)!, true);
-    // The message is still in the transcript; putting it back in the composer makes retrying one click.
-    if (restoreDraft !== null && chatId === this.currentId) this.changes.fire({ kind: 'insertDraft', text: restoreDraft });
-  }
-
-  private dispatch(chatId: string, action: ChatAction): void {
-    const before = this.chats.get(chatId);
-    if (!before) return;
-    const after = reduceChat(before, action);
-    if (after === before) return;
-    this.chats.set(chatId, after);
-    this.store.save(after);
-    this.changes.fire({ kind: 'actions', chatId, actions: [action] });
-  }
-
-  private markCutOff(chat: Chat): Chat {
-    if (!isRunning(chat)) return chat;
-    const cut = reduceChat(chat, { type: 'run_cut_off', at: Date.now() });
-    this.store.save(cut, true);
-    return cut;
-  }
-
-  /** Kill every run now (deactivate, window closing): no orphan processes. */
-  override dispose(): void {
-    for (const [chatId, a] of this.active) {
-      a.run.dispose();
-      this.dispatch(chatId, { type: 'run_cut_off', at: Date.now() });
-    }
-    this.active.clear();
-    this.store.flush();
-    super.dispose();
-  }
-
-  lastTurnId(chatId = this.currentId): string | null {
-    return currentTurn(this.chats.get(chatId) ?? this.current)?.id ?? null;
+  lastTurnId(chatId = this.state.currentChatId): string | null {
+    return currentTurn(this.state.chat(chatId) ?? this.current)?.id ?? null;
   }
 
   chat(chatId: string): Chat | undefined {
-    return this.chats.get(chatId);
+    return this.state.chat(chatId);
   }
-}
 
-export function newId(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+  /** Kill every run now (deactivate, window closing): no orphan processes. Then save. */
+  override dispose(): void {
+    if (this.isDisposed) return;
+    this.runs.dispose();
+    this.state.flush();
+    super.dispose();
+  }
 }

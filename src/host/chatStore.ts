@@ -1,112 +1,418 @@
 /**
- * Chats on disk, one JSON file each plus an index, under the extension's workspace storage.
+ * Chats on disk under the extension's workspace storage: one append-only log per chat
+ * (chatLogFile.ts), plus the history index (historyIndex.ts). This class is the writer: it queues
+ * what each chat needs written and writes it.
  *
- * The extension host writes these files itself (not `workspaceState`), because the memento is
- * flushed by the workbench on its own schedule and a reload right after an answer could lose it
- * (REAL_VSCODE.md pitfall 18). Writes are atomic (temp file + rename).
+ * Streaming appends a few KB per action instead of re-serialising the whole chat; the file is
+ * rewritten (compacted) only when its log outgrows its snapshot. Writes are asynchronous, one at a
+ * time, in order; `flush()` (deactivate) writes what is left synchronously. The extension host
+ * writes these files itself, not `workspaceState`, because the memento is flushed on the
+ * workbench's schedule and a reload right after an answer could lose it (REAL_VSCODE.md pitfall 18).
+ *
+ * Everything read back is validated (zod, depth-clamped). A file of the wrong shape is renamed to
+ * `<name>.corrupt-<time>`, reported once, and the rest of the history loads. Saving never throws:
+ * failures go to the log and to a visible notice, and the chat carries on in memory.
  */
 import * as fs from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
+import type { ChatAction } from '../conversation/actions';
+import { readChat } from '../conversation/chatSchema';
 import type { Chat } from '../conversation/model';
+import { isRunning } from '../conversation/reducer';
 import type { ChatSummary } from '../messages/messages';
-
-interface Index {
-  readonly version: 1;
-  currentId: string | null;
-  chats: ChatSummary[];
-}
+import { chatFile, chatIdsOnDisk, legacyChatFile, parseLine, removeChatFiles, setAside, tailChatFile, writeAtomicSync } from './chatFiles';
+import { replayText, snapshotLine } from './chatLogFile';
+import { type ChatHead, HEAD_MIN_BYTES, readHead, tailData } from './chatTail';
+import { HistoryIndex, summaryOf } from './historyIndex';
 
 const SAVE_DELAY_MS = 300;
-const MAX_CHATS = 200;
+/** A log is compacted once it holds more than this, or more than its snapshot. */
+const COMPACT_MIN_BYTES = 4 * 1024 * 1024;
+
+/** What the store knows about one chat's file. */
+interface ChatLog {
+  /** The state the file will hold once everything queued is written. */
+  chat: Chat;
+  /** Sequence number of the last line handed out. */
+  seq: number;
+  /** Action lines not yet queued. */
+  lines: string[];
+  /** The next write must be a snapshot (new chat, a change that was not an action, a long log). */
+  rewrite: boolean;
+  logBytes: number;
+  snapshotBytes: number;
+  /** Seq and turn count when the tail file (chatTail.ts) was last queued; -1: never. */
+  tailSeq?: number;
+  tailTurns?: number;
+}
+
+type Write =
+  | { readonly kind: 'append'; readonly id: string; data: string }
+  | { readonly kind: 'snapshot'; readonly id: string; readonly data: string; readonly generation: number }
+  | { readonly kind: 'tail'; readonly id: string; readonly data: (logBytes: number) => string; readonly generation: number };
+
+/** Every store's write in flight, so tests can wait for the disk to be quiet before removing a folder. */
+const inFlight = new Set<Promise<void>>();
 
 export class ChatStore {
-  private index: Index;
-  private readonly pending = new Map<string, Chat>();
-  private timer: NodeJS.Timeout | undefined;
+  /** Resolves when no store has a write in flight (after a flush, queued writes are dropped). */
+  static async settled(): Promise<void> {
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+  }
 
-  constructor(private readonly dir: string, private readonly log: (msg: string) => void) {
-    this.index = this.readIndex();
+  private readonly history: HistoryIndex;
+  private readonly logs = new Map<string, ChatLog>();
+  private readonly queue: Write[] = [];
+  private writing: Promise<void> | null = null;
+  private writingId: string | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  /** Bumped by the synchronous flush: an asynchronous snapshot of an older generation is not renamed in. */
+  private generation = 0;
+  private readonly problems: string[] = [];
+
+  /**
+   * @param log the output channel.
+   * @param notify a visible notice (batched: one call per burst of problems).
+   */
+  constructor(
+    readonly dir: string,
+    private readonly log: (msg: string) => void,
+    private readonly notify: (msg: string) => void = () => undefined,
+  ) {
+    this.history = new HistoryIndex(dir, (m) => this.problem(m), () => this.rebuildSummaries());
+    if (this.history.dirty) this.writeIndex();
   }
 
   get currentId(): string | null {
-    return this.index.currentId;
+    return this.history.currentId;
   }
 
   set currentId(id: string | null) {
-    this.index.currentId = id;
+    this.history.currentId = id;
     this.writeIndex();
   }
 
   summaries(): readonly ChatSummary[] {
-    return this.index.chats;
+    return this.history.summaries();
   }
 
+  /** The chats open in editor tabs when the window last said (a reload restores those tabs). */
+  get tabs(): readonly string[] {
+    return this.history.tabs;
+  }
+
+  /** Written at once: a reload right after opening a tab must find it. */
+  set tabs(ids: readonly string[]) {
+    if (ids.length === this.history.tabs.length && ids.every((id, i) => id === this.history.tabs[i])) return;
+    this.history.tabs = ids;
+    this.writeIndex();
+  }
+
+  /** Zero sessions of deleted chats: History does not offer them as terminal sessions. */
+  hiddenSessions(): ReadonlySet<string> {
+    return this.history.hiddenSessions();
+  }
+
+  /** The file a chat is saved in (history search streams it). */
+  fileOf(id: string): string {
+    return chatFile(this.dir, id);
+  }
+
+  /** The chat as this window last changed it, when it has it in memory (newer than its file). */
+  inMemory(id: string): Chat | undefined {
+    return this.logs.get(id)?.chat;
+  }
+
+  /** The chat, replayed from its file; undefined when missing or set aside as unreadable. */
   load(id: string): Chat | undefined {
+    const known = this.logs.get(id);
+    if (known) return known.chat;
+    const read = this.readChatFile(id);
+    if (read) {
+      this.logs.set(id, read);
+      return read.chat;
+    }
+    if (this.history.has(id)) {
+      this.history.remove(id);
+      this.writeIndex();
+    }
+    return undefined;
+  }
+
+  /**
+   * The chat's latest turns, read from its tail file and the end of its log (see chatTail.ts): what
+   * the view's first paint needs, without reading a big chat whole. Undefined when the chat is
+   * already loaded, small, or its tail does not fit its log: then `load` it.
+   */
+  loadHead(id: string): ChatHead | undefined {
+    if (this.logs.has(id)) return undefined;
     try {
-      const chat = JSON.parse(fs.readFileSync(this.chatFile(id), 'utf8')) as Chat;
-      return chat && chat.id === id && Array.isArray(chat.turns) ? chat : undefined;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.log(`Could not read chat ${id}: ${(err as Error).message}`);
+      if (fs.statSync(chatFile(this.dir, id)).size < HEAD_MIN_BYTES) return undefined;
+    } catch {
       return undefined;
     }
+    const head = readHead(tailChatFile(this.dir, id), chatFile(this.dir, id));
+    return head && head.chat.id === id ? head : undefined;
   }
 
-  /** Saves soon (streaming) or now (turn boundaries, so a reload right after loses nothing). */
+  /** One reducer action, appended to the chat's log. `before` is the chat it applied to. */
+  record(before: Chat, action: ChatAction, after: Chat): void {
+    if (after.turns.length === 0) return;
+    const entry = this.logs.get(after.id);
+    if (!entry || entry.chat !== before || entry.rewrite) {
+      this.save(after);
+      return;
+    }
+    let line: string;
+    try {
+      line = `${JSON.stringify({ seq: entry.seq + 1, action })}\n`;
+    } catch {
+      this.save(after); // the snapshot's stringify clamps what this one could not
+      return;
+    }
+    entry.seq++;
+    entry.lines.push(line);
+    entry.chat = after;
+    this.history.touch(summaryOf(after));
+    this.schedule();
+  }
+
+  /** Saves the chat as a whole: soon (streaming) or at once (turn boundaries). Never throws. */
   save(chat: Chat, now = false): void {
-    this.pending.set(chat.id, chat);
-    if (now) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), SAVE_DELAY_MS);
+    if (chat.turns.length === 0) return; // an empty new chat is not worth a history entry
+    const entry = this.logs.get(chat.id);
+    if (!entry) {
+      this.logs.set(chat.id, { chat, seq: 0, lines: [], rewrite: true, logBytes: 0, snapshotBytes: 0 });
+    } else if (entry.chat !== chat) {
+      entry.chat = chat;
+      entry.lines = [];
+      entry.rewrite = true;
+    }
+    this.history.touch(summaryOf(chat));
+    if (now) this.kick();
+    else this.schedule();
   }
 
   delete(id: string): void {
-    this.pending.delete(id);
-    this.index.chats = this.index.chats.filter((c) => c.id !== id);
-    if (this.index.currentId === id) this.index.currentId = null;
-    fs.rmSync(this.chatFile(id), { force: true });
+    this.logs.delete(id);
+    for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]!.id === id) this.queue.splice(i, 1);
+    this.history.remove(id);
+    removeChatFiles(this.dir, id, this.log);
     this.writeIndex();
   }
 
+  /** Resolves when everything saved so far is on disk (tests, and before reading the files back). */
+  async idle(): Promise<void> {
+    this.kick();
+    while (this.writing) await this.writing;
+  }
+
+  /** Writes everything now, synchronously (deactivate, window closing). Never throws. */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.pending.size === 0) return;
-    for (const chat of this.pending.values()) {
-      if (chat.turns.length === 0) continue; // an empty new chat is not worth a history entry
-      this.writeAtomic(this.chatFile(chat.id), JSON.stringify(chat));
-      const summary: ChatSummary = { id: chat.id, title: chat.title, updatedAt: chat.updatedAt, turns: chat.turns.length };
-      this.index.chats = [summary, ...this.index.chats.filter((c) => c.id !== chat.id)].sort((a, b) => b.updatedAt - a.updatedAt);
+    const waiting = new Set(this.queue.map((w) => w.id));
+    this.queue.length = 0;
+    // A write still in flight may land after this: its snapshot is not renamed in (generation), and
+    // its appended lines are older than the snapshots written here, so reading skips them.
+    this.generation++;
+    if (this.writingId !== null) waiting.add(this.writingId);
+    for (const [id, entry] of this.logs) {
+      if (!entry.rewrite && entry.lines.length === 0 && !waiting.has(id)) continue;
+      const data = snapshotLine(entry.chat, entry.seq);
+      try {
+        writeAtomicSync(chatFile(this.dir, id), data);
+        entry.logBytes = 0;
+        entry.snapshotBytes = data.length;
+        entry.lines = [];
+        entry.rewrite = false;
+        entry.tailSeq = -1;
+        if (this.tailDue(entry)) writeAtomicSync(tailChatFile(this.dir, id), tailData(entry.chat, entry.seq)(Buffer.byteLength(data)));
+      } catch (err) {
+        this.problem(`Could not save the chat "${entry.chat.title}": ${(err as Error).message}`);
+      }
     }
-    this.pending.clear();
-    for (const dropped of this.index.chats.splice(MAX_CHATS)) fs.rmSync(this.chatFile(dropped.id), { force: true });
-    this.writeIndex();
+    if (this.history.dirty) this.writeIndex();
+    this.report();
   }
 
-  private chatFile(id: string): string {
-    return path.join(this.dir, 'chats', `${id.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
+  private schedule(): void {
+    this.timer ??= setTimeout(() => this.kick(), SAVE_DELAY_MS);
   }
 
-  private readIndex(): Index {
+  /** Queues what each chat needs written, then starts writing. */
+  private kick(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    for (const [id, entry] of this.logs) {
+      if (!entry.rewrite && entry.logBytes + sum(entry.lines) > Math.max(COMPACT_MIN_BYTES, entry.snapshotBytes)) entry.rewrite = true;
+      if (entry.rewrite) {
+        // A snapshot replaces whatever was queued for this chat and not yet started.
+        for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]!.id === id) this.queue.splice(i, 1);
+        const data = snapshotLine(entry.chat, entry.seq);
+        this.queue.push({ kind: 'snapshot', id, data, generation: this.generation });
+        entry.tailSeq = -1; // a new snapshot: the tail must follow it
+        entry.rewrite = false;
+        entry.lines = [];
+        entry.logBytes = 0;
+        entry.snapshotBytes = data.length;
+      } else if (entry.lines.length > 0) {
+        const data = entry.lines.join('');
+        entry.lines = [];
+        entry.logBytes += data.length;
+        const last = this.queue[this.queue.length - 1];
+        if (last && last.kind === 'append' && last.id === id) last.data += data;
+        else this.queue.push({ kind: 'append', id, data });
+      }
+      if (this.tailDue(entry)) this.queue.push({ kind: 'tail', id, data: tailData(entry.chat, entry.seq), generation: this.generation });
+    }
+    if (this.history.dirty) this.writeIndex();
+    this.pump();
+  }
+
+  private pump(): void {
+    if (this.writing) return;
+    const next = this.queue.shift();
+    if (!next) {
+      this.report();
+      return;
+    }
+    this.writingId = next.id;
+    const writing = this.perform(next).finally(() => {
+      inFlight.delete(writing);
+      this.writing = null;
+      this.writingId = null;
+      this.pump();
+    });
+    this.writing = writing;
+    inFlight.add(writing);
+  }
+
+  private async perform(w: Write): Promise<void> {
+    const file = chatFile(this.dir, w.id);
+    const generation = this.generation;
+    // Skipped once flushed (the synchronous flush wrote this chat whole) or deleted meanwhile.
+    const stale = (): boolean => generation !== this.generation || !this.logs.has(w.id);
     try {
-      const raw = JSON.parse(fs.readFileSync(path.join(this.dir, 'index.json'), 'utf8')) as Partial<Index>;
-      if (raw.version === 1 && Array.isArray(raw.chats)) return { version: 1, currentId: raw.currentId ?? null, chats: raw.chats };
+      if (stale()) return;
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      if (stale()) return;
+      if (w.kind === 'append') {
+        await fsp.appendFile(file, w.data);
+        return;
+      }
+      // The tail records the log's size now: every line queued before it is on disk, none after.
+      const target = w.kind === 'tail' ? tailChatFile(this.dir, w.id) : file;
+      const data = w.kind === 'tail' ? w.data((await fsp.stat(file)).size) : w.data;
+      const tmp = `${target}.${process.pid}.tmp`;
+      await fsp.writeFile(tmp, data);
+      if (w.generation !== this.generation || stale()) {
+        await fsp.rm(tmp, { force: true });
+        return;
+      }
+      fs.renameSync(tmp, target);
+      if (w.kind === 'snapshot') fs.rmSync(legacyChatFile(this.dir, w.id), { force: true });
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.log(`Chat history index unreadable, starting fresh: ${(err as Error).message}`);
+      const title = this.logs.get(w.id)?.chat.title ?? w.id;
+      this.problem(`Could not save the chat "${title}": ${(err as Error).message}`);
+      // The next save rewrites the file whole, so a failed append leaves no gap behind.
+      const entry = this.logs.get(w.id);
+      if (entry) entry.rewrite = true;
     }
-    return { version: 1, currentId: null, chats: [] };
+  }
+
+  /**
+   * A big chat's tail file is rewritten after a snapshot, when a turn starts and when a run ends,
+   * so that reading the head never replays more than the turn being streamed.
+   */
+  private tailDue(entry: ChatLog): boolean {
+    if (entry.tailSeq === entry.seq || entry.logBytes + entry.snapshotBytes < HEAD_MIN_BYTES) return false;
+    if (entry.tailSeq !== -1 && entry.tailTurns === entry.chat.turns.length && isRunning(entry.chat)) return false;
+    entry.tailSeq = entry.seq;
+    entry.tailTurns = entry.chat.turns.length;
+    return true;
   }
 
   private writeIndex(): void {
-    this.writeAtomic(path.join(this.dir, 'index.json'), JSON.stringify(this.index));
-  }
-
-  private writeAtomic(file: string, data: string): void {
-    try {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, data);
-      fs.renameSync(tmp, file);
-    } catch (err) {
-      this.log(`Could not save ${path.basename(file)}: ${(err as Error).message}`);
+    for (const id of this.history.write()) {
+      this.logs.delete(id);
+      removeChatFiles(this.dir, id, this.log);
     }
   }
+
+  // ---- reading -----------------------------------------------------------------------------
+
+  private readChatFile(id: string): ChatLog | undefined {
+    const file = chatFile(this.dir, id);
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return this.readLegacyFile(id);
+      this.problem(`Could not read the chat file ${path.basename(file)}: ${(err as Error).message}`);
+      return undefined;
+    }
+    const read = replayText(id, text, this.log);
+    if (!read.ok) {
+      this.problem(setAside(file, read.reason));
+      return undefined;
+    }
+    return { ...read.log, lines: [], rewrite: false };
+  }
+
+  /** Chats saved before the log format: one JSON file; the next save writes the log and removes it. */
+  private readLegacyFile(id: string): ChatLog | undefined {
+    const file = legacyChatFile(this.dir, id);
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.problem(`Could not read the chat file ${path.basename(file)}: ${(err as Error).message}`);
+      return undefined;
+    }
+    const parsed = parseLine(text);
+    const read = parsed.ok ? readChat(parsed.value) : parsed;
+    if (!read.ok || read.chat.id !== id) {
+      this.problem(setAside(file, read.ok ? 'it holds another chat' : read.reason));
+      return undefined;
+    }
+    return { chat: read.chat, seq: 0, lines: [], rewrite: true, logBytes: 0, snapshotBytes: 0 };
+  }
+
+  /** The history from the chat files themselves, when the index was unreadable. */
+  private rebuildSummaries(): ChatSummary[] {
+    const out: ChatSummary[] = [];
+    for (const id of chatIdsOnDisk(this.dir)) {
+      const read = this.readChatFile(id);
+      if (!read) continue;
+      this.logs.set(id, read);
+      out.push(summaryOf(read.chat));
+    }
+    return out;
+  }
+
+  // ---- problems ----------------------------------------------------------------------------
+
+  private problem(message: string): void {
+    this.log(message);
+    this.problems.push(message);
+    queueMicrotask(() => this.report());
+  }
+
+  private report(): void {
+    if (this.problems.length === 0) return;
+    const all = this.problems.splice(0);
+    try {
+      this.notify(all.length === 1 ? all[0]! : `${all[0]!} (and ${all.length - 1} more problem${all.length === 2 ? '' : 's'}: see the Zero log)`);
+    } catch {
+      // a notice must not break saving
+    }
+  }
+}
+
+function sum(lines: readonly string[]): number {
+  let n = 0;
+  for (const l of lines) n += l.length;
+  return n;
 }

@@ -1,56 +1,98 @@
 /** Builds the extension's objects and wires them together; every disposable gets one owner. */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { askApproval, confirmUnsafe } from './approvalDialog';
+import { hostFolderRules, rememberAddDir } from './addDirsSetting';
+import { chatTransport, type Chat } from '../conversation/model';
+import { AcpPermissionDialogs } from './acpPermissionDialog';
+import { AcpTransport } from './acpTransport';
+import { askApproval, confirmUnsafe, pickGrantFolder } from './approvalDialog';
 import { ApprovalService } from './approvalService';
 import { checkBinary } from './binaryStatus';
 import { ChatController } from './chatController';
-import { ChatPanel } from './chatPanel';
+import { registerAddToChatCommands } from './addToChatCommands';
+import { ChatTabs, focusedChatView } from './chatTabs';
+import { CHAT_TAB_VIEW_TYPE } from './chatTab';
+import { AttentionNotifier } from './attentionNotifier';
 import { ChatStore } from './chatStore';
 import { ChatViewProvider } from './chatViewProvider';
+import { returnFocusAfterDialogs } from './focusAfterDialogs';
+import { execChoices } from './composerChoices';
+import { ComposerService } from './composerService';
+import { ExecTransport } from './execTransport';
 import { ZeroCodeActions } from './codeActions';
 import { registerCommands } from './commands';
 import { manageApprovals } from './manageApprovals';
 import { registerSelectionCommands } from './selectionCommands';
-import { readSettings } from './settings';
+import { IgnoredSettingsNotice } from './ignoredSettingsNotice';
+import { readSettings, userOnlyKeysInWorkspaceFiles } from './settings';
 import { ZeroStatusBar } from './statusBar';
 import { registerTranscriptCommands } from './transcriptCommands';
 import { turnChangeActions } from './turnChanges';
+import { TurnReview } from './turnReview';
+import { ChangesView } from './changesView';
 import { viewActions } from './viewActions';
 import { activeFolder, chooseFolder, otherFolders } from './workspaceFolders';
 
 export interface Zero {
   readonly controller: ChatController;
+  readonly store: ChatStore;
   readonly approvals: ApprovalService;
+  /** The ACP transport (its `zero acp` process) and its permission dialogs. */
+  readonly acp: AcpTransport;
+  readonly acpDialogs: AcpPermissionDialogs;
   readonly statusBar: ZeroStatusBar;
   readonly recheckBinary: () => Promise<void>;
+  /** The sidebar view (its badge) and the editor-tab chats, for the integration tests. */
+  readonly view: ChatViewProvider;
+  readonly tabs: ChatTabs;
 }
 
 export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): Zero {
   const subs = context.subscriptions;
   const storage = (context.storageUri ?? context.globalStorageUri).fsPath;
-  const store = new ChatStore(path.join(storage, 'chats-v1'), (m) => log.warn(m));
-  const controller = new ChatController(store, { settings: readSettings, folder: activeFolder, otherFolders, trusted: () => vscode.workspace.isTrusted, log });
-  subs.push(controller);
+  const store = new ChatStore(path.join(storage, 'chats-v1'), (m) => log.warn(m), (m) => void vscode.window.showWarningMessage(m, 'Show Log').then((pick) => pick && log.show()));
+  const trusted = (): boolean => vscode.workspace.isTrusted;
+  const exec = new ExecTransport({ settings: readSettings, otherFolders, trusted, log });
+  const acpDialogs = new AcpPermissionDialogs();
+  const late: { controller?: ChatController } = {};
+  const acp = new AcpTransport({
+    settings: readSettings,
+    otherFolders,
+    trusted,
+    chat: (id) => late.controller?.chat(id),
+    ask: (request, signal) => acpDialogs.ask(request, signal),
+    onIdleCrash: (exit) => {
+      const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code ?? 'unknown'}`;
+      void vscode.window.showWarningMessage(`Zero (zero acp) ${how}. Your ACP chats are kept; the next message starts it again and continues the session.`);
+    },
+    log,
+    version: String(context.extension.packageJSON.version ?? '0'),
+  });
+  // A chat runs on the transport it started with; one that has not run yet uses `zero.transport`.
+  const transportFor = (chat: Chat) => (chatTransport(chat, readSettings().transport ?? 'exec') === 'acp' ? acp : exec);
+  const controller = new ChatController(store, { folder: activeFolder, trusted, transportFor, defaultTransport: () => readSettings().transport ?? 'exec', outputLimit: () => readSettings().maxRunOutputMB * 1024 * 1024, log });
+  late.controller = controller;
+  // The controller cuts its runs off first (they are marked so), then the `zero acp` process goes.
+  subs.push(controller, exec, acpDialogs, acp);
 
+  const ignoredNotice = new IgnoredSettingsNotice(log);
   const recheckBinary = async (): Promise<void> => {
     const s = readSettings();
-    if (s.ignored.length > 0) log.warn(`Ignored workspace values for ${s.ignored.join(', ')}: these can only be set in user settings.`);
+    ignoredNotice.report([...s.ignored, ...userOnlyKeysInWorkspaceFiles()]);
     const state = await checkBinary(s.path);
     log.info(state.ok ? `Using ${state.path}${state.version ? ` (${state.version})` : ''}` : `Zero CLI not available: ${state.problem}`);
+    if (state.note) log.warn(state.note);
     controller.binary = state;
+    void composer.refreshModels();
   };
 
   const approvals = new ApprovalService({
     controller,
-    ui: { ask: askApproval, confirmUnsafe },
+    ui: { ask: askApproval, confirmUnsafe, pickFolder: pickGrantFolder },
     binary: () => controller.binary.path,
     env: () => readSettings().env,
-    rememberDir: async (dir) => {
-      const cfg = vscode.workspace.getConfiguration('zero');
-      const dirs = cfg.inspect<string[]>('addDirs')?.globalValue ?? [];
-      if (!dirs.includes(dir)) await cfg.update('addDirs', [...dirs, dir], vscode.ConfigurationTarget.Global);
-    },
+    rememberDir: (dir) => rememberAddDir(dir),
+    folderRules: hostFolderRules(),
     log,
   });
   subs.push(approvals);
@@ -58,35 +100,90 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
   const pickFolder = async (): Promise<void> => {
     if (await chooseFolder()) controller.refreshView();
   };
+  const composer = new ComposerService({
+    controller,
+    state: context.workspaceState,
+    folder: activeFolder,
+    choices: execChoices(() => controller.binary.path, () => readSettings().env),
+    defaultTransport: () => readSettings().transport ?? 'exec',
+    releaseAcpSession: (chat) => acp.releaseSession(chat),
+    log,
+  });
+  subs.push(composer);
+  const review = new TurnReview({ controller, folder: activeFolder, log });
+  const changeActions = turnChangeActions({ controller, folder: activeFolder, log, register: (d) => subs.push(d) });
+  const fileReview = { keepFile: (t: string, p: string) => review.keep(t, p), revertFile: (t: string, p: string) => review.revert(t, p) };
+  subs.push(review, new ChangesView(controller, activeFolder, { ...changeActions, keep: fileReview.keepFile, revert: fileReview.revertFile }));
+  const late2: { tabs?: ChatTabs } = {};
   const handlers = viewActions({
+    composer,
     controller,
     folder: activeFolder,
     recheckBinary,
     log,
     reviewApproval: async (turnId, key) => approvals.review(turnId, key),
     chooseFolder: pickFolder,
-    ...turnChangeActions({ controller, folder: activeFolder, log, register: (d) => subs.push(d) }),
+    setTransport: async (transport) => {
+      controller.setTransport(transport);
+    },
+    setAcpMode: async (mode) => {
+      const chat = controller.current;
+      if (!vscode.workspace.isTrusted && mode !== 'plan') return; // Restricted Mode: plan only
+      controller.recordAcp(chat.id, { mode });
+      await acp.setMode(chat, mode).catch((err: unknown) => void vscode.window.showWarningMessage(`Zero did not switch to ${mode}: ${String((err as Error)?.message ?? err)}`));
+    },
+    setAcpModel: async (model) => {
+      const chat = controller.current;
+      controller.recordAcp(chat.id, { model });
+      await acp.setModel(chat, model).catch((err: unknown) => void vscode.window.showWarningMessage(`Zero did not switch to ${model}: ${String((err as Error)?.message ?? err)}`));
+    },
+    openInTab: (id) => late2.tabs?.open(id),
+    openChat: (id) => {
+      const tab = late2.tabs?.focused();
+      if (tab) tab.openChat(id);
+      else controller.openChat(id);
+    },
+    ...changeActions,
+    ...fileReview,
   });
   const view = new ChatViewProvider(context.extensionUri, controller, handlers, log);
-  const panel = new ChatPanel(context.extensionUri, controller, handlers, log);
-  const statusBar = new ZeroStatusBar(controller, approvals);
+  const tabs = new ChatTabs(context.extensionUri, controller, handlers, log);
+  late2.tabs = tabs;
+  const attention = new AttentionNotifier({
+    controller,
+    show: async (chatId) => {
+      const surface = controller.surfaces.showing(chatId)[0];
+      if (surface) return surface.reveal();
+      controller.openChat(chatId);
+      await view.reveal();
+    },
+  });
+  const statusBar = new ZeroStatusBar(controller, approvals, acpDialogs);
   const reveal = (): Promise<void> => view.reveal();
   subs.push(
     view,
-    panel,
+    tabs,
+    attention,
     statusBar,
+    returnFocusAfterDialogs([approvals, acpDialogs], focusedChatView(view, tabs)),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
+    vscode.window.registerWebviewPanelSerializer(CHAT_TAB_VIEW_TYPE, tabs),
     vscode.languages.registerCodeActionsProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new ZeroCodeActions(), { providedCodeActionKinds: ZeroCodeActions.kinds }),
-    ...registerCommands({ controller, view, panel, log, recheckBinary }),
+    ...registerCommands({ controller, view, tabs, log, recheckBinary }),
     ...registerSelectionCommands(controller, reveal),
+    ...registerAddToChatCommands(controller, activeFolder, reveal),
     ...registerTranscriptCommands(controller, reveal),
     vscode.commands.registerCommand('zero.manageApprovals', () => manageApprovals(controller.binary.path, readSettings().env, log)),
     vscode.commands.registerCommand('zero.chooseFolder', pickFolder),
     vscode.window.onDidChangeActiveTextEditor(() => controller.refreshView()),
     vscode.workspace.onDidChangeWorkspaceFolders(() => controller.refreshView()),
-    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('zero') && void recheckBinary()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration('zero')) return;
+      void recheckBinary();
+      if (e.affectsConfiguration('zero.path') || e.affectsConfiguration('zero.env')) void acp.launchSettingsChanged();
+    }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => controller.refreshView()),
   );
   void recheckBinary();
-  return { controller, approvals, statusBar, recheckBinary };
+  return { controller, store, approvals, acp, acpDialogs, statusBar, recheckBinary, view, tabs };
 }

@@ -1,40 +1,51 @@
-/** "Zero: Manage Approvals": Zero's persistent grants, listed by Zero itself, revocable one by one. */
+/**
+ * "Zero: Manage Approvals": what "Always allow" saved, revocable one by one: Zero's persistent
+ * grants (listed and revoked by Zero itself) and the folders saved in the user's `zero.addDirs`.
+ */
 import * as vscode from 'vscode';
 import { listGrants, revokeGrant, type Grant } from '../zero';
+import { forgetAddDir, savedAddDirs } from './addDirsSetting';
+
+type Entry = vscode.QuickPickItem & ({ readonly grant: Grant } | { readonly folder: string });
 
 export async function manageApprovals(binary: string | null, env: Readonly<Record<string, string>>, log: vscode.LogOutputChannel): Promise<void> {
+  let grants: Grant[] = [];
+  const folders = savedAddDirs();
   if (!binary) {
-    void vscode.window.showErrorMessage('Zero CLI not found: set "zero.path" first.');
+    void vscode.window.showErrorMessage(`Zero CLI not found: set "zero.path" to list Zero's own approvals.${folders.length > 0 ? ' Saved folders are listed.' : ''}`);
+    if (folders.length === 0) return;
+  } else {
+    try {
+      grants = await listGrants(binary, env);
+    } catch (err) {
+      log.error(String(err));
+      void vscode.window.showErrorMessage(`Could not list Zero's approvals: ${(err as Error).message}`);
+    }
+  }
+  if (grants.length === 0 && folders.length === 0) {
+    void vscode.window.showInformationMessage('Zero has no persistent approvals ("Always allow" grants or saved folders).');
     return;
   }
-  let grants: Grant[];
-  try {
-    grants = await listGrants(binary, env);
-  } catch (err) {
-    log.error(String(err));
-    void vscode.window.showErrorMessage(`Could not list Zero's approvals: ${(err as Error).message}`);
-    return;
-  }
-  if (grants.length === 0) {
-    void vscode.window.showInformationMessage('Zero has no persistent approvals ("Always allow" grants).');
-    return;
-  }
-  const picked = await vscode.window.showQuickPick(
-    grants.map((g) => ({
+  const entries: Entry[] = [
+    ...folders.map((folder) => ({ label: `$(folder) ${folder}`, description: 'folder Zero may write in (zero.addDirs)', folder })),
+    ...grants.map((g) => ({
       label: `${g.decision === 'deny' ? '$(circle-slash)' : '$(check)'} ${g.toolName}`,
       description: g.scope ? `${g.scopeKind ?? 'scope'}: ${g.scope}` : 'every call',
       detail: [g.reason, g.approvedAt ? `since ${new Date(g.approvedAt).toLocaleString()}` : ''].filter(Boolean).join(' · '),
       grant: g,
     })),
-    { title: 'Zero approvals', placeHolder: 'Pick an approval to revoke it' },
-  );
+  ];
+  const picked = await vscode.window.showQuickPick(entries, { title: 'Zero approvals', placeHolder: 'Pick an approval to revoke it' });
   if (!picked) return;
+  const what = 'folder' in picked ? `access to ${picked.folder}` : `approval for ${picked.grant.toolName}`;
   const revoke = 'Revoke';
-  const ok = await vscode.window.showWarningMessage(`Revoke Zero's approval for ${picked.grant.toolName}?`, { modal: true, detail: 'Zero will ask again the next time it needs this tool.' }, revoke);
+  const detail = 'folder' in picked ? 'It is removed from "zero.addDirs" in your user settings; Zero will ask again before writing there.' : 'Zero will ask again the next time it needs this tool.';
+  const ok = await vscode.window.showWarningMessage(`Revoke Zero's ${what}?`, { modal: true, detail }, revoke);
   if (ok !== revoke) return;
   try {
-    await revokeGrant(binary, picked.grant, env);
-    void vscode.window.showInformationMessage(`Revoked the approval for ${picked.grant.toolName}.`);
+    if ('folder' in picked) await forgetAddDir(picked.folder);
+    else if (binary) await revokeGrant(binary, picked.grant, env);
+    void vscode.window.showInformationMessage(`Revoked Zero's ${what}.`);
   } catch (err) {
     void vscode.window.showErrorMessage((err as Error).message);
   }

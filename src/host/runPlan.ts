@@ -25,6 +25,8 @@ export interface PlanInput {
   readonly trusted: boolean;
   /** A follow-up that applies approvals: extra folders, or one unsafe run. */
   readonly elevation?: { readonly addDirs?: readonly string[]; readonly unsafe?: boolean };
+  /** Picked in the composer for this one message; each wins over its setting. */
+  readonly choice?: { readonly mode?: string; readonly model?: string };
 }
 
 export function planRun(input: PlanInput): PlanResult {
@@ -33,14 +35,16 @@ export function planRun(input: PlanInput): PlanResult {
   if (!found.ok) return { ok: false, kind: 'binary', problem: found.reason };
   if (!input.folder) return { ok: false, kind: 'settings', problem: 'Open a folder first: Zero runs inside a workspace folder.' };
   const addDirs = [...settings.addDirs, ...(settings.addWorkspaceFolders ? input.otherFolders : []), ...(input.elevation?.addDirs ?? [])];
-  // One approved unsafe turn replaces the mode: --permission-mode wins over every other flag (§9.1).
-  const mode = input.elevation?.unsafe ? 'unsafe' : settings.mode;
-  const autonomy = input.elevation?.unsafe ? '' : settings.autonomy;
+  // One approved unsafe turn replaces the mode: --permission-mode wins over every other flag (docs/zero-exec.md §9.1).
+  // A mode picked for the message replaces the setting and the autonomy level (--auto) with it.
+  const picked = input.choice?.mode?.trim();
+  const mode = input.elevation?.unsafe ? 'unsafe' : picked || settings.mode;
+  const autonomy = input.elevation?.unsafe || picked ? '' : settings.autonomy;
   try {
     const { args, warnings } = buildExecArgs({
       cwd: input.folder,
       ...(input.sessionId ? { resumeSessionId: input.sessionId } : {}),
-      model: settings.model,
+      model: input.choice?.model?.trim() || settings.model,
       ...(input.trusted ? { permissionMode: mode, autonomy, extraArgs: settings.extraArgs } : { plan: true }),
       addDirs: input.trusted ? addDirs : [],
     });

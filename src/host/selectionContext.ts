@@ -9,6 +9,19 @@ const SEVERITY: Record<vscode.DiagnosticSeverity, SelectionDiagnostic['severity'
   [vscode.DiagnosticSeverity.Hint]: 'hint',
 };
 
+/** A VS Code diagnostic as prompt data: 1-based lines and columns, as editors show them. */
+export function toPromptDiagnostic(d: vscode.Diagnostic): SelectionDiagnostic {
+  return {
+    message: d.message,
+    source: d.source ?? null,
+    severity: SEVERITY[d.severity],
+    startLine: d.range.start.line + 1,
+    startColumn: d.range.start.character + 1,
+    endLine: d.range.end.line + 1,
+    endColumn: d.range.end.character + 1,
+  };
+}
+
 /** The selection (or, when empty, the cursor's line) of the active editor; undefined without one. */
 export function selectionContext(editor: vscode.TextEditor | undefined = vscode.window.activeTextEditor): SelectionContext | undefined {
   if (!editor) return undefined;
@@ -19,15 +32,7 @@ export function selectionContext(editor: vscode.TextEditor | undefined = vscode.
   const endLine = range.end.character === 0 && range.end.line > range.start.line ? range.end.line - 1 : range.end.line;
   const startLine = range.start.line + 1;
   const diagnostics = overlapping(
-    vscode.languages.getDiagnostics(doc.uri).map((d) => ({
-      message: d.message,
-      source: d.source ?? null,
-      severity: SEVERITY[d.severity],
-      startLine: d.range.start.line + 1,
-      startColumn: d.range.start.character + 1,
-      endLine: d.range.end.line + 1,
-      endColumn: d.range.end.character + 1,
-    })),
+    vscode.languages.getDiagnostics(doc.uri).map(toPromptDiagnostic),
     startLine,
     endLine + 1,
   );

@@ -1,6 +1,7 @@
 /** A status bar item: idle, running (with elapsed time), or waiting for an approval. Click: the chat. */
 import * as vscode from 'vscode';
 import { currentTurn } from '../conversation/reducer';
+import type { AcpPermissionDialogs } from './acpPermissionDialog';
 import type { ApprovalService } from './approvalService';
 import type { ChatController } from './chatController';
 import { Disposable } from './disposable';
@@ -10,7 +11,11 @@ export class ZeroStatusBar extends Disposable {
   private timer: NodeJS.Timeout | undefined;
   private shownRunning = false;
 
-  constructor(private readonly controller: ChatController, private readonly approvals: ApprovalService) {
+  constructor(
+    private readonly controller: ChatController,
+    private readonly approvals: ApprovalService,
+    private readonly acpDialogs?: AcpPermissionDialogs,
+  ) {
     super();
     this.item.name = 'Zero';
     this.item.command = 'zero.focus';
@@ -18,6 +23,7 @@ export class ZeroStatusBar extends Disposable {
     this.register(controller.onDidChange(() => controller.isBusy() !== this.shownRunning && this.update()));
     this.register(controller.onDidEndRun(() => this.update()));
     this.register(approvals.onDidChangeWaiting(() => this.update()));
+    if (acpDialogs) this.register(acpDialogs.onDidChangeWaiting(() => this.update()));
     this.register({ dispose: () => this.timer && clearInterval(this.timer) });
     this.update();
     this.item.show();
@@ -26,7 +32,7 @@ export class ZeroStatusBar extends Disposable {
   private update(): void {
     const running = this.controller.isBusy();
     this.shownRunning = running;
-    if (this.approvals.busy) {
+    if (this.approvals.busy || this.acpDialogs?.busy) {
       this.item.text = '$(shield) Zero: approval needed';
       this.item.tooltip = 'Zero is waiting for your decision on a permission request';
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');

@@ -7,9 +7,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Chat, Turn } from '../conversation/model';
-import { checkpointFor, firstCheckpointSequence, recordedDuringTurn, sameChangedPath, turnCheckpoints, turnFileChanges } from '../conversation/turnChanges';
-import { findZero, mergeEnv } from '../zero';
-import { checkpointsFrom, readCheckpoint, sessionsRoot, validSessionId, type Checkpoint } from '../zero/checkpoints';
+import { firstCheckpointSequence, recordedDuringTurn, sameChangedPath, turnCheckpoints, turnFileChanges } from '../conversation/turnChanges';
+import { findZero } from '../zero';
+import { checkpointsFrom, readCheckpoint, sessionsRoot, type Checkpoint } from '../zero/checkpoints';
+import { beforeTurn, runEnv, turnSessionId } from './checkpointBefore';
 import { rewindSession } from '../zero/rewind';
 import type { ChatController } from './chatController';
 import { readSettings } from './settings';
@@ -40,9 +41,6 @@ export function turnChangeActions(deps: TurnChangeDeps): TurnChangeActions {
   deps.register(vscode.commands.registerCommand('zero.undoTurn', (t: unknown) => (typeof t === 'string' ? actions.undoTurn(t) : undefined)));
   return actions;
 }
-
-/** Sessions live where the run's zero keeps them: its env is process.env plus `zero.env`. */
-const runEnv = (): NodeJS.ProcessEnv => mergeEnv(process.env, readSettings().env, process.platform === 'win32');
 
 /** `zero-before:/<path>?session=…&seq=…&file=…` (or `&empty=1`): stateless, so a restored tab still works. */
 function beforeUri(file: string, query: Record<string, string>): vscode.Uri {
@@ -77,14 +75,13 @@ class TurnChanges {
 
   private locate(turnId: string): Located | null {
     const { controller } = this.deps;
-    const chat = controller.current;
+    const chat = controller.whole;
     const turn = chat.turns.find((t) => t.id === turnId);
     if (!turn) {
       void vscode.window.showWarningMessage('That turn is no longer in the open chat.');
       return null;
     }
-    const sessionId = turn.run.sessionId ?? chat.sessionId;
-    return { chat, turn, readOnly: controller.viewState().readOnly, sessionId: sessionId && validSessionId(sessionId) ? sessionId : null };
+    return { chat, turn, readOnly: controller.readOnly, sessionId: turnSessionId(chat, turn) };
   }
 
   async openDiff(turnId: string, requested: string): Promise<void> {
@@ -115,28 +112,12 @@ class TurnChanges {
     await vscode.commands.executeCommand('vscode.diff', before.uri, now, `${change.path} (before turn ↔ now)${note}`, { preview: true });
   }
 
-  /** The file's content before the turn: the earliest checkpoint of the turn that lists it. */
+  /** The file's content before the turn, as a `zero-before:` document. */
   private async before(found: Located, file: string): Promise<Before> {
-    const sequence = checkpointFor(found.turn, file);
-    if (sequence === null) {
-      return { reason: `Zero kept no copy of ${file} from before this turn (it saves one only before write_file, edit_file and apply_patch inside the workspace). Showing the file as it is now.` };
-    }
-    if (!found.sessionId) return { reason: `This turn has no Zero session, so the state of ${file} before it is unknown.` };
-    const gone = `Zero no longer has the checkpoint of ${file} (the session was rewound or deleted). Showing the file as it is now.`;
-    let checkpoint: Checkpoint | null;
-    try {
-      checkpoint = await readCheckpoint(sessionsRoot(runEnv()), found.sessionId, sequence);
-    } catch (err) {
-      this.deps.log.warn(`Reading checkpoint ${sequence} of ${found.sessionId}: ${(err as Error).message}`);
-      return { reason: `Could not read Zero's checkpoint of ${file}: ${(err as Error).message}` };
-    }
-    if (!checkpoint || (!found.readOnly && !recordedDuringTurn(checkpoint.createdAt, found.turn, Date.now()))) return { reason: gone };
-    const entry = checkpoint.files.find((f) => sameChangedPath(f.path, file));
-    if (!entry) return { reason: gone };
-    if (entry.absent) return { uri: beforeUri(file, { empty: '1' }), isNew: true };
-    if (entry.skipped) return { reason: `Zero did not keep a copy of ${file} before this turn (larger than its checkpoint limit, or unreadable).` };
-    if (!entry.content) return { reason: `Zero's copy of ${file} from before this turn is unusable: ${entry.problem ?? 'unknown problem'}` };
-    return { uri: beforeUri(file, { session: found.sessionId, seq: String(sequence), file: entry.path }), isNew: false };
+    const b = await beforeTurn(found.chat, found.turn, file, found.readOnly, this.deps.log);
+    if (b.kind === 'unavailable') return { reason: `${b.reason} Showing the file as it is now.` };
+    if (b.kind === 'absent') return { uri: beforeUri(file, { empty: '1' }), isNew: true };
+    return { uri: beforeUri(file, { session: b.session, seq: String(b.sequence), file: b.path }), isNew: false };
   }
 
   async undoTurn(turnId: string): Promise<void> {

@@ -4,7 +4,9 @@ import * as vscode from 'vscode';
 import type { BindingHandlers } from './chatWebviewBinding';
 import type { ChatController } from './chatController';
 import { assertNever } from '../conversation/actions';
+import type { ComposerService } from './composerService';
 import { resolveFileRef } from './fileRefs';
+import { showHistory } from './historyPicker';
 
 export const INSTALL_URL = 'https://github.com/Gitlawb/zero#installation';
 
@@ -15,12 +17,24 @@ export interface ViewActionDeps {
   readonly reviewApproval: (turnId: string, key: string) => Promise<void>;
   readonly openDiff: (turnId: string, path: string) => Promise<void>;
   readonly undoTurn: (turnId: string) => Promise<void>;
+  readonly keepFile: (turnId: string, path: string) => void;
+  readonly revertFile: (turnId: string, path: string) => Promise<void>;
   readonly chooseFolder: () => Promise<void>;
+  readonly setTransport: (transport: 'exec' | 'acp') => Promise<void>;
+  readonly setAcpMode: (mode: string) => Promise<void>;
+  readonly setAcpModel: (model: string) => Promise<void>;
+  readonly composer: ComposerService;
+  /** Open a chat in an editor tab (history's button). */
+  readonly openInTab?: (chatId: string) => unknown;
+  /** Open a chat where the user works: the active tab, else the sidebar. */
+  readonly openChat?: (chatId: string) => unknown;
   readonly log: vscode.LogOutputChannel;
 }
 
 export function viewActions(deps: ViewActionDeps): BindingHandlers {
   return {
+    send: (text, options) => deps.composer.send(text, options),
+    mentionQuery: (query) => deps.composer.search(query),
     async handle(msg) {
       switch (msg.type) {
         case 'copy':
@@ -31,7 +45,7 @@ export function viewActions(deps: ViewActionDeps): BindingHandlers {
         case 'openFile':
           return openFile(deps.folder(), msg.path, msg.line);
         case 'showHistory':
-          return showHistory(deps.controller);
+          return showHistory(deps.controller, { ...(deps.openInTab ? { openInTab: deps.openInTab } : {}), ...(deps.openChat ? { open: deps.openChat } : {}) });
         case 'reviewApproval':
           return deps.reviewApproval(msg.turnId, msg.key);
         case 'fixBinary':
@@ -45,6 +59,19 @@ export function viewActions(deps: ViewActionDeps): BindingHandlers {
           return deps.openDiff(msg.turnId, msg.path);
         case 'undoTurn':
           return deps.undoTurn(msg.turnId);
+        case 'reviewFile':
+          return msg.decision === 'keep' ? deps.keepFile(msg.turnId, msg.path) : deps.revertFile(msg.turnId, msg.path);
+        case 'setTransport':
+          return deps.setTransport(msg.transport);
+        case 'setAcpMode':
+          return deps.setAcpMode(msg.mode);
+        case 'setAcpModel':
+          return deps.setAcpModel(msg.model);
+        case 'setCurrentFile':
+          return deps.composer.setCurrentFile(msg.on);
+        case 'exportChat':
+          await vscode.commands.executeCommand('zero.exportMarkdown');
+          return;
         default:
           assertNever(msg);
       }
@@ -61,44 +88,37 @@ async function insertAtCursor(text: string): Promise<void> {
   await editor.edit((b) => editor.selections.forEach((s) => b.replace(s, text)));
 }
 
-/** Opens a path from the chat at a line (see fileRefs for which paths are followed). */
+/** Opens a path from the chat at a line (see fileRefs for which paths are followed). A file outside
+ *  the workspace (symlinks resolved) opens only after a modal confirmation: the link is model output. */
 export async function openFile(folder: string | null, raw: string, line?: number): Promise<void> {
   const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-  const target = resolveFileRef(raw, folder, roots, (p) => fs.existsSync(p));
-  if (!target || !fs.existsSync(target.file)) {
+  const realpath = (p: string): string | null => {
+    try {
+      return fs.realpathSync.native(p);
+    } catch {
+      return null;
+    }
+  };
+  const target = resolveFileRef(raw, folder, roots, (p) => fs.existsSync(p), undefined, realpath);
+  if (!target || !fs.existsSync(target.real)) {
     void vscode.window.showWarningMessage(target ? `File not found: ${raw}` : `Not opening ${raw}: it is outside the workspace and does not exist.`);
     return;
   }
+  if (!target.inside && !(await confirmOutside(target.file, target.real))) return;
   const pos = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
-  await vscode.window.showTextDocument(vscode.Uri.file(target.file), { selection: new vscode.Range(pos, pos), preview: true });
+  await vscode.window.showTextDocument(vscode.Uri.file(target.real), { selection: new vscode.Range(pos, pos), preview: true });
 }
 
-export async function showHistory(controller: ChatController): Promise<void> {
-  const del: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Delete chat' };
-  const items = controller.viewState().history.map((c) => ({
-    label: c.title,
-    description: `${c.turns} turn${c.turns === 1 ? '' : 's'} · ${new Date(c.updatedAt).toLocaleString()}`,
-    id: c.id,
-    buttons: [del],
-  }));
-  if (items.length === 0) {
-    void vscode.window.showInformationMessage('No saved Zero chats in this workspace yet.');
-    return;
-  }
-  const pick = vscode.window.createQuickPick<(typeof items)[number]>();
-  pick.items = items;
-  pick.placeholder = 'Open a Zero chat from this workspace';
-  pick.onDidTriggerItemButton((e) => {
-    controller.deleteChat(e.item.id);
-    pick.items = pick.items.filter((i) => i.id !== e.item.id);
-  });
-  pick.onDidAccept(() => {
-    const chosen = pick.selectedItems[0];
-    if (chosen) controller.openChat(chosen.id);
-    pick.hide();
-  });
-  pick.onDidHide(() => pick.dispose());
-  pick.show();
+export const OPEN_OUTSIDE = 'Open';
+
+async function confirmOutside(file: string, real: string): Promise<boolean> {
+  const where = file === real ? file : `${file}\n(a link to ${real})`;
+  const picked = await vscode.window.showWarningMessage(
+    'Open a file outside the workspace?',
+    { modal: true, detail: `A link in Zero's answer points outside this workspace:\n${where}\n\nOpen it only if you expected Zero to mention this file.` },
+    OPEN_OUTSIDE,
+  );
+  return picked === OPEN_OUTSIDE;
 }
 
 async function fixBinary(action: 'setPath' | 'installHelp' | 'showLog' | 'retry', deps: ViewActionDeps): Promise<void> {

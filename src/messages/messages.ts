@@ -3,8 +3,10 @@
  * validated with zod by the receiver (the webview renders untrusted text, so what it sends is
  * untrusted too).
  */
-import { discriminatedUnion, enum as zEnum, literal, number, strictObject, string, type output } from 'zod';
+import { array, boolean, discriminatedUnion, enum as zEnum, literal, number, strictObject, string, type output } from 'zod';
 import type { ChatAction } from '../conversation/actions';
+import type { MentionRef } from '../conversation/composerPrompt';
+import type { ModelInfo } from '../conversation/contextMeter';
 import type { ApprovalState, Chat } from '../conversation/model';
 
 /** A chat in the history list. */
@@ -13,6 +15,10 @@ export interface ChatSummary {
   readonly title: string;
   readonly updatedAt: number;
   readonly turns: number;
+  /** What the chat is doing now, when not idle (this window only). */
+  readonly activity?: 'running' | 'waiting' | 'unread';
+  /** Zero's session, once the chat has one (so the same session is not also listed as a terminal one). */
+  readonly sessionId?: string;
 }
 
 /** An editor selection attached to the next message ("Add Selection to Zero Chat"). */
@@ -23,6 +29,32 @@ export interface Attachment {
   readonly languageId: string;
 }
 
+/** A permission mode the composer offers (exec: auto, ask, plan, unsafe; ACP: the session's modes). */
+export interface ModeChoice {
+  readonly id: string;
+  readonly label: string;
+  /** Needs a confirmation each time it is used (unsafe). */
+  readonly dangerous: boolean;
+}
+
+/** What the composer's pickers and meter need; its source depends on the transport. */
+export interface ComposerState {
+  readonly modes: readonly ModeChoice[];
+  readonly models: readonly ModelInfo[];
+  /** Why the model list is empty, in words (e.g. `zero models` failed); null when fine. */
+  readonly modelsProblem: string | null;
+  /** The remembered "attach the current file" toggle, and what it would attach now. */
+  readonly currentFile: { readonly on: boolean; readonly label: string | null };
+}
+
+/** A candidate in the @-mention picker. */
+export interface MentionCandidate {
+  readonly path: string;
+  readonly kind: 'file' | 'folder';
+  /** Matched character positions in `path`. */
+  readonly positions: readonly number[];
+}
+
 /** What the host knows about the Zero binary it will run. */
 export interface BinaryState {
   readonly ok: boolean;
@@ -31,6 +63,8 @@ export interface BinaryState {
   readonly demo: boolean;
   /** Why it cannot run, in words; null when ok. */
   readonly problem: string | null;
+  /** Worth knowing but not blocking, e.g. a version that could not be read. */
+  readonly note?: string | null;
 }
 
 /** Everything the webview needs to draw itself from nothing (first load, reload, re-show). */
@@ -47,8 +81,14 @@ export interface ViewState {
   readonly draft: string;
   /** A transcript opened read-only: no composer. */
   readonly readOnly: boolean;
+  /** A big chat opens with its latest turns only: how many came before them (the view may ask: `loadOlder`). */
+  readonly olderTurns?: number;
   /** Selections that will be sent with the next message. */
   readonly attachments: readonly Attachment[];
+  /** The transport a new chat uses (`zero.transport`); a chat's own `transport` wins once set. */
+  readonly defaultTransport: 'exec' | 'acp';
+  /** Pickers, current file and models; absent from a host that has none. */
+  readonly composer?: ComposerState;
 }
 
 export type HostToWebview =
@@ -58,15 +98,52 @@ export type HostToWebview =
   | { readonly type: 'queue'; readonly queued: readonly string[] }
   /** Put text into the composer (e.g. "Add Selection to Zero Chat") without sending. */
   | { readonly type: 'insertDraft'; readonly text: string }
-  | { readonly type: 'focusComposer' };
+  | { readonly type: 'focusComposer' }
+  | { readonly type: 'composer'; readonly state: ComposerState }
+  /** Answer to `mentionQuery` with the same id (older answers are dropped by the webview). */
+  | { readonly type: 'mentionResults'; readonly requestId: number; readonly items: readonly MentionCandidate[] };
 
 const text = string().max(1_000_000);
+const relPath = string().min(1).max(4096);
+const line = number().int().positive();
+
+const MentionRefSchema = discriminatedUnion('kind', [
+  strictObject({ kind: literal('file'), path: relPath }),
+  strictObject({ kind: literal('folder'), path: relPath }),
+  strictObject({ kind: literal('range'), path: relPath, startLine: line, endLine: line }),
+  strictObject({ kind: literal('problems') }),
+  strictObject({ kind: literal('selection') }),
+]);
+
+/** Base64 of at most 10 MiB decoded (Zero's limit; the host checks the data again before sending). */
+export const MAX_IMAGE_BASE64 = Math.ceil((10 * 1024 * 1024) / 3) * 4;
+const ImageSchema = strictObject({ mediaType: string().max(100), data: string().max(MAX_IMAGE_BASE64), name: string().max(500) });
+
+/** What the composer adds to a message. */
+export const SendOptionsSchema = strictObject({
+  mode: string().max(40).optional(),
+  model: string().max(200).optional(),
+  mentions: array(MentionRefSchema).max(200).optional(),
+  images: array(ImageSchema).max(20).optional(),
+  /** Replaces this turn (the chat's last): the session is rewound to before it first. */
+  editOf: string().max(200).optional(),
+});
+export type SendOptions = output<typeof SendOptionsSchema>;
+export type SentImage = output<typeof ImageSchema>;
+export type { MentionRef };
 
 export const WebviewToHostSchema = discriminatedUnion('type', [
   strictObject({ type: literal('ready') }),
-  strictObject({ type: literal('send'), text }),
+  strictObject({ type: literal('send'), text, options: SendOptionsSchema.optional() }),
+  /** The @-picker's query (without the `@`); answered by `mentionResults`. */
+  strictObject({ type: literal('mentionQuery'), query: string().max(500), requestId: number().int().nonnegative() }),
+  strictObject({ type: literal('setCurrentFile'), on: boolean() }),
+  /** Slash commands that need the editor. */
+  strictObject({ type: literal('exportChat') }),
   strictObject({ type: literal('stop') }),
   strictObject({ type: literal('newChat') }),
+  /** Send the whole chat: the reader scrolled up to the turns a big chat opened without. */
+  strictObject({ type: literal('loadOlder') }),
   strictObject({ type: literal('openChat'), chatId: string().max(200) }),
   strictObject({ type: literal('showHistory') }),
   strictObject({ type: literal('draft'), text }),
@@ -79,11 +156,19 @@ export const WebviewToHostSchema = discriminatedUnion('type', [
   strictObject({ type: literal('trustWorkspace') }),
   /** Pick the workspace folder runs start in (multi-root). */
   strictObject({ type: literal('chooseFolder') }),
+  // A chat with no turns yet picks its transport; an ACP chat picks its session's mode and model.
+  strictObject({ type: literal('setTransport'), transport: zEnum(['exec', 'acp']) }),
+  strictObject({ type: literal('setAcpMode'), mode: string().min(1).max(100) }),
+  strictObject({ type: literal('setAcpModel'), model: string().min(1).max(300) }),
   strictObject({ type: literal('removeAttachment'), id: string().max(200) }),
   /** Diff a file a turn changed against its state before the turn (Zero's checkpoint). */
   strictObject({ type: literal('openDiff'), turnId: string().max(200), path: string().max(4096) }),
   /** Undo a turn's file changes with Zero's own rewind, after a confirmation. */
   strictObject({ type: literal('undoTurn'), turnId: string().max(200) }),
+  /** Keep (dismiss from review) or revert one file a turn changed. */
+  strictObject({ type: literal('reviewFile'), turnId: string().max(200), path: string().max(4096), decision: zEnum(['keep', 'revert']) }),
+  /** The view's document gained or lost the focus: a dialog it opened can hand the focus back. */
+  strictObject({ type: literal('viewFocus'), focused: boolean() }),
 ]);
 
 export type WebviewToHost = output<typeof WebviewToHostSchema>;

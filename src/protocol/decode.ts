@@ -4,6 +4,7 @@
  */
 import type { ZodError, ZodType } from 'zod';
 import type { Decoded } from './decoded';
+import { clampDepth } from './depth';
 import {
   CheckpointSchema, ErrorSchema, FinalSchema, KNOWN_EVENT_TYPES, PermissionDecisionSchema,
   PermissionRequestSchema, PermissionSchema, ReasoningSchema, RestoreSchema, RunEndSchema,
@@ -36,12 +37,14 @@ export function decodeLine(text: string, line: number): Decoded {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return problem(line, text, `not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+    const reason = `not valid JSON: ${err instanceof Error ? err.message : String(err)}`;
+    return { kind: 'problem', problem: { line, excerpt: excerptOf(text), reason, notJson: true } };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return problem(line, text, `not a JSON object (got ${kindOf(value)})`);
   }
-  const raw = value as Record<string, unknown>;
+  // Deep nesting would break every later stringify and walk (save, postMessage, export).
+  const raw = clampDepth(value as Record<string, unknown>);
   const type = raw.type;
   if (typeof type !== 'string') {
     return problem(line, text, type === undefined ? 'no "type" field' : `type: expected string, got ${kindOf(type)}`);
@@ -52,21 +55,26 @@ export function decodeLine(text: string, line: number): Decoded {
   if (version !== 1 && version !== 2) {
     return problem(line, text, version === undefined ? 'no "schemaVersion" field' : `unsupported schemaVersion ${JSON.stringify(version)}`);
   }
-  // Hot path: text and reasoning deltas are most of a stream. When their fields are plainly
-  // right, the parsed object is what zod would return (zod drops an own `__proto__`, so defer).
-  if ((type === 'text' || type === 'reasoning') && typeof raw.runId === 'string') {
-    const delta = raw.delta;
-    if ((delta === undefined || typeof delta === 'string') && !Object.hasOwn(raw, '__proto__')) {
-      return { kind: 'event', line, event: raw as ZeroEvent };
-    }
-  }
+  if (isPlainDelta(raw)) return { kind: 'event', line, event: raw as ZeroEvent };
 
   const parsed = SCHEMAS[type as ZeroEventType].safeParse(raw);
   if (!parsed.success) return problem(line, text, describeIssue(type, raw, parsed.error.issues[0]!));
   return { kind: 'event', line, event: normaliseEvent(parsed.data) };
 }
 
-/** Schema 1 called `block` `violation` (§17): surface it as `block` so readers need one name. */
+/**
+ * The hot path: text and reasoning deltas are most of a stream. When their fields are plainly
+ * right, the parsed object is what zod would return, so zod is skipped (zod drops an own
+ * `__proto__`, so such a line takes the zod path). Exported so the benchmark counts the same lines.
+ */
+export function isPlainDelta(raw: Record<string, unknown>): boolean {
+  if ((raw.type !== 'text' && raw.type !== 'reasoning') || typeof raw.runId !== 'string') return false;
+  if (raw.schemaVersion !== 1 && raw.schemaVersion !== 2) return false;
+  const delta = raw.delta;
+  return (delta === undefined || typeof delta === 'string') && !Object.hasOwn(raw, '__proto__');
+}
+
+/** Schema 1 called `block` `violation` (docs/zero-exec.md §17): surface it as `block` so readers need one name. */
 export function normaliseEvent<E extends ZeroEvent>(event: E): E {
   if ('violation' in event && event.violation !== undefined && event.block === undefined) {
     return { ...event, block: event.violation };

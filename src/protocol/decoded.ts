@@ -9,6 +9,8 @@ export interface ProtocolProblem {
   readonly excerpt: string;
   /** Why it was rejected, in words a user can act on. */
   readonly reason: string;
+  /** The line was not JSON at all (help text, a banner), as opposed to JSON of the wrong shape. */
+  readonly notJson?: true;
 }
 
 /** A well-formed line whose `type` this client does not know (Zero grew); kept and shown. */

@@ -1,5 +1,5 @@
 /**
- * Zero's stream-json output events as zod schemas (EXEC_BEHAVIOUR §3).
+ * Zero's stream-json output events as zod schemas (docs/zero-exec.md §3).
  *
  * Tolerant where Zero may grow: every object schema is `loose`, so unknown fields pass through
  * untouched, and optional fields are optional. Exact where Zero is exact: field types.

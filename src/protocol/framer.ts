@@ -1,5 +1,5 @@
 /**
- * Splits Zero's stdout bytes into JSONL lines (EXEC_BEHAVIOUR §2, §14).
+ * Splits Zero's stdout bytes into JSONL lines (docs/zero-exec.md §2, §14).
  *
  * Splitting happens on the 0x0A byte before decoding: in UTF-8 that byte is never part of a
  * multi-byte character, so every decode covers whole characters wherever the chunks were cut,

@@ -1,5 +1,5 @@
 /**
- * Stream-json input events (`zero exec -i stream-json`), exact where Zero is exact (§8): an
+ * Stream-json input events (`zero exec -i stream-json`), exact where Zero is exact (docs/zero-exec.md §8): an
  * input Zero would refuse is refused here first, with Zero's wording, so a run never dies on
  * a usage error (exit 2) that we could have caught.
  */

@@ -1,33 +1,111 @@
-/** A polite live region that tells screen-reader users when Zero starts and stops. */
-import type { Chat, Turn } from '../conversation/model';
+/**
+ * A polite live region for screen-reader users: Zero started, each finished block of the answer
+ * (never token by token), an approval waiting, an error, Zero finished or stopped. What is already
+ * on screen when a snapshot arrives (a reopened chat, a reloaded view) only sets the baseline.
+ */
+import type { Chat, Turn, TurnItem } from '../conversation/model';
 import { RUNNING_STATUSES } from '../conversation/model';
 import { currentTurn } from '../conversation/reducer';
 import { h } from './dom';
+import { MarkdownBlocks } from './incremental';
 import { statusLabel } from './render/format';
+import { spokenText } from './spokenText';
+import { appendedSince } from './textGrowth';
 
 type Phase = 'idle' | 'running' | 'ending' | 'done';
+
+/** How much of one text item has been announced. */
+interface TextProgress {
+  item: TurnItem | null;
+  readonly blocks: MarkdownBlocks;
+  /** Finished blocks announced so far. */
+  said: number;
+  tailSaid: boolean;
+}
+
+let active: ((text: string) => void) | null = null;
+
+/** Says `text` in the view's live region (e.g. "Copied to the clipboard"). */
+export function announce(text: string): void {
+  active?.(text);
+}
 
 export class Announcer {
   readonly el = h('div', { class: 'sr-only', attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
   private last: { chatId: string; turnId: string | null; phase: Phase } | null = null;
+  private readonly texts = new Map<number, TextProgress>();
+  private readonly approvals = new Set<string>();
+  private itemsSeen = 0;
 
-  /** Announce a change of the current turn's phase; a snapshot only sets the baseline. */
+  constructor() {
+    active = (text) => this.say(text);
+  }
+
+  /** Announce what changed in the current turn; `baseline` (a snapshot) only records it. */
   update(chat: Chat, baseline: boolean): void {
     const turn = currentTurn(chat);
     const now = { chatId: chat.id, turnId: turn?.id ?? null, phase: phaseOf(turn) };
     const prev = this.last;
     this.last = now;
-    if (baseline || !turn || !prev || prev.chatId !== now.chatId) return;
-    if (prev.turnId === now.turnId && prev.phase === now.phase) return;
-    if (now.phase === 'running') this.say('Zero is working…');
-    else if (now.phase === 'done') {
-      if (turn.status === 'success') this.say('Zero finished');
-      else this.say(`Zero stopped: ${statusLabel(turn.status).text}${turn.explanation ? `. ${turn.explanation}` : ''}`);
+    const sameTurn = prev !== null && prev.chatId === now.chatId && prev.turnId === now.turnId;
+    if (!sameTurn || baseline) {
+      this.texts.clear();
+      this.approvals.clear();
+      this.itemsSeen = 0;
     }
+    const quiet = baseline || !prev || prev.chatId !== now.chatId;
+    const out: string[] = [];
+    if (turn) this.items(turn, quiet ? null : out);
+    if (!quiet && turn && !(sameTurn && prev.phase === now.phase)) {
+      if (now.phase === 'running') out.unshift('Zero is working…');
+      else if (now.phase === 'done') {
+        if (turn.status === 'success') out.push('Zero finished');
+        else out.push(`Zero stopped: ${statusLabel(turn.status).text}${turn.explanation ? `. ${turn.explanation}` : ''}`);
+      }
+    }
+    if (out.length) this.say(out.join(' '));
   }
 
-  private say(text: string): void {
+  say(text: string): void {
     this.el.textContent = text;
+  }
+
+  /** Collects what is new in the turn's items into `out` (null: record it silently). */
+  private items(turn: Turn, out: string[] | null): void {
+    const running = RUNNING_STATUSES.has(turn.status);
+    turn.items.forEach((item, i) => {
+      if (item.kind === 'text') this.text(i, item, !running, out);
+      else if (item.kind === 'permission' && item.approval === 'pending' && !this.approvals.has(item.key)) {
+        this.approvals.add(item.key);
+        out?.push(`Zero needs your approval to use ${item.name}.`);
+      } else if (item.kind === 'error' && i >= this.itemsSeen) {
+        out?.push(`Error: ${item.message}`);
+      }
+    });
+    this.itemsSeen = turn.items.length;
+  }
+
+  private text(index: number, item: Extract<TurnItem, { kind: 'text' }>, turnEnded: boolean, out: string[] | null): void {
+    let p = this.texts.get(index);
+    if (!p) {
+      p = { item: null, blocks: new MarkdownBlocks(), said: 0, tailSaid: false };
+      this.texts.set(index, p);
+    }
+    if (p.item === item && !(turnEnded && !p.tailSaid)) return;
+    const appended = appendedSince(p.item, item);
+    p.item = item;
+    // Replaced rather than extended (the final text): what was said stands; say nothing again.
+    if (!p.blocks.update(item.text, appended)) p.said = p.blocks.blockCount;
+    const finished = p.blocks.blocks(p.said);
+    p.said = p.blocks.blockCount;
+    if ((item.closed || turnEnded) && !p.tailSaid) {
+      p.tailSaid = true;
+      finished.push(p.blocks.tail);
+    }
+    if (out) for (const block of finished) {
+      const words = spokenText(block);
+      if (words) out.push(words);
+    }
   }
 }
 

@@ -1,54 +1,101 @@
 /** The whole view: header, banners, transcript and queue (scrolling), composer, live region. */
+import { chatTransport } from '../conversation/model';
 import type { ViewState } from '../messages/messages';
 import { Announcer } from './announcer';
 import { Composer } from './composer';
 import { h } from './dom';
+import { installKeyboard, keepFocus } from './keyboard';
 import { installClickHandler } from './links';
 import { BannersView } from './render/banners';
 import { HeaderView, isRunningChat } from './render/header';
 import { QueueView } from './render/queue';
 import { TranscriptView } from './render/transcript';
 import { StickyScroll } from './scroll';
+import { onlyTextGrew } from './streamedFrame';
 
 const NONE: readonly never[] = [];
 
 export class ChatApp {
   readonly composer = new Composer();
-  private readonly header = new HeaderView();
+  private readonly header: HeaderView;
   private readonly banners = new BannersView();
   private readonly queue = new QueueView();
   private readonly announcer = new Announcer();
   private readonly scroller = h('main', { class: 'scroller' });
   private readonly scroll = new StickyScroll(this.scroller);
-  private transcript = new TranscriptView(() => this.scroll.afterRender());
+  private transcript = new TranscriptView(() => this.scroll.follow());
   private rendered: ViewState | null = null;
 
   constructor(private readonly root: HTMLElement) {
+    this.header = new HeaderView((to) => this.jump(to));
     this.scroller.append(this.transcript.el, this.queue.el);
+    this.scroll.watch(this.transcript.el);
+    this.scroll.watch(this.queue.el);
     root.replaceChildren(this.header.el, this.banners.el, this.scroller, this.composer.el, this.announcer.el);
+    this.transcript.attach(this.scroller);
     installClickHandler(root);
+    installKeyboard(root, this.composer, (to) => this.jump(to));
+  }
+
+  /** Jump to the first or the latest turn of the chat (a long chat draws them first). */
+  jump(to: 'top' | 'bottom'): void {
+    if (to === 'top') this.scroll.release();
+    this.transcript.jump(to, this.scroller);
+    if (to === 'bottom') this.scroll.reset();
+  }
+
+  /** New pickers from the host: the composer's (exec) and the header's (ACP, before its session opens). */
+  composerChanged(state: ViewState): void {
+    this.composer.setComposer(state.composer!);
+    if (this.rendered) {
+      this.rendered = { ...this.rendered, composer: state.composer };
+      this.header.update(this.rendered);
+    }
   }
 
   /** `rebuild`: a snapshot; the transcript is drawn again from nothing. */
   render(state: ViewState, rebuild: boolean): void {
     const prev = rebuild ? null : this.rendered;
+    if (prev && onlyTextGrew(prev, state)) {
+      // A streamed frame: the transcript and the live region only.
+      const hadFocus = this.root.contains(document.activeElement);
+      this.rendered = state;
+      this.transcript.update(state.chat, state.history, state.olderTurns);
+      this.announcer.update(state.chat, false);
+      keepFocus(this.root, hadFocus, this.composer);
+      return;
+    }
+    const prevShown = this.rendered;
+    const hadFocus = this.root.contains(document.activeElement);
     this.rendered = state;
     // A transcript is read-only: actions that change files or the session are hidden (chat.css).
     this.root.classList.toggle('read-only', state.readOnly);
+    // The whole of a chat that opened with its latest turns only: stay on the same turns.
+    const fromBottom = rebuild && !this.scroll.isStuck && prevShown?.chat.id === state.chat.id && (prevShown.olderTurns ?? 0) > 0 && !(state.olderTurns ?? 0)
+      ? this.scroller.scrollHeight - this.scroller.scrollTop
+      : null;
     if (rebuild) {
-      const fresh = new TranscriptView(() => this.scroll.afterRender());
+      const fresh = new TranscriptView(() => this.scroll.follow());
+      this.transcript.detach();
+      this.scroll.unwatch(this.transcript.el);
+      this.scroll.watch(fresh.el);
       this.transcript.el.replaceWith(fresh.el);
       this.transcript = fresh;
+      fresh.attach(this.scroller);
     }
-    if (!prev || prev.chat !== state.chat || prev.binary !== state.binary || prev.folder !== state.folder || prev.readOnly !== state.readOnly) {
+    if (!prev || prev.chat !== state.chat || prev.binary !== state.binary || prev.folder !== state.folder || prev.readOnly !== state.readOnly || prev.composer !== state.composer || prev.trusted !== state.trusted) {
       this.header.update(state);
     }
     if (!prev || prev.trusted !== state.trusted || prev.binary !== state.binary) this.banners.update(state.trusted, state.binary);
-    this.transcript.update(state.chat, state.history);
+    this.transcript.update(state.chat, state.history, state.olderTurns);
     this.queue.update(state.queued);
-    this.composer.update(isRunningChat(state.chat), state.binary.ok, state.readOnly, state.attachments ?? NONE);
+    this.composer.update(isRunningChat(state.chat), state.binary.ok, state.readOnly, state.attachments ?? NONE, state.chat, state.composer, chatTransport(state.chat, state.defaultTransport ?? 'exec'));
     this.announcer.update(state.chat, rebuild);
-    if (rebuild) this.scroll.reset();
-    else this.scroll.afterRender();
+    keepFocus(this.root, hadFocus, this.composer);
+    if (fromBottom !== null) {
+      this.scroll.release();
+      this.scroller.scrollTop = this.scroller.scrollHeight - fromBottom;
+    } else if (rebuild) this.scroll.reset();
+    // Otherwise the content's resize observer follows it (no layout forced here).
   }
 }

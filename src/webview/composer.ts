@@ -1,10 +1,24 @@
 /**
  * The message box. Enter sends, Shift+Enter is a newline, Enter while an IME is composing is
- * left alone. The draft is kept with setState at once and posted to the host, debounced.
+ * left alone. `@` opens the file picker, `/` the command menu; picked files become chips. Images
+ * come by paste, drop or the attach button. The draft and chips are kept with setState at once
+ * and the draft is posted to the host, debounced.
+ *
+ * Mode and model: on exec they are per message (the pickers under the box, sent with each message);
+ * on ACP they belong to Zero's session and live in the header, so the box sends no picks and
+ * `/plan`, `/ask`, `/auto`, `/model` act on the header's session controls.
  */
-import type { Attachment } from '../messages/messages';
+import type { MentionRef } from '../conversation/composerPrompt';
+import type { Chat, Transport } from '../conversation/model';
+import type { Attachment, ComposerState, MentionCandidate, SendOptions } from '../messages/messages';
+import { CompletionMenu } from './completionMenu';
+import { ComposerBar } from './composerBar';
+import { menuTrigger, mentionPicks, type MentionToken, type Pick } from './composerMenus';
 import { button, h, setText } from './dom';
+import { NextMessageChips } from './nextMessageChips';
 import { AttachmentsView } from './render/attachments';
+import type { EditRequest } from './render/turn';
+import { helpText, parseSlash, type SlashName } from './slashCommands';
 import { loadState, post, saveState } from './vscodeApi';
 
 const DRAFT_DEBOUNCE_MS = 300;
@@ -13,26 +27,98 @@ export class Composer {
   readonly el = h('div', { class: 'composer' });
   private readonly input = h('textarea', {
     class: 'composer-input',
-    attrs: { 'aria-label': 'Message Zero', placeholder: 'Ask Zero to explain, fix or build something…', rows: '1' },
+    attrs: { 'aria-label': 'Message Zero', placeholder: 'Ask Zero… (@ to mention files, / for commands)', rows: '1' },
   });
   private readonly hint = h('span', { class: 'composer-hint', attrs: { 'aria-hidden': 'true' } });
+  private readonly error = h('div', { class: 'composer-error', attrs: { role: 'alert' } });
+  private readonly help = h('div', { class: 'composer-help', attrs: { role: 'note' } });
   private readonly send = button('Send', () => this.submit(), { class: 'primary', title: 'Send (Enter)' });
-  private readonly stop = button('Stop', () => post({ type: 'stop' }), { class: 'secondary', title: 'Stop Zero' });
+  private readonly stop = button('Stop', () => this.stopRun(), { class: 'secondary', title: 'Stop Zero' });
   private readonly attachments = new AttachmentsView();
+  private readonly chips = new NextMessageChips(() => this.focus());
+  private readonly menu = new CompletionMenu<Pick>(this.input, (p) => this.picked(p));
+  private readonly bar = new ComposerBar((files) => void this.addFiles(files), () => this.savePicks());
   private draftTimer: number | undefined;
   private running = false;
+  private canSend = false;
   private lastPostedDraft: string | null = null;
+  private lastChat: Chat | null = null;
+  private transport: Transport = 'exec';
+  private mentionToken: MentionToken | null = null;
+  private requestId = 0;
+  /** The turn being edited: the next send replaces it. */
+  private editing: string | null = null;
+  private readonly editNote = h('div', { class: 'composer-editing', attrs: { role: 'status' } });
 
   constructor() {
-    this.el.append(this.attachments.el, this.input, h('div', { class: 'composer-bar' }, this.hint, h('span', { class: 'spacer' }), this.stop, this.send));
+    this.error.hidden = true;
+    this.help.hidden = true;
+    this.el.append(
+      this.attachments.el,
+      this.chips.el,
+      h('div', { class: 'composer-field' }, this.input, this.menu.el),
+      this.editNote,
+      this.error,
+      this.help,
+      this.bar.el,
+      h('div', { class: 'composer-bar' }, this.hint, h('span', { class: 'spacer' }), this.stop, this.send),
+    );
     this.input.addEventListener('keydown', (ev) => {
+      if (this.menu.handleKey(ev)) return;
       // keyCode 229: Enter that confirms an IME composition (Safari/Chromium report it so).
       if (ev.key !== 'Enter' || ev.shiftKey || ev.isComposing || ev.keyCode === 229) return;
       ev.preventDefault();
       this.submit();
     });
-    this.input.addEventListener('input', () => this.draftChanged());
+    this.input.addEventListener('input', () => {
+      this.draftChanged();
+      this.updateMenu();
+    });
+    this.input.addEventListener('click', () => this.updateMenu());
+    this.input.addEventListener('blur', () => this.menu.close());
+    this.input.addEventListener('paste', (ev) => {
+      const files = [...(ev.clipboardData?.files ?? [])];
+      if (files.length === 0) return; // plain text pastes as usual
+      ev.preventDefault();
+      void this.addFiles(files);
+    });
+    this.el.addEventListener('dragover', (ev) => {
+      if (ev.dataTransfer?.types.includes('Files')) ev.preventDefault();
+    });
+    this.el.addEventListener('drop', (ev) => {
+      const files = [...(ev.dataTransfer?.files ?? [])];
+      if (files.length === 0) return;
+      ev.preventDefault();
+      void this.addFiles(files);
+    });
+    this.editNote.hidden = true;
+    // Until the host's first state says Zero can run, Send would do nothing: show it disabled.
+    this.send.disabled = true;
+    this.stop.disabled = true;
+    document.addEventListener('zero-edit', (ev) => this.startEdit((ev as CustomEvent<EditRequest>).detail));
     this.renderHint();
+  }
+
+  private startEdit(req: EditRequest): void {
+    this.editing = req.turnId;
+    this.input.value = req.text;
+    this.draftChanged(true);
+    this.editNote.hidden = false;
+    this.editNote.replaceChildren(
+      h('span', { text: 'Editing your last message: sending replaces it (Zero rewinds its session first). ' }),
+      button('Cancel edit', () => this.stopEdit(true), { class: 'link-button' }),
+    );
+    this.focus();
+  }
+
+  private stopEdit(clear: boolean): void {
+    this.editing = null;
+    this.editNote.hidden = true;
+    this.editNote.replaceChildren();
+    if (clear) {
+      this.input.value = '';
+      this.draftChanged(true);
+    }
   }
 
   /** The first snapshot: the locally kept draft wins (it is newer than the host's copy). */
@@ -43,14 +129,37 @@ export class Composer {
     if (local !== undefined && local !== hostDraft) this.draftChanged(true);
   }
 
-  update(running: boolean, canSend: boolean, hidden: boolean, attachments: readonly Attachment[]): void {
+  update(running: boolean, canSend: boolean, hidden: boolean, attachments: readonly Attachment[], chat?: Chat, composer?: ComposerState, transport: Transport = 'exec'): void {
+    this.transport = transport;
+    this.bar.setTransport(transport);
     this.el.hidden = hidden;
     this.attachments.update(attachments);
     this.running = running;
+    // A disabled button drops the focus: hand it to the message box instead of the page.
+    if (!running && document.activeElement === this.stop) this.focus();
+    this.canSend = canSend;
     this.stop.disabled = !running;
     this.send.disabled = !canSend;
     this.send.title = running ? 'Queue this message until Zero finishes (Enter)' : 'Send (Enter)';
+    if (chat) {
+      this.lastChat = chat;
+      this.bar.showChat(chat);
+    }
+    if (composer) this.setComposer(composer);
     this.renderHint();
+  }
+
+  /** Mode/model lists and the current-file toggle changed on the host. */
+  setComposer(state: ComposerState): void {
+    const kept = loadState();
+    this.bar.update(state, kept.mode ?? '', kept.model ?? '');
+    this.chips.setCurrentFile(state.currentFile);
+  }
+
+  mentionResults(requestId: number, items: readonly MentionCandidate[]): void {
+    const token = this.mentionToken;
+    if (requestId !== this.requestId || !token) return;
+    this.menu.show(mentionPicks(token.query, items), 'Files and folders to mention');
   }
 
   /** Text from the host ("Add Selection to Zero Chat"): inserted at the cursor, not sent. */
@@ -69,17 +178,161 @@ export class Composer {
     this.input.focus();
   }
 
+  /** The `@word` or `/word` being typed at the caret opens its menu; anything else closes it. */
+  private updateMenu(): void {
+    const trigger = menuTrigger(this.input.value, this.input.selectionStart);
+    this.mentionToken = trigger.kind === 'mention' ? trigger.token : null;
+    if (trigger.kind === 'slash') this.menu.show(trigger.items, 'Commands');
+    else if (trigger.kind === 'none') this.menu.close();
+    else post({ type: 'mentionQuery', query: trigger.token.query, requestId: ++this.requestId });
+  }
+
+  private picked(p: Pick): void {
+    if (p.kind === 'slash') {
+      this.input.value = '';
+      this.draftChanged(true);
+      this.runSlash(p.name, '');
+      return;
+    }
+    const token = this.mentionToken;
+    if (token) {
+      // The typed `@query` becomes the chip.
+      const v = this.input.value;
+      const after = v.slice(token.end).replace(/^ /, '');
+      this.input.value = v.slice(0, token.start) + after;
+      this.input.setSelectionRange(token.start, token.start);
+      this.mentionToken = null;
+      this.draftChanged();
+    }
+    this.addMention(p.ref);
+  }
+
+  addMention(ref: MentionRef): void {
+    this.chips.addMention(ref);
+    this.focus();
+  }
+
+  private async addFiles(files: File[]): Promise<void> {
+    for (const problem of await this.chips.addImages(files)) this.showError(problem);
+    this.focus();
+  }
+
+  private showError(text: string): void {
+    this.error.hidden = false;
+    setText(this.error, text);
+  }
+
+  private clearError(): void {
+    this.error.hidden = true;
+    setText(this.error, '');
+  }
+
   private submit(): void {
-    const text = this.input.value;
-    if (text.trim() === '' || this.send.disabled) return;
-    post({ type: 'send', text });
+    const raw = this.input.value;
+    const slash = parseSlash(raw);
+    if (slash && !(slash.rest && ['new', 'model', 'undo', 'export', 'history', 'clear', 'help'].includes(slash.name))) {
+      if (this.runSlash(slash.name, slash.rest)) return;
+    }
+    const text = raw;
+    if ((text.trim() === '' && this.chips.empty) || !this.canSend) return;
+    this.post(text, this.transport === 'acp' ? '' : (loadState().mode ?? ''));
+  }
+
+  /** `mode`: the exec picker's, or one a slash command names. ACP sends no model: the session has it. */
+  private post(text: string, mode: string): void {
+    const model = this.transport === 'acp' ? '' : (loadState().model ?? '');
+    const options: SendOptions = {
+      ...(mode ? { mode } : {}),
+      ...(model ? { model } : {}),
+      ...(this.chips.mentions.length > 0 ? { mentions: [...this.chips.mentions] } : {}),
+      ...(this.chips.images.length > 0 ? { images: [...this.chips.images] } : {}),
+      ...(this.editing ? { editOf: this.editing } : {}),
+    };
+    this.stopEdit(false);
+    post({ type: 'send', text, ...(Object.keys(options).length > 0 ? { options } : {}) });
     this.input.value = '';
+    this.chips.clear();
+    this.clearError();
+    this.help.hidden = true;
     this.draftChanged(true);
+    this.focus(); // sent with the button: the next message is typed here too
+  }
+
+  private stopRun(): void {
+    post({ type: 'stop' });
+    this.focus();
+  }
+
+  /** Runs a command; true when the text was consumed. `/plan text` sends the text in plan mode. */
+  private runSlash(name: SlashName, rest: string): boolean {
+    const clear = () => {
+      this.input.value = '';
+      this.draftChanged(true);
+    };
+    switch (name) {
+      case 'plan':
+      case 'ask':
+      case 'auto':
+        if (rest) {
+          if (!this.canSend) return true;
+          // ACP: the mode is the session's, so the message switches the chat to it (the header shows it).
+          this.post(rest, name);
+          return true;
+        }
+        clear();
+        if (this.transport === 'acp') {
+          post({ type: 'setAcpMode', mode: name });
+          return true;
+        }
+        saveState({ mode: name });
+        this.bar.mode.value = name;
+        return true;
+      case 'new':
+        clear();
+        post({ type: 'newChat' });
+        return true;
+      case 'model':
+        clear();
+        if (this.transport === 'acp') document.querySelector<HTMLSelectElement>('select.acp-model')?.focus();
+        else this.bar.focusModel();
+        return true;
+      case 'undo': {
+        clear();
+        const turn = this.lastChat?.turns.findLast((t) => t.items.some((i) => i.kind === 'tool' && i.changedFiles.length > 0) && !t.undone);
+        if (turn) post({ type: 'undoTurn', turnId: turn.id });
+        else this.showError('Nothing to undo: no turn in this chat changed files.');
+        return true;
+      }
+      case 'export':
+        clear();
+        post({ type: 'exportChat' });
+        return true;
+      case 'history':
+        clear();
+        post({ type: 'showHistory' });
+        return true;
+      case 'clear':
+        clear();
+        this.chips.clear();
+        this.clearError();
+        this.help.hidden = true;
+        return true;
+      case 'help':
+        clear();
+        this.help.hidden = false;
+        setText(this.help, helpText(this.transport));
+        return true;
+    }
+  }
+
+  private savePicks(): void {
+    saveState({ mode: this.bar.mode.value, model: this.bar.model.value });
   }
 
   private draftChanged(now = false): void {
     const text = this.input.value;
     saveState({ draft: text });
+    if (text) this.clearError();
     clearTimeout(this.draftTimer);
     const flush = () => {
       if (this.input.value === this.lastPostedDraft) return;

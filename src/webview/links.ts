@@ -2,6 +2,7 @@
  * Clicks inside the chat: markdown links, file references and code-block buttons, by delegation.
  * A click never navigates the webview; http(s) links are left to VS Code, which opens them outside.
  */
+import { announce } from './announcer';
 import { post } from './vscodeApi';
 
 const KNOWN_EXT = new Set([
@@ -58,6 +59,7 @@ export function installClickHandler(root: HTMLElement): void {
       if (action.dataset.codeAction === 'copy') {
         post({ type: 'copy', text });
         flash(action, 'Copied');
+        announce('Code copied to the clipboard');
       } else {
         post({ type: 'insertAtCursor', text });
       }

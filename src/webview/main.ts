@@ -6,7 +6,8 @@ import type { HostToWebview } from '../messages/messages';
 import { ChatApp } from './app';
 import { warmUp } from './markdown';
 import { Store } from './store';
-import { post } from './vscodeApi';
+import { forgetGrowth } from './textGrowth';
+import { loadState, post, saveState } from './vscodeApi';
 
 const root = document.getElementById('app') ?? document.body.appendChild(document.createElement('div'));
 const app = new ChatApp(root);
@@ -19,6 +20,7 @@ function schedule(): void {
   frame = requestAnimationFrame(() => {
     frame = 0;
     if (store.state) app.render(store.state, false);
+    forgetGrowth();
   });
 }
 
@@ -28,11 +30,14 @@ window.addEventListener('message', (ev: MessageEvent<HostToWebview>) => {
   switch (msg.type) {
     case 'snapshot':
       store.snapshot(msg.state);
+      // Kept with the view's state, so VS Code hands it back when it restores this tab after a reload.
+      if (loadState().chatId !== msg.state.chat.id) saveState({ chatId: msg.state.chat.id });
       if (!restored) {
         restored = true;
         app.composer.restoreDraft(msg.state.draft);
       }
       app.render(msg.state, true);
+      forgetGrowth();
       return;
     case 'actions':
       if (store.applyActions(msg.chatId, msg.actions)) schedule();
@@ -46,6 +51,14 @@ window.addEventListener('message', (ev: MessageEvent<HostToWebview>) => {
     case 'focusComposer':
       app.composer.focus();
       return;
+    case 'composer':
+      store.setComposer(msg.state);
+      if (store.state) app.composerChanged(store.state);
+      else app.composer.setComposer(msg.state);
+      return;
+    case 'mentionResults':
+      app.composer.mentionResults(msg.requestId, msg.items);
+      return;
     default:
       ignore(msg);
   }
@@ -53,6 +66,10 @@ window.addEventListener('message', (ev: MessageEvent<HostToWebview>) => {
 
 /** Exhaustive over HostToWebview; a message from a newer host is ignored. */
 function ignore(_msg: never): void {}
+
+// The host hands the focus back after a dialog only to a view that had it (VS Code returns it to the workbench).
+window.addEventListener('focus', () => post({ type: 'viewFocus', focused: true }));
+window.addEventListener('blur', () => post({ type: 'viewFocus', focused: false }));
 
 post({ type: 'ready' });
 warmUp();

@@ -35,13 +35,16 @@ hljs.registerAliases(['yml'], { languageName: 'yaml' });
 hljs.registerAliases(['c', 'h', 'hpp', 'cc'], { languageName: 'cpp' });
 hljs.registerAliases(['patch'], { languageName: 'diff' });
 
+/** Off while rendering a code block that is still streaming (see `renderBlocks`). */
+let highlighting = true;
+
 const md = new MarkdownIt({
   html: false,
   linkify: true,
   typographer: false,
   highlight(code, lang) {
     const name = lang.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
-    if (!name || !hljs.getLanguage(name)) return ''; // markdown-it escapes it; no auto-detection (slow)
+    if (!highlighting || !name || !hljs.getLanguage(name)) return ''; // markdown-it escapes it; no auto-detection (slow)
     try {
       return hljs.highlight(code, { language: name, ignoreIllegals: true }).value;
     } catch {
@@ -74,7 +77,12 @@ md.renderer.rules.image = (tokens, idx) => {
   return `<a href="${md.utils.escapeHtml(src)}" class="image-link">${md.utils.escapeHtml(`Image: ${alt}`)}</a>`;
 };
 
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+// One instance configured once: a config passed per call is parsed again on every call, and a
+// streamed frame calls it. Trusted Types are off (the view does not enforce them, and asking the
+// browser the type of every attribute was a tenth of a frame).
+const purify = DOMPurify(window);
+
+purify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A') {
     const href = node.getAttribute('href');
     if (href) node.setAttribute('title', href);
@@ -82,27 +90,35 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
-const PURIFY = {
-  RETURN_DOM_FRAGMENT: true as const,
+purify.setConfig({
+  RETURN_DOM_FRAGMENT: true,
+  TRUSTED_TYPES_POLICY: null,
   FORBID_TAGS: ['style', 'img', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'svg', 'math'],
   FORBID_ATTR: ['style', 'id', 'name'],
   // Our own data-* attributes (file links, code actions) are added after sanitising, never taken from the model.
   ALLOW_DATA_ATTR: false,
-};
+});
+
+function sanitize(html: string): DocumentFragment {
+  return purify.sanitize(html) as unknown as DocumentFragment;
+}
 
 /** Untrusted markdown → a sanitised fragment with decorated code blocks and file links. */
 export function renderMarkdown(source: string): DocumentFragment {
-  return finish(DOMPurify.sanitize(md.render(source), PURIFY));
+  return finish(sanitize(md.render(source)));
 }
 
 /**
  * Several markdown sources → one `<div class="md-block">` each, with a single sanitiser pass:
- * DOMPurify's parse is the costly part, so a frame's new blocks share it.
+ * DOMPurify's parse is the costly part, so a frame's new blocks share it. `streamingTail`: the last
+ * source is the unfinished block of a streaming answer, rendered again on every frame: its code is
+ * shown unhighlighted, and highlighted once, when the block is finished (highlighting a growing
+ * code block on every frame cost more than the rest of the frame).
  */
-export function renderBlocks(sources: readonly string[]): HTMLElement[] {
+export function renderBlocks(sources: readonly string[], streamingTail = false): HTMLElement[] {
   if (sources.length === 0) return [];
-  const html = sources.map((s) => `<div class="md-block">${md.render(s)}</div>`).join('');
-  const blocks = Array.from(finish(DOMPurify.sanitize(html, PURIFY)).children) as HTMLElement[];
+  const html = sources.map((s, i) => `<div class="md-block">${renderHtml(s, !(streamingTail && i === sources.length - 1))}</div>`).join('');
+  const blocks = Array.from(finish(sanitize(html)).children) as HTMLElement[];
   if (blocks.length === sources.length) return blocks;
   // Cannot happen with markdown-it's well-formed output; stay correct if it ever does.
   return sources.map((s) => {
@@ -111,6 +127,15 @@ export function renderBlocks(sources: readonly string[]): HTMLElement[] {
     div.append(renderMarkdown(s));
     return div;
   });
+}
+
+function renderHtml(source: string, highlight: boolean): string {
+  highlighting = highlight;
+  try {
+    return md.render(source);
+  } finally {
+    highlighting = true;
+  }
 }
 
 /**

@@ -1,7 +1,8 @@
 /** The view's state: the last snapshot plus the actions applied since, with the shared reducer. */
 import type { ChatAction } from '../conversation/actions';
 import { reduceChat } from '../conversation/reducer';
-import type { ViewState } from '../messages/messages';
+import type { ComposerState, ViewState } from '../messages/messages';
+import { noteGrowth } from './textGrowth';
 
 export class Store {
   private current: ViewState | null = null;
@@ -19,10 +20,19 @@ export class Store {
     const s = this.current;
     if (!s || s.chat.id !== chatId || actions.length === 0) return false;
     let chat = s.chat;
-    for (const a of actions) chat = reduceChat(chat, a);
+    for (const a of actions) {
+      const next = reduceChat(chat, a);
+      noteGrowth(chat, a, next);
+      chat = next;
+    }
     if (chat === s.chat) return false;
     this.current = { ...s, chat };
     return true;
+  }
+
+  /** Kept so a later snapshot-free redraw still has the pickers. */
+  setComposer(composer: ComposerState): void {
+    if (this.current) this.current = { ...this.current, composer };
   }
 
   setQueue(queued: readonly string[]): boolean {

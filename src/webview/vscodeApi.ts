@@ -1,9 +1,16 @@
 /** The VS Code webview API, typed: post messages to the host and keep state across reloads. */
-import type { WebviewToHost } from '../messages/messages';
+import type { MentionRef, WebviewToHost } from '../messages/messages';
 
 /** What the webview keeps with `setState` (survives hide/show and reloads of the view). */
 export interface PersistedState {
   readonly draft?: string;
+  /** Chips picked in the composer, not sent yet. */
+  readonly mentions?: readonly MentionRef[];
+  /** The mode and model pickers ('' = the setting). */
+  readonly mode?: string;
+  readonly model?: string;
+  /** The chat this view shows: an editor tab restored after a reload binds to it again (chatTabs.ts). */
+  readonly chatId?: string;
 }
 
 interface VsCodeApi {

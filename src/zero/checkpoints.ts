@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { array, looseObject, number, string, unknown } from 'zod';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -87,9 +88,9 @@ export async function readSessionEvents(root: string, sessionId: string): Promis
       if (i === lastNonEmpty && !text.endsWith('\n')) break;
       throw new CheckpointError(`Zero session ${sessionId} has an unreadable event at line ${i + 1}.`);
     }
-    const e = raw as { sequence?: unknown; type?: unknown; createdAt?: unknown; payload?: unknown };
-    if (typeof e.sequence !== 'number' || typeof e.type !== 'string') continue;
-    events.push({ sequence: e.sequence, type: e.type, createdAt: typeof e.createdAt === 'string' ? e.createdAt : null, payload: e.payload });
+    const e = SessionEventSchema.safeParse(raw);
+    if (!e.success) continue; // not an event this code reads (Zero may add kinds)
+    events.push({ sequence: e.data.sequence, type: e.data.type, createdAt: e.data.createdAt ?? null, payload: e.data.payload });
   }
   return events;
 }
@@ -113,10 +114,27 @@ interface RawFile {
 }
 
 function payloadOf(event: SessionEvent): { tool: string; files: RawFile[] } | null {
-  const p = event.payload as { tool?: unknown; files?: unknown } | null;
-  if (!p || typeof p !== 'object' || !Array.isArray(p.files)) return null;
-  return { tool: typeof p.tool === 'string' ? p.tool : '', files: p.files.filter((f): f is RawFile => !!f && typeof f === 'object' && typeof (f as RawFile).path === 'string') };
+  const p = CheckpointPayloadSchema.safeParse(event.payload);
+  if (!p.success) return null;
+  // A malformed file entry is skipped; the checkpoint's other files still count.
+  const files = p.data.files.flatMap((f) => {
+    const ok = CheckpointFileSchema.safeParse(f);
+    return ok.success ? [ok.data as RawFile] : [];
+  });
+  return { tool: typeof p.data.tool === 'string' ? p.data.tool : '', files };
 }
+
+/** A line of `events.jsonl`, as far as this code reads it (store.go). */
+const SessionEventSchema = looseObject({
+  sequence: number().finite(),
+  type: string(),
+  createdAt: string().optional().catch(undefined),
+  payload: unknown().optional(),
+});
+/** A `session_checkpoint` payload (checkpoint.go). */
+const CheckpointPayloadSchema = looseObject({ tool: unknown().optional(), files: array(unknown()) });
+/** Only `path` is required; the other fields are read defensively by loadFile. */
+const CheckpointFileSchema = looseObject({ path: string() });
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 

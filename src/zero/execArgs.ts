@@ -1,5 +1,5 @@
 /**
- * Build the argv for one `zero exec` run from plain settings (EXEC_BEHAVIOUR §1, §9.1, §10, §14).
+ * Build the argv for one `zero exec` run from plain settings (docs/zero-exec.md §1, §9.1, §10, §14).
  *
  * The prompt never goes in argv: it goes on stdin as stream-json input. That keeps user text away
  * from flag parsing (`help`, `--resume <word>`) and away from any shell.
@@ -55,19 +55,37 @@ const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 /**
  * Flags in extraArgs that would break the protocol: output/input format, where the prompt comes
- * from, which session and folder the run uses, or that print help instead of running.
+ * from, which session and folder the run uses, or that print help instead of running. Matched by
+ * name whatever the spelling: one or two dashes, `=value`, or (for the short ones) a value glued on
+ * (`-otext`, `-C/dir`, `-ijson`, `-p…`). Zero 0.8 rejects the glued form as an unknown flag and Go's
+ * `flag` package would read `--o`/`-o=` as `-o` (docs/zero-exec.md §1); either way the chat would break,
+ * so they are refused here with a reason instead.
  */
-const FORBIDDEN_EXTRA: ReadonlyArray<[RegExp, string]> = [
-  [/^(-o|--output-format)(=.*)?$/, 'the output format is fixed to stream-json'],
-  [/^(-i|--input-format)(=.*)?$/, 'the input format is fixed to stream-json'],
-  [/^(-p|--prompt)(=.*)?$/, 'the prompt is sent on stdin'],
-  [/^(-f|--file)(=.*)?$/, 'the prompt is sent on stdin; --file would replace it'],
-  [/^--resume(=.*)?$/, 'the session is chosen by the chat'],
-  [/^(-C|--cwd)(=.*)?$/, 'the folder is chosen by the extension'],
-  [/^--$/, 'it would turn the rest of the arguments into prompt text'],
-  [/^(help|-h|--help)$/, 'it makes Zero print help instead of running'],
-  [/^--list-tools$/, 'it lists tools instead of running the prompt'],
+const FORBIDDEN_EXTRA: ReadonlyArray<[ReadonlySet<string>, string]> = [
+  [new Set(['o', 'output-format']), 'the output format is fixed to stream-json'],
+  [new Set(['i', 'input-format']), 'the input format is fixed to stream-json'],
+  [new Set(['p', 'prompt']), 'the prompt is sent on stdin'],
+  [new Set(['f', 'file']), 'the prompt is sent on stdin; --file would replace it'],
+  [new Set(['resume']), 'the session is chosen by the chat'],
+  [new Set(['C', 'cwd']), 'the folder is chosen by the extension'],
+  [new Set(['h', 'help']), 'it makes Zero print help instead of running'],
+  [new Set(['list-tools']), 'it lists tools instead of running the prompt'],
 ];
+/** Short flags whose value can be glued on: `-otext`. */
+const GLUED_SHORT = /^-([oipfCh])(?!-)./;
+
+/** Why an extra argument is refused, or null. */
+export function forbiddenExtraArg(arg: string): string | null {
+  if (arg === '--') return 'it would turn the rest of the arguments into prompt text';
+  if (arg === 'help') return 'it makes Zero print help instead of running';
+  const m = /^--?([^=-][^=]*)(?:=.*)?$/s.exec(arg);
+  const glued = GLUED_SHORT.exec(arg);
+  for (const [names, why] of FORBIDDEN_EXTRA) {
+    if (m && names.has(m[1]!)) return why;
+    if (glued && names.has(glued[1]!)) return why;
+  }
+  return null;
+}
 
 export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
   const win = (opts.platform ?? process.platform) === 'win32';
@@ -155,9 +173,8 @@ export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
       problems.push(`Extra argument #${i + 1} is not a string.`);
       return;
     }
-    for (const [re, why] of FORBIDDEN_EXTRA) {
-      if (re.test(arg)) problems.push(`Extra argument "${arg}" is not allowed: ${why}.`);
-    }
+    const why = forbiddenExtraArg(arg);
+    if (why) problems.push(`Extra argument "${arg}" is not allowed: ${why}.`);
     if (/^--(fork|init-session-id)(=.*)?$/.test(arg) && resuming) {
       problems.push(`Extra argument "${arg}" cannot be used when continuing a session.`);
     }

@@ -1,5 +1,5 @@
 /**
- * Turn how a run ended into words a user understands (EXEC_BEHAVIOUR §5, §6).
+ * Turn how a run ended into words a user understands (docs/zero-exec.md §5, §6).
  *
  * `run_end` is authoritative when it arrived; without it only the exit code or signal is left,
  * and exit 1 without `run_end` means Zero crashed (§1, §4).
@@ -106,12 +106,7 @@ export function explainExit(exit: RunExit, opts: ExplainExitOptions = {}): ExitE
         message: `Zero stopped without finishing the run (exit 1, no run_end): it probably crashed. ${LOG_HINT}`,
       });
     case 0:
-      // Help text or an older Zero that ignored stream-json: nothing to show.
-      return withDetail({
-        kind: 'unknown',
-        exitCode: 0,
-        message: `Zero exited without running the prompt (exit 0, no run_end). Check "zero.extraArgs" for a help flag. ${LOG_HINT}`,
-      });
+      return withDetail(cleanExitWithoutRunEnd(exit));
     case 2:
       // Flag errors before `-o stream-json` go to stderr only (§6.1).
       return withDetail({ kind: 'usage', exitCode: 2, message: because(`Zero rejected its arguments (usage error)${lastLine(detail)}`) });
@@ -128,6 +123,30 @@ export function explainExit(exit: RunExit, opts: ExplainExitOptions = {}): ExitE
         message: `Zero stopped without finishing the run (exit ${exit.code}, no run_end): it probably crashed. ${LOG_HINT}`,
       });
   }
+}
+
+/**
+ * Exit 0 without `run_end`. Only plain-text stdout and no events looks like help output (a help
+ * flag in extraArgs); events followed by a clean exit mean the run stopped short of its end.
+ */
+function cleanExitWithoutRunEnd(exit: RunExit): ExitExplanation {
+  const events = exit.stdout?.events ?? 0;
+  const text = exit.stdout?.nonJsonLines ?? 0;
+  if (events > 0) {
+    return {
+      kind: 'incomplete',
+      exitCode: 0,
+      message: `Zero exited (exit 0) before finishing the run: no run_end came after its output, so the answer may be cut short. ${LOG_HINT}`,
+    };
+  }
+  if (text > 0) {
+    return {
+      kind: 'usage',
+      exitCode: 0,
+      message: `Zero printed text instead of running the prompt (exit 0, no stream-json output): a help or version flag in "zero.extraArgs"? ${LOG_HINT}`,
+    };
+  }
+  return { kind: 'unknown', exitCode: 0, message: `Zero exited without any output (exit 0, no run_end). ${LOG_HINT}` };
 }
 
 /** Exit 3 covers more than the model provider (§5). */

@@ -1,11 +1,12 @@
 /**
  * Zero's persistent sandbox grants, managed through Zero itself (`zero sandbox grants …`), and the
- * temporary grants file that makes an "allow once" apply to exactly one follow-up run (§15).
+ * temporary grants file that makes an "allow once" apply to exactly one follow-up run (docs/zero-exec.md §15).
  */
 import spawn from 'cross-spawn';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { array, looseObject, string, union, unknown } from 'zod';
 import { mergeEnv } from './zeroProcess';
 
 export interface Grant {
@@ -21,7 +22,12 @@ export interface CliResult {
   readonly code: number | null;
   readonly stdout: string;
   readonly stderr: string;
+  /** Killed after `timeoutMs`. */
+  readonly timedOut?: boolean;
 }
+
+/** More output than a small command prints: the rest is dropped (a runaway must not fill memory). */
+const MAX_CLI_OUTPUT = 16 * 1024 * 1024;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -30,17 +36,25 @@ export function runZeroCli(binary: string, args: readonly string[], env: Env = {
   return new Promise((resolve) => {
     let stdout = '';
     let stderr = '';
+    let timedOut = false;
     const child = spawn(binary, [...args], { shell: false, windowsHide: true, stdio: ['ignore', 'pipe', 'pipe'], env: mergeEnv(process.env, env, process.platform === 'win32') });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.stdout?.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.stdout?.on('data', (d: Buffer) => {
+      if (stdout.length < MAX_CLI_OUTPUT) stdout += d.toString('utf8');
+    });
+    child.stderr?.on('data', (d: Buffer) => {
+      if (stderr.length < MAX_CLI_OUTPUT) stderr += d.toString('utf8');
+    });
     child.on('error', (err) => {
       clearTimeout(timer);
-      resolve({ code: null, stdout, stderr: stderr + err.message });
+      resolve({ code: null, stdout, stderr: stderr + err.message, timedOut });
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr });
+      resolve({ code, stdout, stderr, timedOut });
     });
   });
 }
@@ -61,10 +75,32 @@ export async function allowGrant(binary: string, tool: string, opts: { path?: st
 export async function listGrants(binary: string, env: Env = {}): Promise<Grant[]> {
   const r = await runZeroCli(binary, ['sandbox', 'grants', 'list', '--json'], env);
   if (r.code !== 0) throw new Error(`zero sandbox grants list failed: ${(r.stderr || r.stdout).trim() || `exit ${r.code}`}`);
-  const parsed = JSON.parse(r.stdout) as { grants?: Grant[] } | Grant[];
-  const grants = Array.isArray(parsed) ? parsed : parsed.grants ?? [];
-  return grants.filter((g) => g && typeof g.toolName === 'string');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(r.stdout);
+  } catch {
+    throw new Error(`zero sandbox grants list --json printed something that is not JSON: ${r.stdout.trim().slice(0, 200) || '(nothing)'}`);
+  }
+  const list = GrantListSchema.safeParse(parsed);
+  if (!list.success) throw new Error('zero sandbox grants list --json printed JSON of an unexpected shape (expected a list of grants).');
+  const entries = Array.isArray(list.data) ? list.data : (list.data.grants ?? []);
+  // One odd entry (a newer Zero's kind of grant) must not hide the others.
+  return entries.flatMap((g) => {
+    const ok = GrantEntrySchema.safeParse(g);
+    return ok.success ? [ok.data as Grant] : [];
+  });
 }
+
+/** A grant as `zero sandbox grants list --json` prints it; fields this code does not read may grow. */
+const GrantEntrySchema = looseObject({
+  toolName: string(),
+  scope: string().optional(),
+  scopeKind: string().optional(),
+  decision: string().optional(),
+  approvedAt: string().optional(),
+  reason: string().optional(),
+});
+const GrantListSchema = union([array(unknown()), looseObject({ grants: array(unknown()).optional() })]);
 
 export async function revokeGrant(binary: string, grant: Grant, env: Env = {}): Promise<void> {
   const args = ['sandbox', 'grants', 'revoke', grant.toolName, ...(grant.scopeKind === 'path' && grant.scope ? ['--path', grant.scope] : [])];

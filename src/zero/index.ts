@@ -7,10 +7,15 @@ export {
   mergeEnv,
   StderrTail,
   type RunExit,
+  type RunOutcome,
+  type RunState,
   type SpawnError,
   type ZeroRun,
   type ZeroRunOptions,
 } from './zeroProcess';
 export { explainExit, type ExitExplanation, type ExitKind, type ExplainExitOptions } from './exitReason';
 export { probeVersion, type ZeroVersion } from './probeVersion';
+export { checkZeroVersion, parseZeroVersion, MIN_ZERO_VERSION, type VersionVerdict } from './zeroVersion';
 export * from './grants';
+export { listModels, parseModelList, type ZeroModel } from './models';
+export { isSessionId, listSessions, parseSessionsList, resumableHere, SESSION_ID, type SessionsOutcome, type ZeroSession } from './sessionsList';

@@ -18,7 +18,7 @@ export interface KillTreeDeps {
 /**
  * Send `signal` to the process group led by `pid`, falling back to `pid` alone when there is no
  * such group (the child was not spawned detached). On Windows every signal is a forced tree kill:
- * Windows cannot deliver SIGINT/SIGTERM to a console child anyway (EXEC_BEHAVIOUR §6.5).
+ * Windows cannot deliver SIGINT/SIGTERM to a console child anyway (docs/zero-exec.md §6.5).
  * Never throws; resolves once the signal is sent (Windows: once taskkill has finished).
  */
 export async function killTree(pid: number, signal: NodeJS.Signals = 'SIGKILL', deps: KillTreeDeps = {}): Promise<void> {

@@ -29,7 +29,9 @@ export function probeVersion(binary: string, timeoutMs = 5000): Promise<ZeroVers
       child.on('error', () => done(null));
       child.on('close', (code) => {
         clearTimeout(timer);
-        const text = out.trim().split('\n')[0] ?? '';
+        // The `zero <version>` record; on a terminal a banner would come first (not through a pipe, but be safe).
+        const lines = out.trim().split(/\r?\n/);
+        const text = (lines.find((l) => /^\s*zero\s/i.test(l)) ?? lines[0] ?? '').trim();
         done(code === 0 && text ? { text, demo: /\b(fake|demo)\b/i.test(text) } : null);
       });
     } catch {

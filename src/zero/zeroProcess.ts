@@ -1,18 +1,24 @@
 /**
  * One `zero exec` process: spawn it, feed stdin, decode stdout, keep a stderr tail, stop it.
  *
- * Lifecycle (ARCHITECTURE "Process lifecycle", EXEC_BEHAVIOUR §5-§7, §13):
+ * Lifecycle (docs/zero-exec.md §5-§7, §13):
  * - argv array, no shell (cross-spawn only adds the quoting Windows `.cmd` shims need);
  * - POSIX: the child is `detached`, so it leads a process group and stop/dispose reach the
- *   launcher, the real binary and its tools together;
+ *   launcher, the real binary and its tools together; on Linux, processes that left the group
+ *   (`setsid`) are tracked too (descendants.ts) and killed when the run finishes;
  * - the whole input is written, then stdin is closed: Zero reads all of stdin before it starts;
  * - `exited` resolves exactly once and never rejects, spawn failures included.
+ *
+ * A run is in exactly one state: running → (stopping) → exiting → finished, and a finished run
+ * has exactly one outcome, so "ended", "stopped", "disposed" and "crashed" cannot overlap.
  */
 import * as fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import crossSpawn from 'cross-spawn';
 import type { Decoded } from '../protocol/decoded';
 import { ZeroEventReader } from '../protocol/eventStream';
+import { Descendants, RUN_MARKER_ENV } from './descendants';
 import { killTree, signalGroup } from './killTree';
 
 export interface ZeroRunOptions {
@@ -63,11 +69,34 @@ export interface RunExit {
   readonly spawnError?: SpawnError;
   /** `stop()` or `dispose()` was called before the process ended. */
   readonly stopRequested: boolean;
+  /** How the run finished; the same as `state.outcome` once finished. */
+  readonly outcome: RunOutcome;
+  /** What stdout held: stream-json events (known or not), and lines that were not JSON (help text). */
+  readonly stdout?: { readonly events: number; readonly nonJsonLines: number };
 }
+
+/**
+ * How a run finished, exactly one of: `ended` by itself with `run_end`; `crashed`: exited by
+ * itself without `run_end`; `stopped` by `stop()`; `disposed`; `spawn-failed`: never started.
+ */
+export type RunOutcome = 'ended' | 'crashed' | 'stopped' | 'disposed' | 'spawn-failed';
+
+/** Who asked the run to end early. */
+export type EndRequest = 'stop' | 'dispose';
+
+export type RunState =
+  /** The process lives and nobody asked it to end. */
+  | { readonly phase: 'running' }
+  /** `stop()` or `dispose()` was called; the process still lives. */
+  | { readonly phase: 'stopping'; readonly by: EndRequest }
+  /** The process has exited; its output pipes are still draining. */
+  | { readonly phase: 'exiting'; readonly by: EndRequest | null }
+  | { readonly phase: 'finished'; readonly outcome: RunOutcome };
 
 export interface ZeroRun {
   /** Undefined when the spawn failed. */
   readonly pid: number | undefined;
+  readonly state: RunState;
   /** SIGINT → graceMs → SIGTERM → graceMs → SIGKILL the tree. Idempotent; resolves once `exited` has. */
   stop(): Promise<void>;
   /** Kill the tree now and stop calling back. Idempotent. */
@@ -81,174 +110,215 @@ const PIPE_DRAIN_MS = 2000;
 const KILL_WAIT_MS = 5000;
 
 export function startZeroRun(opts: ZeroRunOptions): ZeroRun {
-  const win = process.platform === 'win32';
-  const graceMs = opts.graceMs ?? 1500;
-  const reader = new ZeroEventReader(opts.maxLineBytes === undefined ? {} : { maxLineBytes: opts.maxLineBytes });
-  const tail = new StderrTail();
-  const reportError = opts.onCallbackError ?? ((err: unknown) => console.error('[zero] callback failed:', err));
+  return new ZeroProcessRun(opts);
+}
 
-  let sawRunEnd = false;
-  let runEndExitCode: number | undefined;
-  let runEndStatus: string | undefined;
-  let stopRequested = false;
-  let disposed = false;
-  let finished = false;
-  let exitInfo: { code: number | null; signal: string | null } | undefined;
-  let readerEnded = false;
-
-  let resolveExited!: (exit: RunExit) => void;
-  const exited = new Promise<RunExit>((r) => (resolveExited = r));
-  let resolveGone!: () => void;
+class ZeroProcessRun implements ZeroRun {
+  readonly exited: Promise<RunExit>;
+  readonly pid: number | undefined;
+  private current: RunState = { phase: 'running' };
+  private readonly win = process.platform === 'win32';
+  private readonly reader: ZeroEventReader;
+  private readonly tail = new StderrTail();
+  private readonly reportError: (err: unknown) => void;
+  private runEnd: { exitCode: number; status: string } | undefined;
+  private exitInfo: { code: number | null; signal: string | null } | undefined;
+  private readerEnded = false;
+  private readonly stdout = { events: 0, nonJsonLines: 0 };
+  private stopping: Promise<void> | undefined;
+  private child: ChildProcess | undefined;
+  private descendants: Descendants | undefined;
+  private resolveExited!: (exit: RunExit) => void;
+  private resolveGone!: () => void;
   /** Resolves when the direct child has exited (or never started); `exited` also waits for the pipes. */
-  const gone = new Promise<void>((r) => (resolveGone = r));
+  private readonly gone = new Promise<void>((r) => (this.resolveGone = r));
 
-  const deliver = (items: Decoded[]): void => {
-    for (const item of items) {
-      if (item.kind === 'event' && item.event.type === 'run_end') {
-        sawRunEnd = true;
-        runEndExitCode = item.event.exitCode;
-        runEndStatus = item.event.status;
-      }
-    }
-    if (items.length === 0 || disposed || !opts.onDecoded) return;
+  constructor(private readonly opts: ZeroRunOptions) {
+    this.exited = new Promise<RunExit>((r) => (this.resolveExited = r));
+    this.reader = new ZeroEventReader(opts.maxLineBytes === undefined ? {} : { maxLineBytes: opts.maxLineBytes });
+    this.reportError = opts.onCallbackError ?? ((err: unknown) => console.error('[zero] callback failed:', err));
+    const marker = randomBytes(12).toString('hex');
     try {
-      opts.onDecoded(items);
+      this.child = crossSpawn(opts.binary, [...opts.args], {
+        cwd: opts.cwd,
+        env: mergeEnv(process.env, { ...opts.env, [RUN_MARKER_ENV]: marker }, this.win),
+        shell: false,
+        windowsHide: true,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: !this.win,
+      });
     } catch (err) {
-      reportError(err);
+      // Synchronous failures (EINVAL, bad argument types) are spawn errors like the async ones.
+      this.pid = undefined;
+      this.finish(toSpawnError(err, opts.binary, opts.cwd));
+      return;
     }
-  };
-  const endReader = (): void => {
-    if (readerEnded) return;
-    readerEnded = true;
-    deliver(reader.end());
-  };
-  const finish = (spawnError?: SpawnError): void => {
-    if (finished) return;
-    finished = true;
-    resolveGone();
-    if (!spawnError) endReader();
-    resolveExited({
-      code: exitInfo?.code ?? null,
-      signal: exitInfo?.signal ?? null,
-      sawRunEnd,
-      ...(runEndExitCode === undefined ? {} : { runEndExitCode }),
-      ...(runEndStatus === undefined ? {} : { runEndStatus }),
-      stderrTail: tail.text(),
-      ...(spawnError ? { spawnError } : {}),
-      stopRequested,
-    });
-  };
-
-  let child: ChildProcess;
-  try {
-    child = crossSpawn(opts.binary, [...opts.args], {
-      cwd: opts.cwd,
-      env: mergeEnv(process.env, opts.env, win),
-      shell: false,
-      windowsHide: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      detached: !win,
-    });
-  } catch (err) {
-    // Synchronous failures (EINVAL, bad argument types) are spawn errors like the async ones.
-    finish(toSpawnError(err, opts.binary, opts.cwd));
-    return { pid: undefined, stop: () => exited.then(() => undefined), dispose: () => undefined, exited };
+    this.pid = this.child.pid;
+    if (this.pid !== undefined && Descendants.supported()) {
+      this.descendants = new Descendants(this.pid, marker);
+      this.descendants.watch();
+    }
+    this.wire(this.child);
   }
 
-  child.on('error', (err) => {
-    // Also emitted when a kill fails; only a child that never got a pid is a spawn error.
-    if (child.pid === undefined) finish(toSpawnError(err, opts.binary, opts.cwd));
-  });
-  child.on('exit', (code, signal) => {
-    exitInfo = { code, signal };
-    resolveGone();
+  get state(): RunState {
+    return this.current;
+  }
+
+  /** Callbacks stop for good once dispose() was called. */
+  private get quiet(): boolean {
+    const s = this.current;
+    return (s.phase === 'stopping' || s.phase === 'exiting') ? s.by === 'dispose' : s.phase === 'finished' && s.outcome === 'disposed';
+  }
+
+  private wire(child: ChildProcess): void {
+    child.on('error', (err) => {
+      // Also emitted when a kill fails; only a child that never got a pid is a spawn error.
+      if (child.pid === undefined) this.finish(toSpawnError(err, this.opts.binary, this.opts.cwd));
+    });
+    child.on('exit', (code, signal) => this.onExit(code, signal));
+    child.on('close', () => this.finish());
+
+    child.stdout?.on('data', (chunk: Buffer) => this.deliver(this.reader.push(chunk)));
+    child.stdout?.on('end', () => this.endReader());
+    child.stdout?.on('error', () => undefined);
+
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (text: string) => {
+      this.tail.push(text);
+      if (!this.quiet && this.opts.onStderr) this.call(this.opts.onStderr, text);
+    });
+    child.stderr?.on('error', () => undefined);
+
+    // EPIPE is normal here: Zero may exit (usage error, crash) before reading everything.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(this.opts.input, 'utf8');
+  }
+
+  private onExit(code: number | null, signal: string | null): void {
+    this.exitInfo = { code, signal };
+    const s = this.current;
+    if (s.phase === 'running' || s.phase === 'stopping') this.current = { phase: 'exiting', by: s.phase === 'stopping' ? s.by : null };
+    this.resolveGone();
     // A grandchild that inherited stdout/stderr would keep 'close' from ever coming.
     const timer = setTimeout(() => {
-      if (finished) return;
-      if (!win && child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      finish();
+      if (this.current.phase === 'finished') return;
+      this.killLeftovers();
+      this.child?.stdout?.destroy();
+      this.child?.stderr?.destroy();
+      this.finish();
     }, PIPE_DRAIN_MS);
     timer.unref();
-  });
-  child.on('close', () => {
-    // Leftovers of a stopped run die with it. Only the group is signalled: once the leader is
-    // reaped its pid may be reused, but not while its group still has members.
-    if (stopRequested && !win && child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
-    finish();
-  });
+  }
 
-  child.stdout?.on('data', (chunk: Buffer) => deliver(reader.push(chunk)));
-  child.stdout?.on('end', endReader);
-  child.stdout?.on('error', () => undefined);
-
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (text: string) => {
-    tail.push(text);
-    if (disposed || !opts.onStderr) return;
-    try {
-      opts.onStderr(text);
-    } catch (err) {
-      reportError(err);
+  private deliver(items: Decoded[]): void {
+    for (const item of items) {
+      if (item.kind !== 'problem') this.stdout.events++;
+      else if (item.problem.notJson) this.stdout.nonJsonLines++;
+      if (item.kind === 'event' && item.event.type === 'run_end') this.runEnd = { exitCode: item.event.exitCode, status: item.event.status };
     }
-  });
-  child.stderr?.on('error', () => undefined);
+    if (items.length > 0 && !this.quiet && this.opts.onDecoded) this.call(this.opts.onDecoded, items);
+  }
 
-  // EPIPE is normal here: Zero may exit (usage error, crash) before reading everything.
-  child.stdin?.on('error', () => undefined);
-  child.stdin?.end(opts.input, 'utf8');
+  private call<T>(fn: (arg: T) => void, arg: T): void {
+    try {
+      fn(arg);
+    } catch (err) {
+      this.reportError(err);
+    }
+  }
 
-  const pid = child.pid;
-  const signal = (sig: NodeJS.Signals): void => {
-    if (pid === undefined || exitInfo) return;
-    if (!signalGroup(pid, sig)) child.kill(sig);
-  };
-  const waitGone = async (ms: number): Promise<boolean> => {
+  private endReader(): void {
+    if (this.readerEnded) return;
+    this.readerEnded = true;
+    this.deliver(this.reader.end());
+  }
+
+  /** The one way into `finished`: the outcome is decided here, once. */
+  private finish(spawnError?: SpawnError): void {
+    const s = this.current;
+    if (s.phase === 'finished') return;
+    this.resolveGone();
+    if (!spawnError) {
+      this.endReader();
+      // Nothing Zero started outlives the run, however it ended.
+      this.killLeftovers();
+    }
+    const by = s.phase === 'running' ? null : s.by;
+    const outcome: RunOutcome = spawnError ? 'spawn-failed' : by === 'dispose' ? 'disposed' : by === 'stop' ? 'stopped' : this.runEnd ? 'ended' : 'crashed';
+    this.current = { phase: 'finished', outcome };
+    this.resolveExited({
+      code: this.exitInfo?.code ?? null,
+      signal: this.exitInfo?.signal ?? null,
+      sawRunEnd: this.runEnd !== undefined,
+      ...(this.runEnd ? { runEndExitCode: this.runEnd.exitCode, runEndStatus: this.runEnd.status } : {}),
+      stderrTail: this.tail.text(),
+      ...(spawnError ? { spawnError } : {}),
+      stopRequested: by !== null,
+      outcome,
+      stdout: { ...this.stdout },
+    });
+  }
+
+  /**
+   * SIGKILL whatever is left of the run: its process group (POSIX; a pid is not reused while its
+   * group has members) and, on Linux, every tracked descendant, including those in other sessions.
+   */
+  private killLeftovers(): void {
+    if (this.pid === undefined) return;
+    if (!this.win) signalGroup(this.pid, 'SIGKILL');
+    this.descendants?.killAll();
+  }
+
+  private signal(sig: NodeJS.Signals): void {
+    if (this.pid === undefined || this.exitInfo) return;
+    if (!signalGroup(this.pid, sig)) this.child?.kill(sig);
+  }
+
+  private async waitGone(ms: number): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<false>((r) => (timer = setTimeout(() => r(false), ms)));
-    const result = await Promise.race([gone.then(() => true as const), timeout]);
+    const result = await Promise.race([this.gone.then(() => true as const), timeout]);
     clearTimeout(timer);
     return result;
-  };
+  }
 
-  let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
-    if (stopping) return stopping;
-    if (!finished && !exitInfo) stopRequested = true;
-    stopping = (async () => {
-      if (pid !== undefined && !exitInfo) {
-        if (win) {
+  stop(): Promise<void> {
+    if (this.stopping) return this.stopping;
+    if (this.current.phase === 'running') this.current = { phase: 'stopping', by: 'stop' };
+    const pid = this.pid;
+    const graceMs = this.opts.graceMs ?? 1500;
+    this.stopping = (async () => {
+      if (pid !== undefined && !this.exitInfo) {
+        if (this.win) {
           // Windows cannot send a console Ctrl-C to a child: go straight to the tree kill (§6.5).
           await killTree(pid, 'SIGKILL');
         } else {
-          signal('SIGINT');
-          if (!(await waitGone(graceMs))) {
-            signal('SIGTERM');
-            if (!(await waitGone(graceMs))) await killTree(pid, 'SIGKILL');
+          this.signal('SIGINT');
+          if (!(await this.waitGone(graceMs))) {
+            this.signal('SIGTERM');
+            if (!(await this.waitGone(graceMs))) await killTree(pid, 'SIGKILL');
           }
         }
-        await waitGone(KILL_WAIT_MS);
+        await this.waitGone(KILL_WAIT_MS);
       }
-      await exited;
+      await this.exited;
     })();
-    return stopping;
-  };
+    return this.stopping;
+  }
 
-  const dispose = (): void => {
-    if (disposed) return;
-    disposed = true;
-    if (finished || pid === undefined) return;
-    stopRequested = true;
-    if (exitInfo) {
+  dispose(): void {
+    const s = this.current;
+    if (s.phase === 'finished' || this.quiet) return;
+    if (s.phase === 'exiting') {
       // The child is gone but its pipes are not: kill whoever holds them.
-      if (!win) signalGroup(pid, 'SIGKILL');
+      this.current = { phase: 'exiting', by: 'dispose' };
+      this.killLeftovers();
       return;
     }
-    void killTree(pid, 'SIGKILL');
-  };
-
-  return { pid, stop, dispose, exited };
+    this.current = { phase: 'stopping', by: 'dispose' };
+    if (this.pid !== undefined) void killTree(this.pid, 'SIGKILL');
+  }
 }
 
 /** `process.env` with overrides; Windows env names are case-insensitive, so an override replaces `Path` too. */

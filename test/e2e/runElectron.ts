@@ -1,17 +1,20 @@
 // Runs the same extension-host suite (test/e2e/exthost) under @vscode/test-electron, in a desktop
-// VS Code named by ZERO_VSCODE_EXECUTABLE. There is none on these machines (code-server is server +
-// web only, and test-electron's download needs update.code.visualstudio.com), so without it this
-// skips with one clear line and exit code 0.
+// VS Code: the one named by ZERO_VSCODE_EXECUTABLE, or the version ZERO_VSCODE_VERSION names
+// (`stable`, `1.100.0`…), which test-electron downloads into .vscode-test/ (CI does this). There is
+// neither on these machines (code-server is server + web only, and the download needs
+// update.code.visualstudio.com), so without both this skips with one clear line and exit code 0.
 //
-//   ZERO_VSCODE_EXECUTABLE=/usr/share/code/code npx tsx test/e2e/runElectron.ts   (Linux CI: under xvfb-run)
+//   ZERO_VSCODE_VERSION=1.100.0 xvfb-run -a npx tsx test/e2e/runElectron.ts     (Linux needs a display)
+//   ZERO_VSCODE_EXECUTABLE=/usr/share/code/code npx tsx test/e2e/runElectron.ts
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ExtHostResults } from './exthost/index';
 
 async function main(): Promise<number> {
   const executable = process.env.ZERO_VSCODE_EXECUTABLE;
-  if (!executable) {
-    console.log('skipped: @vscode/test-electron needs a desktop VS Code (set ZERO_VSCODE_EXECUTABLE); none on this machine');
+  const version = process.env.ZERO_VSCODE_VERSION;
+  if (!executable && !version) {
+    console.log('skipped: @vscode/test-electron needs a desktop VS Code (set ZERO_VSCODE_EXECUTABLE, or ZERO_VSCODE_VERSION to download one); none on this machine');
     return 0;
   }
   // Loaded only when needed, so the skip is instant.
@@ -38,7 +41,7 @@ async function main(): Promise<number> {
   let code = 0;
   try {
     code = await runTests({
-      vscodeExecutablePath: executable,
+      ...(executable ? { vscodeExecutablePath: executable } : { version: version! }),
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: index,
       extensionTestsEnv: {
@@ -68,7 +71,7 @@ async function main(): Promise<number> {
     console.log(`electron: no results at ${resultsFile}; 0 passed, 1 failed (${seconds} s)`);
     return 1;
   }
-  console.log(`electron: ${results.passes} passed, ${results.failures} failed (${seconds} s)`);
+  console.log(`electron: ${results.passes} passed, ${results.failures} failed (VS Code ${executable ?? version}, ${seconds} s)`);
   return code === 0 && results.failures === 0 ? 0 : 1;
 }
 

@@ -1,10 +1,14 @@
-/** Which requests are approvable how, and what the follow-up run gets (EXEC_BEHAVIOUR §9.3, §15). */
+/** Which requests are approvable how, and what the follow-up run gets (docs/zero-exec.md §9.3, §15). */
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
-import { classify, elevationFor, pickTarget, retryPrompt, type Approved } from '../../src/approvals/policy';
+import type { FolderRules } from '../../src/approvals/grantFolder';
+import { classify as classifyWith, elevationFor, pickTarget, retryPrompt, type Approved } from '../../src/approvals/policy';
 import type { PermissionItem } from '../../src/conversation/model';
 import { planRun } from '../../src/host/runPlan';
 import type { ZeroSettings } from '../../src/host/settings';
+
+const RULES: FolderRules = { home: '/home/me', path: path.posix, caseInsensitive: false };
+const classify = (p: PermissionItem) => classifyWith(p, RULES);
 
 const fakeZero = path.join(__dirname, '..', 'fixtures', 'fake-zero', 'zero');
 
@@ -17,7 +21,7 @@ function perm(p: Partial<PermissionItem>): PermissionItem {
 }
 
 const settings = (s: Partial<ZeroSettings> = {}): ZeroSettings => ({
-  path: fakeZero, model: '', mode: '', autonomy: '', addDirs: [], addWorkspaceFolders: false, extraArgs: [], env: {}, maxLineMB: 64, ignored: [], ...s,
+  path: fakeZero, model: '', mode: '', autonomy: '', addDirs: [], addWorkspaceFolders: false, extraArgs: [], env: {}, maxLineMB: 64, maxRunOutputMB: 16, transport: 'exec', ignored: [], ...s,
 });
 
 describe('approval policy: classification (§9.3)', () => {
@@ -82,16 +86,17 @@ describe('approval policy: the follow-up run', () => {
     item: perm({ toolId: 'c2', name: 'write_file', sideEffect: 'write', block: { code: 'outside_workspace', path: '/tmp/out/notes.txt' } }),
     choice: 'always-allow',
     args: { path: '/tmp/out/notes.txt' },
+    folder: '/tmp/out',
   };
   const approvedRm: Approved = { item: perm({ toolId: 'c3', name: 'bash', sideEffect: 'shell', reason: 'destructive shell command requires approval' }), choice: 'allow-once', args: { command: 'rm -rf build' } };
 
   it('collects the narrowest elevation for several approvals into one run', () => {
-    const el = elevationFor([approvedFetch, approvedOutside, approvedRm], path.posix.dirname);
+    const el = elevationFor([approvedFetch, approvedOutside, approvedRm], RULES);
     assert.deepEqual(el, { onceTools: ['web_fetch'], alwaysTools: [], addDirs: ['/tmp/out'], rememberDirs: ['/tmp/out'], unsafeOnce: true });
   });
 
   it('always allow wins over allow once for the same tool', () => {
-    const el = elevationFor([approvedFetch, { ...approvedFetch, choice: 'always-allow' }], path.posix.dirname);
+    const el = elevationFor([approvedFetch, { ...approvedFetch, choice: 'always-allow' }], RULES);
     assert.deepEqual(el.onceTools, []);
     assert.deepEqual(el.alwaysTools, [{ tool: 'web_fetch' }]);
   });

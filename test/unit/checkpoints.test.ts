@@ -73,6 +73,22 @@ describe('checkpoints (Zero session store, written by the fake zero)', function 
     assert.ok(fs.existsSync(path.join(root(), 's1', 'checkpoints', 'blobs', hash)));
   });
 
+  it('two-files: one checkpoint per write, in Go\'s field order (path, blob, bytes, mode; a new file only absent)', async () => {
+    fs.mkdirSync(path.join(workspace, 'src'));
+    fs.writeFileSync(path.join(workspace, 'src', 'app.txt'), 'first line\n', { mode: 0o640 });
+    fs.chmodSync(path.join(workspace, 'src', 'app.txt'), 0o640);
+    const sequences = exec('scenario:two-files', ['--init-session-id', 's5']);
+    assert.equal(sequences.length, 2);
+    const lines = fs.readFileSync(path.join(root(), 's5', 'events.jsonl'), 'utf8').split('\n').filter((l) => l.includes('"session_checkpoint"'));
+    const hash = createHash('sha256').update('first line\n').digest('hex');
+    assert.match(lines[0]!, new RegExp(`"payload":\\{"tool":"write_file","files":\\[\\{"path":"src/app.txt","blob":"${hash}","bytes":11,"mode":${process.platform === 'win32' ? '\\d+' : 416}\\}\\]\\}\\}$`));
+    assert.match(lines[1]!, /"payload":\{"tool":"write_file","files":\[\{"path":"notes\/review\.md","absent":true\}\]\}\}$/);
+    const [first, second] = await Promise.all(sequences.map((s) => readCheckpoint(root(), 's5', s)));
+    assert.equal(first?.files[0]?.content?.toString('utf8'), 'first line\n');
+    assert.equal(first?.files[0]?.mode, process.platform === 'win32' ? first?.files[0]?.mode : 0o640);
+    assert.equal(second?.files[0]?.absent, true);
+  });
+
   it('a file that did not exist is absent (no content), and other sequences are not checkpoints', async () => {
     const [sequence] = exec('scenario:tools', ['--init-session-id', 's2']);
     const cp = await readCheckpoint(root(), 's2', sequence!);
@@ -117,6 +133,28 @@ describe('checkpoints (Zero session store, written by the fake zero)', function 
     assert.ok((await readSessionEvents(root(), 's4')).length >= sequence!);
     fs.appendFileSync(path.join(root(), 's4', 'events.jsonl'), '\n{}\n');
     await assert.rejects(readSessionEvents(root(), 's4'), /unreadable event/);
+  });
+
+  it('events and checkpoint entries of the wrong shape are skipped, the valid ones still read', async () => {
+    const dirOf = path.join(root(), 'odd');
+    fs.mkdirSync(dirOf, { recursive: true });
+    const content = 'before\n';
+    const blob = createHash('sha256').update(content).digest('hex');
+    fs.mkdirSync(path.join(dirOf, 'checkpoints', 'blobs'), { recursive: true });
+    fs.writeFileSync(path.join(dirOf, 'checkpoints', 'blobs', blob), content);
+    const lines = [
+      { sequence: 'one', type: 1 },
+      null,
+      [],
+      { sequence: 2, type: 'session_checkpoint', createdAt: 7, payload: { tool: 'write_file', files: [null, { path: 5 }, { path: 'a.txt', blob }] } },
+      { sequence: 3, type: 'session_checkpoint', payload: { files: 'nope' } },
+    ];
+    fs.writeFileSync(path.join(dirOf, 'events.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const events = await readSessionEvents(root(), 'odd');
+    assert.deepEqual(events.map((e) => [e.sequence, e.createdAt]), [[2, null], [3, null]]);
+    const cp = await readCheckpoint(root(), 'odd', 2);
+    assert.deepEqual(cp?.files.map((f) => [f.path, f.content?.toString()]), [['a.txt', content]]);
+    assert.equal(await readCheckpoint(root(), 'odd', 3), null);
   });
 
   it('rewind --exclude-target restores the file the turn overwrote, drops the checkpoint and is refused for unknown targets', async () => {

@@ -3,7 +3,7 @@ import { decodeLine, excerptOf } from '../../src/protocol/decode';
 import type { Decoded } from '../../src/protocol/decoded';
 import { ReasoningSchema, TextSchema, type ZeroEvent } from '../../src/protocol/events';
 
-// Real-shaped lines (EXEC_BEHAVIOUR §2–3): keys sorted as Go writes them, no whitespace.
+// Real-shaped lines (docs/zero-exec.md §2–3): keys sorted as Go writes them, no whitespace.
 const R = '"runId":"run_20260701141533_71d2aa","schemaVersion":2';
 const LINES = {
   run_start: `{"apiModel":"gpt-4.1","cwd":"/home/dev/acme-app","model":"gpt-4.1","provider":"openai",${R},"sessionId":"zero_20260701141533_1782915333020551766_1","type":"run_start"}`,
@@ -38,7 +38,7 @@ function reason(text: string): string {
 }
 
 describe('decodeLine', () => {
-  describe('every event type of EXEC_BEHAVIOUR §3', () => {
+  describe('every event type of docs/zero-exec.md §3', () => {
     for (const [type, line] of Object.entries(LINES)) {
       it(`decodes ${type} to the parsed object`, () => {
         const decoded = event(line);

@@ -97,6 +97,18 @@ describe('buildExecArgs', () => {
     assert.ok(!problems.some((p) => p.includes('"json"') || p.includes('"/x"')), 'values are not flagged');
   });
 
+  it('refuses the glued, single-dash-long and double-dash-short spellings too', () => {
+    const bad = ['-otext', '-ojson', '-C/etc', '-ijson', '-phello', '-p=hi', '-fprompt.txt', '--o', '--o=text', '-o=text', '--C=/x', '-cwd=/x', '-output-format=text', '--h', '-help', '-hx'];
+    const problems = problemsOf(() => buildExecArgs({ cwd: '/ws', extraArgs: bad, platform: 'linux' }));
+    for (const flag of bad) assert.ok(problems.some((p) => p.startsWith(`Extra argument "${flag}" is not allowed`)), `${flag}: ${problems.join('\n')}`);
+    assert.equal(problems.length, bad.length);
+  });
+
+  it('keeps harmless extra args, including ones that merely start with a forbidden letter', () => {
+    const ok = ['--max-turns', '5', '--model=gpt-4.1', '-m', 'x', '--permission-mode=ask', '--profile=fast', '--image=a.png', '-r', 'high', '--tag', 'vs'];
+    assert.deepEqual(buildExecArgs({ cwd: '/ws', extraArgs: ok, platform: 'linux' }).args.slice(-ok.length), ok);
+  });
+
   it('rejects --fork/--init-session-id when resuming, and plan mode clashes', () => {
     assert.equal(problemsOf(() => buildExecArgs({ cwd: '/ws', resumeSessionId: 's1', extraArgs: ['--fork=s0'], platform: 'linux' })).length, 1);
     const problems = problemsOf(() =>

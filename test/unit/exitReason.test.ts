@@ -3,7 +3,7 @@ import { explainExit } from '../../src/zero/exitReason';
 import type { RunExit } from '../../src/zero/zeroProcess';
 
 function exit(partial: Partial<RunExit>): RunExit {
-  return { code: null, signal: null, sawRunEnd: false, stderrTail: '', stopRequested: false, ...partial };
+  return { code: null, signal: null, sawRunEnd: false, stderrTail: '', stopRequested: false, outcome: 'crashed', ...partial };
 }
 const ended = (code: number, status: string, extra: Partial<RunExit> = {}): RunExit =>
   exit({ code, sawRunEnd: true, runEndExitCode: code, runEndStatus: status, ...extra });
@@ -54,8 +54,25 @@ describe('explainExit', () => {
     assert.match(e.message, /unknown exec flag "--bogus"/);
   });
 
-  it('explains exit 0 without run_end (help text)', () => {
-    assert.match(explainExit(exit({ code: 0 })).message, /without running the prompt/);
+  it('blames a help flag for exit 0 without run_end only when stdout was plain text and no events', () => {
+    const help = explainExit(exit({ code: 0, stdout: { events: 0, nonJsonLines: 12 } }));
+    assert.equal(help.kind, 'usage');
+    assert.match(help.message, /help or version flag in "zero\.extraArgs"/);
+  });
+
+  it('says a run stopped short, not "help flag", when events streamed before exit 0 without run_end', () => {
+    const e = explainExit(exit({ code: 0, stdout: { events: 3, nonJsonLines: 0 } }));
+    assert.equal(e.kind, 'incomplete');
+    assert.match(e.message, /before finishing the run/);
+    assert.doesNotMatch(e.message, /help|extraArgs/);
+    // Stray text next to real events is still not help output.
+    assert.doesNotMatch(explainExit(exit({ code: 0, stdout: { events: 3, nonJsonLines: 2 } })).message, /help|extraArgs/);
+  });
+
+  it('exit 0 with no output at all names neither help nor a cut-short answer', () => {
+    const e = explainExit(exit({ code: 0, stdout: { events: 0, nonJsonLines: 0 } }));
+    assert.match(e.message, /without any output/);
+    assert.doesNotMatch(e.message, /extraArgs/);
   });
 
   it('explains spawn errors', () => {

@@ -1,6 +1,6 @@
 // Tests for the fake `zero` test double (test/fixtures/fake-zero). The fake is
 // spawned for real (shell:false, process.execPath + script) and its stdout is
-// checked against the contract in shared/zero/EXEC_BEHAVIOUR.md.
+// checked against the contract in docs/zero-exec.md.
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -151,7 +151,7 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
   it('prints its version', async () => {
     const result = await runFake(['--version']);
     assert.equal(result.code, 0);
-    assert.equal(result.stdout, 'zero 0.8.0 (fake)\n');
+    assert.equal(result.stdout, 'zero 0.8.0+fake\n');
   });
 
   it('plain: envelope, escaping, final = concatenated deltas, empty stderr', async () => {

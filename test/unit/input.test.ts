@@ -22,7 +22,7 @@ function refusal(run: () => unknown): InputError {
   return assert.fail('expected an InputError');
 }
 
-/** The message Zero would give for line `line` (§8). */
+/** The message Zero would give for line `line` (docs/zero-exec.md §8). */
 const atLine = (line: number, message: string): string => `Invalid stream-json input at line ${line}: ${message}`;
 
 describe('encodeInput', () => {

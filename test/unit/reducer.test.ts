@@ -11,6 +11,13 @@ const exited = (code: number | null, extra: Partial<Extract<ChatAction, { type: 
 const run = (...actions: ChatAction[]): Chat => actions.reduce(reduceChat, newChat('c1', 0));
 
 describe('chat reducer', () => {
+  it('an ACP mode or model picked before the session opens is kept, then the session\'s info takes over', () => {
+    const picked = run({ type: 'transport_set', transport: 'acp' }, { type: 'acp_mode', mode: 'plan' }, { type: 'acp_model', model: 'o3' });
+    assert.deepEqual(picked.acp, { modes: [], mode: 'plan', models: [], model: 'o3', commands: [] });
+    const info = { modes: [{ id: 'plan', name: 'Plan' }], mode: 'auto', models: [], model: 'gpt-4.1', commands: [] };
+    assert.deepEqual(reduceChat(picked, { type: 'acp_session', sessionId: 'zero_1', info }).acp, info);
+  });
+
   it('a turn starts, runs, and ends with run_end status; the title comes from the first prompt', () => {
     let chat = run(start('t1', 'Fix the   failing\ntest in parser.ts'));
     assert.equal(chat.title, 'Fix the failing test in parser.ts');

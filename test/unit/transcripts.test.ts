@@ -1,5 +1,5 @@
 /**
- * Every scenario of EXEC_BEHAVIOUR as a saved transcript, read by the same code the extension and
+ * Every scenario of docs/zero-exec.md as a saved transcript, read by the same code the extension and
  * the transcript CLI use: what would a user (or a bug report) see?
  */
 import { strict as assert } from 'node:assert';

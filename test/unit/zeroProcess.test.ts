@@ -9,6 +9,7 @@ import { explainExit } from '../../src/zero/exitReason';
 import { findZero } from '../../src/zero/findZero';
 import { killTree } from '../../src/zero/killTree';
 import { mergeEnv, startZeroRun, StderrTail, type RunExit, type ZeroRunOptions } from '../../src/zero/zeroProcess';
+import { isDead, isGone, until } from './processes';
 
 const FIXTURES = path.resolve(__dirname, '../fixtures');
 const FAKE_DIR = path.join(FIXTURES, 'fake-zero');
@@ -62,23 +63,6 @@ async function collect(opts: ZeroRunOptions): Promise<Collected> {
 
 const events = (items: readonly Decoded[]) =>
   items.flatMap((d) => (d.kind === 'event' ? [d.event] : []));
-
-function isGone(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-async function until(check: () => boolean, ms = 15000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('startZeroRun (against the fake zero)', function () {
   this.timeout(30000);
@@ -239,6 +223,23 @@ describe('startZeroRun (against the fake zero)', function () {
     assert.match(explained.detail ?? '', /crash/i);
   });
 
+  it('exit-early: exit 0 after streamed text, no run_end, is explained as cut short (not a help flag)', async () => {
+    const { items, exit } = await collect({ binary, args: buildExecArgs({ cwd: sb.ws }).args, cwd: sb.ws, env: envFor('exit-early'), input: promptInput('x') });
+    assert.ok(events(items).some((e) => e.type === 'text'));
+    assert.deepEqual([exit.code, exit.sawRunEnd, exit.stdout], [0, false, { events: 3, nonJsonLines: 0 }]);
+    const explained = explainExit(exit);
+    assert.equal(explained.kind, 'incomplete');
+    assert.doesNotMatch(explained.message, /help|extraArgs/);
+  });
+
+  it('help text on stdout (exit 0, no events) is explained as a help flag', async () => {
+    const { exit } = await collect({ binary, args: [...buildExecArgs({ cwd: sb.ws }).args, '--help'], cwd: sb.ws, env: envFor('plain'), input: promptInput('x') });
+    assert.equal(exit.code, 0);
+    assert.equal(exit.stdout?.events, 0);
+    assert.ok((exit.stdout?.nonJsonLines ?? 0) > 0);
+    assert.match(explainExit(exit).message, /help or version flag/);
+  });
+
   it('provider error: exit 3 with run_end', async () => {
     const { items, exit } = await collect({ binary, args: buildExecArgs({ cwd: sb.ws }).args, cwd: sb.ws, env: envFor('provider-error'), input: promptInput('x') });
     const error = events(items).find((e) => e.type === 'error');
@@ -311,6 +312,156 @@ describe('startZeroRun (against the fake zero)', function () {
     const exit = await run.exited;
     assert.equal(exit.sawRunEnd, true);
     assert.ok(errors.length >= 1);
+  });
+});
+
+describe('a run\'s state', function () {
+  this.timeout(30000);
+  let sb: Sandbox;
+  let binary: string;
+  beforeEach(() => {
+    sb = makeSandbox();
+    binary = fakeBinary();
+  });
+  afterEach(() => fs.rmSync(sb.root, { recursive: true, force: true }));
+  const start = (scenario: string, extra: Record<string, string> = {}, more: Partial<ZeroRunOptions> = {}) =>
+    startZeroRun({
+      binary,
+      args: buildExecArgs({ cwd: sb.ws }).args,
+      cwd: sb.ws,
+      env: { FAKE_ZERO_SCENARIO: scenario, XDG_DATA_HOME: sb.data, ...extra },
+      input: promptInput('x'),
+      ...more,
+    });
+
+  it('running, then finished as ended; a late stop or dispose changes nothing', async () => {
+    const run = start('plain');
+    assert.deepEqual(run.state, { phase: 'running' });
+    const exit = await run.exited;
+    assert.deepEqual(run.state, { phase: 'finished', outcome: 'ended' });
+    assert.equal(exit.outcome, 'ended');
+    await run.stop();
+    run.dispose();
+    assert.deepEqual(run.state, { phase: 'finished', outcome: 'ended' });
+  });
+
+  it('an exit without run_end is crashed, not ended', async () => {
+    const run = start('crash');
+    assert.equal((await run.exited).outcome, 'crashed');
+    assert.deepEqual(run.state, { phase: 'finished', outcome: 'crashed' });
+  });
+
+  it('stop: stopping while the process lives, then finished as stopped', async () => {
+    let started = false;
+    const run = start('slow', { FAKE_ZERO_DELAY_MS: '100' }, { onDecoded: () => (started = true) });
+    await until(() => started);
+    const stopping = run.stop();
+    assert.deepEqual(run.state, { phase: 'stopping', by: 'stop' });
+    await stopping;
+    assert.deepEqual(run.state, { phase: 'finished', outcome: 'stopped' });
+    assert.equal((await run.exited).outcome, 'stopped');
+  });
+
+  it('dispose during a stop wins: finished as disposed, and no callback after it', async () => {
+    let calls = 0;
+    const run = start('slow', { FAKE_ZERO_DELAY_MS: '100' }, { onDecoded: () => calls++ });
+    await until(() => calls > 0);
+    void run.stop();
+    run.dispose();
+    assert.deepEqual(run.state, { phase: 'stopping', by: 'dispose' });
+    const seen = calls;
+    const exit = await run.exited;
+    assert.equal(calls, seen);
+    assert.equal(exit.outcome, 'disposed');
+    assert.equal(exit.stopRequested, true);
+  });
+
+  it('a binary that cannot start is spawn-failed', async () => {
+    const run = startZeroRun({ binary: path.join(sb.root, 'missing'), args: [], cwd: sb.ws, input: '' });
+    assert.equal((await run.exited).outcome, 'spawn-failed');
+    assert.deepEqual(run.state, { phase: 'finished', outcome: 'spawn-failed' });
+  });
+});
+
+describe('no process outlives its run (Linux: setsid children too)', function () {
+  // Real processes: starting three node processes and stopping them takes seconds on a loaded machine.
+  this.timeout(60000);
+  let sb: Sandbox;
+  let binary: string;
+  beforeEach(function () {
+    if (process.platform !== 'linux') this.skip();
+    sb = makeSandbox();
+    binary = fakeBinary();
+  });
+  afterEach(() => sb && fs.rmSync(sb.root, { recursive: true, force: true }));
+
+  /** The helpers' pids once the fake has written both files (a file can exist before its pid is in it). */
+  const readPids = (): number[] | undefined => {
+    const out: number[] = [];
+    for (const f of ['session-child.pid', 'orphan.pid']) {
+      let pid = NaN;
+      try {
+        pid = Number(fs.readFileSync(path.join(sb.root, f), 'utf8').trim());
+      } catch {
+        // not written yet
+      }
+      if (!Number.isInteger(pid) || pid <= 1) return undefined;
+      out.push(pid);
+    }
+    return out;
+  };
+  const haveChildren = (): boolean => readPids() !== undefined;
+  const pids = (): number[] => {
+    const found = readPids();
+    assert.ok(found, 'the fake wrote both helper pids');
+    return found;
+  };
+  const start = (slow: boolean, onDecoded?: () => void) =>
+    startZeroRun({
+      binary,
+      args: buildExecArgs({ cwd: sb.ws }).args,
+      cwd: sb.ws,
+      env: { FAKE_ZERO_SCENARIO: 'session-children', FAKE_ZERO_PID_DIR: sb.root, XDG_DATA_HOME: sb.data, ...(slow ? { FAKE_ZERO_CHILDREN_SLOW: '1', FAKE_ZERO_DELAY_MS: '100' } : {}) },
+      input: promptInput('start a helper'),
+      ...(onDecoded ? { onDecoded } : {}),
+    });
+  /** The helpers live in sessions of their own, out of reach of the run's process group. */
+  const assertOwnSessions = (children: number[], leader: number): void => {
+    for (const pid of children) {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      assert.notEqual(Number(fields[2]), leader, `${pid} is not in the run's process group`);
+    }
+  };
+
+  it('after a normal end', async () => {
+    const run = start(false);
+    const exit = await run.exited;
+    assert.equal(exit.outcome, 'ended');
+    const children = pids();
+    await until(() => children.every(isDead));
+  });
+
+  it('after stop', async () => {
+    let started = false;
+    const run = start(true, () => (started = true));
+    await until(() => started && haveChildren());
+    const children = pids();
+    assert.ok(children.every((p) => !isDead(p)), 'the helpers run while the turn runs');
+    assertOwnSessions(children, run.pid!);
+    await run.stop();
+    assert.equal((await run.exited).outcome, 'stopped');
+    await until(() => children.every(isDead));
+  });
+
+  it('after dispose', async () => {
+    let started = false;
+    const run = start(true, () => (started = true));
+    await until(() => started && haveChildren());
+    const children = pids();
+    assertOwnSessions(children, run.pid!);
+    run.dispose();
+    assert.equal((await run.exited).outcome, 'disposed');
+    await until(() => children.every(isDead));
   });
 });
 

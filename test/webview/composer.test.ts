@@ -96,6 +96,19 @@ describe('webview: composer, banners, queue and status', () => {
     assert.equal(await trust.isVisible(), false);
   });
 
+  it('a note about the binary (version unreadable) shows a warning banner while Send stays enabled', async () => {
+    const binary = { ok: true, path: '/usr/bin/zero', demo: false, problem: null, note: 'Could not tell which Zero version this is. It will try anyway.' };
+    await chat.send({ type: 'snapshot', state: viewState(emptyChat(), { binary }) });
+    const p = chat.page;
+    const note = p.getByRole('region', { name: 'Zero CLI note' });
+    assert.match((await note.textContent())!, /Could not tell which Zero version this is/);
+    assert.equal(await p.getByRole('region', { name: 'Zero CLI problem' }).isVisible(), false);
+    await p.getByRole('textbox').first().fill('hello');
+    assert.equal(await p.getByRole('button', { name: 'Send' }).isDisabled(), false, 'the user may still try');
+    await chat.send({ type: 'snapshot', state: viewState(emptyChat()) });
+    assert.equal(await note.isVisible(), false);
+  });
+
   it('shows attached selections above the message box, each removable', async () => {
     const attachments = [
       { id: 'a1', label: 'src/parser.ts:L10-L42', languageId: 'typescript' },
@@ -134,7 +147,7 @@ describe('webview: composer, banners, queue and status', () => {
         { type: 'process_exited', code: 0, signal: null, spawnFailed: false, explanation: null, stderrTail: null, at: T_START + 1000 },
       ],
     });
-    assert.equal(await live.textContent(), 'Zero finished');
+    assert.equal(await live.textContent(), 'ok Zero finished', 'the last block of the answer, then the end');
     await chat.send({
       type: 'actions',
       chatId: CHAT_ID,
@@ -167,11 +180,11 @@ describe('webview: composer, banners, queue and status', () => {
   it('is keyboard-navigable: Tab reaches the buttons and the composer, with a visible focus ring', async () => {
     await chat.send({ type: 'snapshot', state: viewState(emptyChat()) });
     const names: string[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 11; i++) {
       await chat.page.keyboard.press('Tab');
       names.push(await chat.page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''));
     }
-    assert.deepEqual(names, ['New Chat', 'History', 'Run folder: acme-app. Choose folder', 'Message Zero', 'Send']);
+    assert.deepEqual(names, ['New Chat', 'History', 'Run folder: acme-app. Choose folder', 'Transport: exec', 'Transport: ACP', 'Message Zero', 'Current file', 'Mode for the next message', 'Model for the next message', 'Attach images…', 'Send']);
     const outline = await chat.page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     assert.equal(outline, 'solid');
   });

@@ -45,6 +45,7 @@ export function viewState(chat: Chat, over: Partial<ViewState> = {}): ViewState 
     draft: '',
     readOnly: false,
     attachments: [],
+    defaultTransport: 'exec',
     ...over,
   };
 }

@@ -22,10 +22,15 @@ const DOCS: Record<string, string> = {
   crlf: 'a\r\n\r\nb\r\n\r\n```\r\nx\r\n\r\ny\r\n```\r\n\r\nz\r\n',
 };
 
-function blocksOf(text: string, step: number): string[] {
+/** `appended`: each update says what was appended (as the view does while streaming). */
+function blocksOf(text: string, step: number, appended = false): string[] {
   const m = new MarkdownBlocks();
-  for (let i = step; i < text.length; i += step) m.update(text.slice(0, i));
-  m.update(text);
+  let prev = 0;
+  for (let i = step; i < text.length; i += step) {
+    m.update(text.slice(0, i), appended ? text.slice(prev, i) : undefined);
+    prev = i;
+  }
+  m.update(text, appended ? text.slice(prev) : undefined);
   return [...m.blocks(), m.tail];
 }
 
@@ -36,6 +41,7 @@ describe('webview: markdown blocks for streaming', () => {
       assert.equal(whole.join(''), doc, 'blocks cover the text');
       assert.equal(whole.map((b) => md.render(b)).join(''), md.render(doc));
       for (const step of [1, 2, 7]) assert.deepEqual(blocksOf(doc, step), whole, `streamed by ${step}`);
+      for (const step of [1, 3, 11]) assert.deepEqual(blocksOf(doc, step, true), whole, `streamed by ${step}, told what was appended`);
     });
   }
 
@@ -53,6 +59,33 @@ describe('webview: markdown blocks for streaming', () => {
     assert.equal(m.update('a\n\nb\n\nc more'), true);
     assert.equal(m.update('a\n\nX\n\nc\n'), false);
     assert.deepEqual([...m.blocks(), m.tail], ['a\n\n', 'X\n\n', 'c\n']);
+  });
+
+  it('after a replacement, says how many leading blocks are exactly as before', () => {
+    const m = new MarkdownBlocks();
+    m.update('a\n\nb\n\nc\n\nd');
+    assert.equal(m.update('a\n\nb\n\nX\n\nd'), false);
+    assert.equal(m.unchangedBlocks, 2, 'a and b stand; c changed');
+    assert.equal(m.update('a\n\nb!\n\nX\n\nd'), false);
+    assert.equal(m.unchangedBlocks, 1, 'b grew by a character: same start, different end');
+    assert.equal(m.update('Z'), false);
+    assert.equal(m.unchangedBlocks, 0);
+    assert.deepEqual(m.blocks(1, 2), [], 'no finished block');
+    m.update('a\n\nb\n\nc\n\nd');
+    assert.deepEqual(m.blocks(1, 2), ['b\n\n'], 'blocks(from, to) is a range');
+  });
+
+  it('told what was appended, gives each update\'s new blocks and tail as when reading the whole text', () => {
+    const doc = Object.values(DOCS).join('\n\n');
+    const told = new MarkdownBlocks();
+    const read = new MarkdownBlocks();
+    for (let i = 5, prev = 0; prev < doc.length; prev = i, i = Math.min(doc.length, i + 5 + (i % 13))) {
+      const n = told.blockCount;
+      told.update(doc.slice(0, i), doc.slice(prev, i));
+      read.update(doc.slice(0, i));
+      assert.deepEqual([told.blocks(n), told.tail], [read.blocks(n), read.tail], `at ${i}`);
+      assert.deepEqual(told.blocks(), read.blocks(), `all blocks at ${i}`);
+    }
   });
 
   it('cuts CRLF text too', () => {

@@ -70,7 +70,7 @@ describe('webview: rendering a snapshot', () => {
     assert.deepEqual((await chat.posted()).at(-1), { type: 'openChat', chatId: 'old' });
   });
 
-  it('reopens a long chat with its latest turns at once and the older ones while idle', async () => {
+  it('reopens a long chat with its latest turns at once and the older ones as placeholders in order', async () => {
     const para = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(50);
     const actions: ChatAction[] = [];
     for (let i = 0; i < 40; i++) {
@@ -90,9 +90,11 @@ describe('webview: rendering a snapshot', () => {
     assert.ok(first.placeholders > 0, 'older turns deferred');
     assert.equal(first.ids.at(-1), 'turn-39', 'the latest turn is drawn at once');
 
-    for (let i = 0; i < 200 && (await chat.page.locator('.turn-placeholder').count()) > 0; i++) await chat.settle();
-    const ids = await chat.page.locator('.turn').evaluateAll((ts) => ts.map((t) => (t as HTMLElement).dataset.turnId));
+    await chat.settle();
+    // Every turn has its place, drawn or not, in the chat's order.
+    const ids = await chat.page.locator('.transcript > [data-turn-id]').evaluateAll((ts) => ts.map((t) => (t as HTMLElement).dataset.turnId));
     assert.deepEqual(ids, Array.from({ length: 40 }, (_, i) => `turn-${i}`));
+    assert.equal(await chat.page.locator('article.turn').last().getAttribute('data-turn-id'), 'turn-39');
     assert.ok(await chat.page.locator('.scroller').evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight <= 1), 'still at the bottom');
   });
 
@@ -239,5 +241,45 @@ describe('webview: rendering a snapshot', () => {
     assert.equal(await footer.locator('details.stderr').evaluate((d) => (d as HTMLDetailsElement).open), false);
     assert.equal(await footer.locator('details.stderr pre').textContent(), 'panic: boom\nstack…');
     assert.equal(await p.locator('.run-status').textContent(), 'Stopped: crashed');
+  });
+
+  it('lists the files a turn changed with +/- counts; Keep and Revert ask the host; a decision shows in words', async () => {
+    const edits = [
+      ev({ type: 'tool_call', id: 'w1', name: 'write_file', args: { path: 'src/app.ts' }, sideEffect: 'write' }),
+      ev({ type: 'checkpoint', checkpoint: { sequence: 3, tool: 'write_file', files: ['src/app.ts'] } }),
+      ev({ type: 'tool_result', id: 'w1', name: 'write_file', status: 'ok', output: 'ok', changedFiles: ['src/app.ts'] }),
+      ev({ type: 'tool_call', id: 'w2', name: 'write_file', args: { path: 'new.md' }, sideEffect: 'write' }),
+      ev({ type: 'checkpoint', checkpoint: { sequence: 5, tool: 'write_file', files: ['new.md'] } }),
+      ev({ type: 'tool_result', id: 'w2', name: 'write_file', status: 'ok', output: 'ok', changedFiles: ['new.md'] }),
+    ];
+    const sha = 'a'.repeat(64);
+    const run: ChatAction[] = [
+      ...answerRun('edit two files', 'Done.', edits),
+      { type: 'turn_review', turnId: 'turn-1', files: [
+        { path: 'src/app.ts', change: 'modified', added: 3, removed: 1, afterSha256: sha },
+        { path: 'new.md', change: 'created', added: 2, removed: 0, afterSha256: sha },
+      ] },
+    ];
+    await chat.send({ type: 'snapshot', state: viewState(chatOf(run)) });
+    const p = chat.page;
+    const list = p.getByRole('list', { name: 'Files this turn changed' });
+    assert.match((await p.locator('.turn-changes').textContent())!, /Changed 2 files/);
+    assert.deepEqual(await list.locator('.review-counts').allTextContents(), ['+3 −1', 'new file, +2']);
+    assert.equal(await list.locator('li').first().getAttribute('aria-label'), 'src/app.ts, 3 lines added, 1 removed');
+    await list.getByRole('button', { name: 'Revert src/app.ts' }).click();
+    assert.deepEqual((await chat.posted()).at(-1), { type: 'reviewFile', turnId: 'turn-1', path: 'src/app.ts', decision: 'revert' });
+    await list.getByRole('button', { name: 'Keep new.md' }).click();
+    assert.deepEqual((await chat.posted()).at(-1), { type: 'reviewFile', turnId: 'turn-1', path: 'new.md', decision: 'keep' });
+    await list.getByRole('button', { name: 'Diff new.md' }).click();
+    assert.deepEqual((await chat.posted()).at(-1), { type: 'openDiff', turnId: 'turn-1', path: 'new.md' });
+
+    // The host's answers arrive as actions: the rows say what happened and lose Keep / Revert.
+    await chat.send({ type: 'actions', chatId: CHAT_ID, actions: [
+      { type: 'review_decided', turnId: 'turn-1', path: 'src/app.ts', decision: 'reverted' },
+      { type: 'review_decided', turnId: 'turn-1', path: 'new.md', decision: 'kept' },
+    ] });
+    await list.locator('.review-counts', { hasText: /^reverted$/ }).waitFor();
+    assert.deepEqual(await list.locator('.review-counts').allTextContents(), ['reverted', 'new file, +2, kept']);
+    assert.equal(await list.getByRole('button', { name: /^(Keep|Revert) / }).count(), 0);
   });
 });

@@ -193,6 +193,46 @@ describe('webview: streaming', () => {
     assert.deepEqual(texts, ['Heading', 'First paragraph.', 'Second\nparagraph grows.', 'Third.']);
   });
 
+  it('a code block still streaming is shown as plain code, highlighted once it is finished', async () => {
+    const start: ChatAction[] = [
+      { type: 'turn_started', turnId: 'turn-1', prompt: 'Go', origin: 'prompt', at: T_START },
+      ...eventActions([ev({ type: 'run_start', sessionId: 's1' }), ev({ type: 'text', delta: 'Here:\n\n```ts\nconst answer = 42;\n' })]),
+    ];
+    await streaming.send({ type: 'snapshot', state: viewState(emptyChat()) });
+    await streaming.send({ type: 'actions', chatId: CHAT_ID, actions: start });
+    const code = streaming.page.locator('.text-block pre code').last();
+    assert.match((await code.textContent()) ?? '', /const answer = 42;/);
+    assert.equal(await code.locator('.hljs-keyword').count(), 0, 'not highlighted while the block streams');
+    await streaming.send({ type: 'actions', chatId: CHAT_ID, actions: eventActions([ev({ type: 'text', delta: 'return answer;\n```\n\nDone.\n' })]) });
+    assert.match((await code.textContent()) ?? '', /const answer = 42;\nreturn answer;/);
+    assert.deepEqual(await code.locator('.hljs-keyword').allTextContents(), ['const', 'return'], 'highlighted once closed');
+  });
+
+  it('a flood: a huge unfinished block is plain text, then markdown once finished; over the budget a notice says what was dropped', async () => {
+    const line = 'flood **not bold while unfinished** 0123456789\n';
+    const start: ChatAction[] = [
+      { type: 'turn_started', turnId: 'turn-1', prompt: 'Go', origin: 'prompt', at: T_START, outputLimit: 256 * 1024 },
+      ...eventActions([ev({ type: 'run_start', sessionId: 's1' })]),
+    ];
+    await streaming.send({ type: 'snapshot', state: viewState(emptyChat()) });
+    await streaming.send({ type: 'actions', chatId: CHAT_ID, actions: start });
+    const flood = eventActions(Array.from({ length: 2000 }, () => ev({ type: 'text', delta: line })));
+    for (let i = 0; i < flood.length; i += 250) await streaming.send({ type: 'actions', chatId: CHAT_ID, actions: flood.slice(i, i + 250) });
+    const p = streaming.page;
+    assert.equal(await p.locator('.md-block.plain-tail').count(), 1, 'the 90 KB unfinished block is plain text');
+    assert.equal(await p.locator('.md-block strong').count(), 0);
+    await streaming.send({ type: 'actions', chatId: CHAT_ID, actions: eventActions([ev({ type: 'text', delta: '\nDone.\n' })]) });
+    assert.equal(await p.locator('.md-block.plain-tail').count(), 0, 'finished: rendered as markdown');
+    assert.ok((await p.locator('.md-block strong').count()) > 1000);
+
+    const more = eventActions(Array.from({ length: 8000 }, (_, i) => ev({ type: i % 4 === 0 ? 'reasoning' : 'text', delta: `${i}: ${line}` })));
+    for (let i = 0; i < more.length; i += 500) await streaming.send({ type: 'actions', chatId: CHAT_ID, actions: more.slice(i, i + 500) });
+    const notice = (await p.locator('.notice.elided').textContent()) ?? '';
+    assert.match(notice, /^Output dropped: Output over this run's 256 KB limit \(zero\.maxRunOutputMB\): [\d.]+ KB dropped from the middle \(answer text [\d.]+ KB, reasoning [\d.]+ KB/);
+    await reference.send({ type: 'snapshot', state: viewState(chatOf([...start, ...flood, ...eventActions([ev({ type: 'text', delta: '\nDone.\n' })]), ...more])) });
+    assert.equal(await transcript(streaming), await transcript(reference), 'the same cut as a snapshot of the same state');
+  });
+
   it('follows new content only while the user is at the bottom', async () => {
     const long = Array.from({ length: 80 }, (_, i) => `Paragraph ${i} of a long answer.`).join('\n\n');
     const start: ChatAction[] = [

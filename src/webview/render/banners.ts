@@ -1,4 +1,4 @@
-/** Banners above the transcript: an untrusted workspace, a Zero binary that cannot run. */
+/** Banners above the transcript: an untrusted workspace, a Zero binary that cannot run or is worth a note. */
 import type { BinaryState } from '../../messages/messages';
 import { button, h } from '../dom';
 import { post } from '../vscodeApi';
@@ -26,14 +26,26 @@ export class BannersView {
     ),
   );
 
+  private readonly noteText = h('div', { class: 'banner-text' });
+  /** Not blocking (e.g. Zero's version could not be read): the user may still try. */
+  private readonly note = h(
+    'div',
+    { class: 'banner banner-note', attrs: { role: 'region', 'aria-label': 'Zero CLI note' } },
+    this.noteText,
+    h('div', { class: 'banner-actions' }, button('Show Log', () => post({ type: 'fixBinary', action: 'showLog' }), { class: 'secondary small' })),
+  );
+
   constructor() {
-    this.el.append(this.binary, this.trust);
+    this.el.append(this.binary, this.note, this.trust);
   }
 
   update(trusted: boolean, binary: BinaryState): void {
     this.trust.hidden = trusted;
     this.binary.hidden = binary.ok;
     this.problem.replaceChildren(h('strong', { text: 'Zero CLI unavailable. ' }), binary.problem ?? 'The Zero CLI could not be found.');
-    this.el.hidden = trusted && binary.ok;
+    const note = binary.ok ? (binary.note ?? null) : null;
+    this.note.hidden = note === null;
+    this.noteText.replaceChildren(h('strong', { text: 'Zero CLI: ' }), note ?? '');
+    this.el.hidden = trusted && binary.ok && note === null;
   }
 }

@@ -1,5 +1,6 @@
 /** Words and numbers for the chat view. */
 import type { TurnStatus, UsageTotals } from '../../conversation/model';
+import { safeStringify } from '../../protocol/depth';
 
 const nf = new Intl.NumberFormat('en-US');
 
@@ -70,12 +71,7 @@ export function shortArgs(args: unknown): string {
 }
 
 export function safeJson(value: unknown, indent = 2): string {
-  if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value, null, indent) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  return typeof value === 'string' ? value : safeStringify(value, indent);
 }
 
 /** The last path segment, for a compact folder label. */

@@ -6,6 +6,7 @@ import type { ViewState } from '../../messages/messages';
 import { button, h, setText } from '../dom';
 import { post } from '../vscodeApi';
 import { baseName, statusLabel, tokens } from './format';
+import { TransportBar } from './transportBar';
 
 export class HeaderView {
   readonly el = h('header', { class: 'chat-header' });
@@ -16,19 +17,30 @@ export class HeaderView {
   private readonly folder = button('', () => post({ type: 'chooseFolder' }), { class: 'folder link-button' });
   private readonly status = h('span', { class: 'run-status' });
   private readonly usage = h('span', { class: 'usage-total' });
+  private readonly transport = new TransportBar();
   private timer: number | undefined;
   private chat: Chat | null = null;
 
-  constructor() {
+  private readonly top: HTMLButtonElement;
+  private readonly bottom: HTMLButtonElement;
+
+  /** `jump`: to the first or the latest turn (Ctrl+Home / Ctrl+End in the transcript too). */
+  constructor(jump: (to: 'top' | 'bottom') => void) {
+    // The names contain the visible labels, so speech input ("click Top") finds them (WCAG 2.5.3).
+    this.top = button('Top', () => jump('top'), { class: 'secondary small jump', title: 'Jump to the first turn (Ctrl+Home)', attrs: { 'aria-label': 'Jump to top' } });
+    this.bottom = button('Latest', () => jump('bottom'), { class: 'secondary small jump', title: 'Jump to the latest turn (Ctrl+End)', attrs: { 'aria-label': 'Jump to latest' } });
     const actions = h(
       'div',
       { class: 'header-actions' },
+      this.top,
+      this.bottom,
       button('New Chat', () => post({ type: 'newChat' }), { class: 'secondary small', title: 'Start a new chat' }),
       button('History', () => post({ type: 'showHistory' }), { class: 'secondary small', title: 'Open an earlier chat' }),
     );
     this.el.append(
-      h('div', { class: 'header-row' }, this.title, this.demo, this.readOnly, h('span', { class: 'spacer' }), actions),
+      h('div', { class: 'header-row title-row' }, this.title, this.demo, this.readOnly, actions),
       h('div', { class: 'header-row meta' }, this.folder, this.status, this.usage),
+      this.transport.el,
     );
   }
 
@@ -36,6 +48,8 @@ export class HeaderView {
     setText(this.title, state.chat.title || 'New chat');
     if (this.title.title !== state.chat.title) this.title.title = state.chat.title;
     this.demo.hidden = !state.binary.demo;
+    // Worth it only once there is something to scroll through.
+    this.top.hidden = this.bottom.hidden = state.chat.turns.length < 2;
     this.readOnly.hidden = !state.readOnly;
     this.folder.hidden = !state.folder;
     setText(this.folder, state.folder ? baseName(state.folder) : '');
@@ -45,6 +59,7 @@ export class HeaderView {
     this.usage.hidden = u.totalTokens === 0;
     setText(this.usage, `${tokens(u.totalTokens)} total`);
     this.usage.title = `Chat total: ${u.promptTokens} prompt + ${u.completionTokens} completion tokens`;
+    this.transport.update(state);
     this.chat = state.chat;
     this.renderStatus();
     const running = isRunningChat(state.chat);
@@ -60,6 +75,12 @@ export class HeaderView {
     if (!turn) {
       this.status.className = 'run-status';
       setText(this.status, 'Ready');
+      return;
+    }
+    if (RUNNING_STATUSES.has(turn.status) && turn.items.some((i) => i.kind === 'permission' && i.acp && i.approval === 'pending')) {
+      // ACP: the turn is paused on the permission dialog.
+      this.status.className = 'run-status tone-warn waiting-approval';
+      setText(this.status, `Waiting for your approval… ${clock(Date.now() - turn.startedAt)}`);
       return;
     }
     if (RUNNING_STATUSES.has(turn.status)) {

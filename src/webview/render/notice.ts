@@ -1,5 +1,6 @@
 /** Warnings and errors as notices; unknown events and protocol problems as small muted lines. */
-import type { NoticeItem, ProblemItem } from '../../conversation/model';
+import type { ElidedItem, NoticeItem, ProblemItem } from '../../conversation/model';
+import { elidedMessage } from '../../conversation/outputBudget';
 import { h } from '../dom';
 import type { ItemView } from './itemView';
 
@@ -39,5 +40,23 @@ export class ProblemView implements ItemView<ProblemItem> {
 
   update(p: ProblemItem): void {
     this.el.textContent = p.kind === 'unknown-event' ? `Unknown event “${p.detail}” (line ${p.line}), ignored` : `Protocol problem: ${p.detail}`;
+  }
+}
+
+/** Where the run's output went over its budget: what was dropped, as a warning notice. */
+export class ElidedView implements ItemView<ElidedItem> {
+  readonly kind = 'elided';
+  readonly el = h('div', { class: 'notice notice-warning elided', attrs: { role: 'note' } });
+
+  constructor(item: ElidedItem) {
+    this.update(item);
+  }
+
+  update(e: ElidedItem): void {
+    this.el.replaceChildren(
+      h('span', { class: 'notice-icon', attrs: { 'aria-hidden': 'true' } }),
+      h('span', { class: 'notice-label', text: 'Output dropped: ' }),
+      h('span', { class: 'notice-message', text: elidedMessage(e) }),
+    );
   }
 }

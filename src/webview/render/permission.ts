@@ -12,6 +12,8 @@ const APPROVAL_TEXT: Record<ApprovalState, string> = {
   denied: 'You denied this',
   'not-approvable': 'This cannot be approved from here',
   info: '',
+  'allowed-session': 'You allowed this for the session',
+  cancelled: 'Cancelled: the turn was stopped',
 };
 
 const DECISION_TEXT: Record<string, string> = { allow: 'Permission granted', deny: 'Permission denied', prompt: 'Permission needed' };
@@ -19,6 +21,9 @@ const DECISION_TEXT: Record<string, string> = { allow: 'Permission granted', den
 export class PermissionView implements ItemView<PermissionItem> {
   readonly kind = 'permission';
   readonly el = h('div', { class: 'permission-card', attrs: { role: 'group' } });
+  /** After Deny: the "what to do instead" box, kept open across redraws of the card. */
+  private feedback: { open: boolean; text: string; sent: boolean } = { open: false, text: '', sent: false };
+  private item: PermissionItem | null = null;
 
   constructor(
     private readonly turnId: string,
@@ -28,6 +33,7 @@ export class PermissionView implements ItemView<PermissionItem> {
   }
 
   update(p: PermissionItem): void {
+    this.item = p;
     const request = p.event === 'permission_request';
     const level = p.risk?.level || '';
     this.el.className = `permission-card approval-${p.approval}${level ? ` risk-${token(level)}` : ''}`;
@@ -44,6 +50,7 @@ export class PermissionView implements ItemView<PermissionItem> {
       level ? h('span', { class: `badge risk risk-${token(level)}`, text: `${level} risk` }) : null,
     );
     const rows: (HTMLElement | null)[] = [head];
+    if (p.acp) rows.push(h('div', { class: 'permission-reason', text: `${p.acp.title}${p.acp.toolKind ? ` (${p.acp.toolKind})` : ''}` }));
     if (p.reason) rows.push(h('div', { class: 'permission-reason', text: p.reason }));
     const categories = p.risk?.categories ?? [];
     if (categories.length) rows.push(h('div', { class: 'permission-meta', text: `Risk categories: ${categories.join(', ')}` }));
@@ -61,10 +68,74 @@ export class PermissionView implements ItemView<PermissionItem> {
       if (request && p.permissionGranted) return h('div', { class: 'approval-state', text: 'Pre-granted' });
       return null;
     }
-    const row = h('div', { class: 'approval-state' }, h('span', { text: APPROVAL_TEXT[p.approval] }));
-    if (p.approval === 'pending') {
+    const row = p.acp ? acpState(p) : h('div', { class: 'approval-state' }, h('span', { text: APPROVAL_TEXT[p.approval] }));
+    if (p.approval === 'pending' && !p.acp) {
       row.append(button('Review…', () => post({ type: 'reviewApproval', turnId: this.turnId, key: p.key }), { class: 'primary small' }));
     }
+    if (p.approval === 'denied') return this.denied(row);
     return row;
   }
+
+  /** Deny with feedback: the user says what Zero should do instead; it is sent as the next message. */
+  private denied(row: HTMLElement): HTMLElement {
+    const f = this.feedback;
+    if (f.sent) {
+      row.append(h('span', { class: 'feedback-sent', text: ' · your instructions were sent' }));
+      return row;
+    }
+    if (!f.open) {
+      row.append(button('Tell Zero what to do instead', () => this.openFeedback(), { class: 'secondary small' }));
+      return row;
+    }
+    const box = h('textarea', { class: 'feedback-input', attrs: { 'aria-label': 'What Zero should do instead', rows: '2', placeholder: 'e.g. Do not fetch it; use the copy in docs/ instead.' } });
+    box.value = f.text;
+    box.addEventListener('input', () => (f.text = box.value));
+    const send = (): void => {
+      const text = box.value.trim();
+      if (!text) return;
+      f.sent = true;
+      f.open = false;
+      post({ type: 'send', text });
+      this.redraw();
+    };
+    box.addEventListener('keydown', (ev) => {
+      if (ev.key === 'Escape') {
+        ev.preventDefault();
+        f.open = false;
+        this.redraw();
+      } else if (ev.key === 'Enter' && !ev.shiftKey && !ev.isComposing) {
+        ev.preventDefault();
+        send();
+      }
+    });
+    const form = h('div', { class: 'deny-feedback' }, box, h('div', { class: 'deny-feedback-bar' }, button('Tell Zero', send, { class: 'primary small' }), button('Cancel', () => {
+      f.open = false;
+      this.redraw();
+    }, { class: 'secondary small' })));
+    queueMicrotask(() => box.focus());
+    return h('div', {}, row, form);
+  }
+
+  private openFeedback(): void {
+    this.feedback.open = true;
+    this.redraw();
+  }
+
+  private redraw(): void {
+    if (this.item) this.update(this.item);
+  }
+}
+
+/** ACP: Zero waits for the answer in its dialog; the card says so, then names the option picked (Zero's label). */
+function acpState(p: PermissionItem): HTMLElement {
+  const picked = p.acp?.options.find((o) => o.optionId === p.acp?.chosen);
+  const text =
+    p.approval === 'pending'
+      ? 'Zero is waiting for your decision in the dialog'
+      : picked
+        ? `You chose: ${picked.name}`
+        : p.approval === 'denied'
+          ? 'Rejected (dialog closed)'
+          : APPROVAL_TEXT[p.approval];
+  return h('div', { class: 'approval-state' }, h('span', { text }));
 }

@@ -5,7 +5,7 @@ import type { ItemView } from './itemView';
 
 export class ReasoningView implements ItemView<ReasoningItem> {
   readonly kind = 'reasoning';
-  readonly el = h('details', { class: 'reasoning' });
+  readonly el = h('details', { class: 'reasoning', attrs: { 'aria-label': 'Reasoning' } });
   private readonly label = h('span', { class: 'reasoning-label', text: 'Reasoning' });
   private readonly body = h('div', { class: 'reasoning-text' });
   private shown = '';

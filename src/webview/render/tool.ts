@@ -6,6 +6,8 @@ import { safeJson, shortArgs, token } from './format';
 import type { ItemView } from './itemView';
 
 const STATUS_TEXT: Record<string, string> = { running: 'running', ok: 'ok', error: 'error' };
+/** Long output scrolls: a tab stop, so the keyboard can scroll it too. */
+const SCROLLS = { tabindex: '0' };
 
 export class ToolView implements ItemView<ToolItem> {
   readonly kind = 'tool';
@@ -36,10 +38,13 @@ export class ToolView implements ItemView<ToolItem> {
       h('span', { class: 'tool-status', text: status }),
     ];
     this.summary.replaceChildren(...head.filter((p): p is Node => p !== null));
+    // The card's name for screen readers: what ran, on what, and how it went, in one phrase.
+    const effect = t.sideEffect ? `, ${t.sideEffect}` : '';
+    this.el.setAttribute('aria-label', `Tool call ${t.name}${args ? ` ${args}` : ''}${effect}: ${status}`);
 
     const parts: HTMLElement[] = [];
     if (t.summary) parts.push(h('div', { class: 'tool-display-summary', text: t.summary }));
-    if (t.args !== null && t.args !== undefined) parts.push(section('Arguments', h('pre', { class: 'tool-json', text: safeJson(t.args) })));
+    if (t.args !== null && t.args !== undefined) parts.push(section('Arguments', h('pre', { class: 'tool-json', text: safeJson(t.args), attrs: SCROLLS })));
     if (t.checkpoint) {
       const files = t.checkpoint.files.length ? ` · ${t.checkpoint.files.join(', ')}` : '';
       parts.push(h('div', { class: 'tool-checkpoint', text: `Checkpoint ${t.checkpoint.sequence}${files}` }));
@@ -54,8 +59,14 @@ export class ToolView implements ItemView<ToolItem> {
       }
       parts.push(section('Changed files', list));
     }
+    if (t.locations?.length) {
+      // ACP reports the files a call touched, but Zero keeps no checkpoints over ACP: links only, no Diff.
+      const list = h('ul', { class: 'changed-files' });
+      for (const f of t.locations) list.append(h('li', {}, h('button', { class: 'link-button', text: f, title: `Open ${f}`, attrs: { type: 'button', 'data-path': f } })));
+      parts.push(section('Files', list));
+    }
     if (t.output !== null) {
-      parts.push(section(t.truncated ? 'Output (truncated)' : 'Output', h('pre', { class: 'tool-output', text: t.output })));
+      parts.push(section(t.truncated ? 'Output (truncated)' : 'Output', h('pre', { class: 'tool-output', text: t.output, attrs: SCROLLS })));
     } else if (t.status === 'running') {
       parts.push(h('div', { class: 'muted', text: 'Waiting for the result…' }));
     }

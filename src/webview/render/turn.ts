@@ -4,15 +4,23 @@
  */
 import type { Turn, TurnItem } from '../../conversation/model';
 import { RUNNING_STATUSES } from '../../conversation/model';
+import { turnReviewRows, rowLabel, rowSpoken, type ReviewRow } from '../../conversation/reviewList';
 import { button, h } from '../dom';
 import { post } from '../vscodeApi';
 import { duration, statusLabel, usageText } from './format';
 import type { ItemView } from './itemView';
-import { NoticeView, ProblemView } from './notice';
+import { ElidedView, NoticeView, ProblemView } from './notice';
 import { PermissionView } from './permission';
+import { PlanView } from './plan';
 import { ReasoningView } from './reasoning';
 import { TextView } from './text';
 import { ToolView } from './tool';
+
+/** What the Edit button asks the composer for. */
+export interface EditRequest {
+  readonly turnId: string;
+  readonly text: string;
+}
 
 export class TurnView {
   readonly el = h('article', { class: 'turn' });
@@ -26,7 +34,8 @@ export class TurnView {
     this.el.dataset.turnId = turn.id;
     // A saved transcript has no prompt: no empty "You" box.
     if (turn.prompt !== '' || turn.origin === 'retry') this.el.append(userMessage(turn));
-    this.el.append(this.items, this.footer);
+    // Headings let a screen reader jump between what the user said and what Zero did.
+    this.el.append(h('h2', { class: 'sr-only', text: 'Zero' }), this.items, this.footer);
     this.update(turn);
   }
 
@@ -37,6 +46,7 @@ export class TurnView {
     if (turn.items !== prev?.items) this.updateItems(turn);
     if (!prev || footerChanged(prev, turn)) this.renderFooter(turn);
     this.el.classList.toggle('running', RUNNING_STATUSES.has(turn.status));
+    this.el.classList.toggle('edited', turn.undone !== undefined);
   }
 
   private updateItems(turn: Turn): void {
@@ -73,17 +83,26 @@ export class TurnView {
     if (t.endedAt !== null) line.append(h('span', { class: 'footer-item', text: duration(t.endedAt - t.startedAt) }));
     if (t.usage.totalTokens > 0) line.append(h('span', { class: 'footer-item usage', text: usageText(t.usage) }));
     if (t.run.model) line.append(h('span', { class: 'footer-item model', text: t.run.model }));
+    if (t.composed?.mode) line.append(h('span', { class: 'footer-item mode', text: `${t.composed.mode} mode` }));
     const parts: HTMLElement[] = [line];
     if (t.explanation) parts.push(h('div', { class: `turn-explanation tone-${tone}`, text: t.explanation }));
-    const changed = changedFiles(t);
+    const acp = t.transport === 'acp';
+    const rows = turnReviewRows(t);
+    const changed = t.review || acp ? rows.length : changedFiles(t);
     if (t.undone) {
       parts.push(h('div', { class: 'footer-line turn-changes undone' }, h('span', { text: t.undone.summary })));
     } else if (changed > 0) {
-      const undo = button('Undo Changes…', () => post({ type: 'undoTurn', turnId: t.id }), { class: 'secondary small', title: 'Restore the files this turn changed (asks first)' });
+      // No Undo over ACP: Zero wrote no checkpoint to rewind to.
+      const undo = acp ? null : button('Undo Changes…', () => post({ type: 'undoTurn', turnId: t.id }), { class: 'secondary small', title: 'Revert all: restore every file this turn changed with Zero\'s rewind (asks first)' });
       parts.push(h('div', { class: 'footer-line turn-changes' }, h('span', { text: `Changed ${changed} file${changed === 1 ? '' : 's'}` }), undo));
+      if (rows.length > 0) parts.push(reviewList(rows));
+    }
+    if (acp) {
+      // Never show zeros: say what ACP does not report instead.
+      parts.push(h('div', { class: 'footer-line acp-note muted', text: 'Over ACP Zero reports no token usage and keeps no checkpoints: no line counts, Diff, Revert or Undo for this turn\'s files.' }));
     }
     if (t.stderrTail) {
-      parts.push(h('details', { class: 'stderr' }, h('summary', { text: 'Error output (stderr)' }), h('pre', { text: t.stderrTail })));
+      parts.push(h('details', { class: 'stderr' }, h('summary', { text: 'Error output (stderr)' }), h('pre', { text: t.stderrTail, attrs: { tabindex: '0' } })));
     }
     this.footer.replaceChildren(...parts);
   }
@@ -91,11 +110,28 @@ export class TurnView {
 
 function userMessage(turn: Turn): HTMLElement {
   if (turn.origin === 'retry') {
-    const box = h('div', { class: 'user-message retry' }, h('div', { class: 'who', text: 'Retrying with your approval' }));
+    const box = h('div', { class: 'user-message retry' }, h('h2', { class: 'who', text: 'Retrying with your approval' }));
     if (turn.prompt) box.append(h('details', { class: 'retry-prompt' }, h('summary', { text: 'Instructions sent to Zero' }), h('div', { class: 'prompt', text: turn.prompt })));
     return box;
   }
-  return h('div', { class: 'user-message' }, h('div', { class: 'who', text: 'You' }), h('div', { class: 'prompt', text: turn.prompt }));
+  const r = turn.composed;
+  // Shown on the last finished turn only (chat.css): resent through Zero's rewind.
+  const editBtn = button('Edit', () => document.dispatchEvent(new CustomEvent<EditRequest>('zero-edit', { detail: { turnId: turn.id, text: r ? r.text : turn.prompt } })), {
+    class: 'secondary small edit-message',
+    title: 'Edit this message and send it again (Zero rewinds its session to before it)',
+  });
+  editBtn.setAttribute('aria-label', 'Edit your last message');
+  if (!r) return h('div', { class: 'user-message' }, h('h2', { class: 'who', text: 'You' }), editBtn, h('div', { class: 'prompt', text: turn.prompt }));
+  // Sent from the composer with chips: the words as typed, then what went with them.
+  const sent = [...r.chips.map((c) => h('li', { class: 'attachment', text: c })), ...(r.images > 0 ? [h('li', { class: 'attachment image-count', text: `${r.images} image${r.images === 1 ? '' : 's'}` })] : [])];
+  return h(
+    'div',
+    { class: 'user-message' },
+    h('h2', { class: 'who', text: 'You' }),
+    editBtn,
+    r.text ? h('div', { class: 'prompt', text: r.text }) : null,
+    sent.length > 0 ? h('ul', { class: 'attachments sent-chips', attrs: { 'aria-label': 'Sent with this message' } }, ...sent) : null,
+  );
 }
 
 function makeView(turnId: string, item: TurnItem): ItemView {
@@ -114,6 +150,10 @@ function makeView(turnId: string, item: TurnItem): ItemView {
     case 'unknown-event':
     case 'problem':
       return new ProblemView(item.kind, item);
+    case 'elided':
+      return new ElidedView(item);
+    case 'plan':
+      return new PlanView(item);
   }
 }
 
@@ -133,6 +173,36 @@ function markNarration(items: readonly TurnItem[], views: readonly ItemView[]): 
   }
 }
 
+/** Each file with its +/- counts, Diff, and Keep / Revert until the user decides. */
+function reviewList(rows: readonly ReviewRow[]): HTMLElement {
+  const list = h('ul', { class: 'review-files', attrs: { 'aria-label': 'Files this turn changed' } });
+  for (const r of rows) {
+    const label = rowLabel(r);
+    const open = h('button', { class: 'link-button review-path', text: r.path, title: `Open ${r.path}`, attrs: { type: 'button', 'data-path': r.path } });
+    const item = h('li', { class: `review-file state-${r.state}`, attrs: { 'aria-label': rowSpoken(r) } }, open, label ? h('span', { class: 'review-counts', text: label }) : null);
+    const actions = h('span', { class: 'review-actions' });
+    item.append(actions);
+    // Over ACP there is no before-state (no checkpoint): no Diff and no Revert, only Keep.
+    if (!r.noCheckpoint) {
+      const diff = button('Diff', () => post({ type: 'openDiff', turnId: r.turnId, path: r.path }), { class: 'code-action diff-button', title: `Compare ${r.path} before this turn with now` });
+      diff.setAttribute('aria-label', `Diff ${r.path}`);
+      actions.append(diff);
+    }
+    if (r.state === 'pending') {
+      const keep = button('Keep', () => post({ type: 'reviewFile', turnId: r.turnId, path: r.path, decision: 'keep' }), { class: 'code-action review-keep', title: `Keep this turn's change to ${r.path} (dismiss it from review)` });
+      keep.setAttribute('aria-label', `Keep ${r.path}`);
+      actions.append(keep);
+      if (!r.noCheckpoint) {
+        const revert = button('Revert', () => post({ type: 'reviewFile', turnId: r.turnId, path: r.path, decision: 'revert' }), { class: 'code-action review-revert', title: `Put ${r.path} back as it was before this turn` });
+        revert.setAttribute('aria-label', `Revert ${r.path}`);
+        actions.append(revert);
+      }
+    }
+    list.append(item);
+  }
+  return list;
+}
+
 function changedFiles(t: Turn): number {
   const files = new Set<string>();
   for (const i of t.items) if (i.kind === 'tool') for (const f of i.changedFiles) files.add(f);
@@ -148,6 +218,8 @@ function footerChanged(a: Turn, b: Turn): boolean {
     a.usage !== b.usage ||
     a.explanation !== b.explanation ||
     a.stderrTail !== b.stderrTail ||
-    a.run !== b.run
+    a.run !== b.run ||
+    a.undone !== b.undone ||
+    a.review !== b.review
   );
 }

@@ -1,5 +1,5 @@
 // Approvals that really take effect: the fake zero refuses a prompt-gated tool without a grant and
-// runs it with one, exactly as real headless `zero exec` does (EXEC_BEHAVIOUR §9.2, §15). The
+// runs it with one, exactly as real headless `zero exec` does (docs/zero-exec.md §9.2, §15). The
 // scenario comes from the environment, so the follow-up run (prompted with the retry message, as a
 // real agent would be) attempts the same call again.
 import * as assert from 'node:assert/strict';
@@ -73,11 +73,16 @@ describe('Approvals (extension host, fake zero)', function () {
       a.controller.send('fetch it scenario:needs-grant');
       const first = await turnDone(a, 1);
       await settle();
-      await new Promise((r) => setTimeout(r, 500));
-      assert.equal(calls.length, 1);
-      assert.equal(a.controller.current.turns.length, 1, 'no follow-up');
-      assert.equal(perms(a.controller.current.turns[0]!)[0]?.approval, 'denied');
-      assert.equal(box.execs().length, 1);
+      // A follow-up would have taken the chat first: the next message's turn is the end signal.
+      a.controller.send('and now? scenario:needs-grant');
+      const second = await turnDone(a, 2);
+      await settle();
+      const all = a.controller.current.turns;
+      assert.deepEqual(all.map((t) => t.origin), ['prompt', 'prompt'], 'no follow-up turn');
+      assert.equal(second.prompt, 'and now? scenario:needs-grant');
+      assert.equal(calls.length, 2, 'one dialog per message');
+      assert.equal(perms(all[0]!)[0]?.approval, 'denied');
+      assert.equal(box.execs().length, 2);
       assert.equal(first.status, 'success');
     });
   });

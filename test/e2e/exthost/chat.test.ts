@@ -1,7 +1,5 @@
 // The chat through the real `vscode` API and the real runner, with the fake zero as the CLI.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as vscode from 'vscode';
 import { api, configure, fakeZeroPath, freshChat, lastTurn, turnDone, until, type Sandbox } from './helpers';
 
 describe('Chat (extension host, fake zero)', function () {
@@ -122,22 +120,16 @@ describe('Chat (extension host, fake zero)', function () {
     assert.equal(a.controller.current.turns[0]!.prompt, 'remember me scenario:echo');
   });
 
-  it('a workspace setting cannot choose the binary', async function () {
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    if (!folder) this.skip();
-    const cfg = vscode.workspace.getConfiguration('zero', folder.uri);
-    const evil = `${box.dir}/evil-zero`;
-    fs.writeFileSync(evil, '#!/bin/sh\necho pwned > "$0.ran"\n', { mode: 0o755 });
-    try {
-      await cfg.update('path', evil, vscode.ConfigurationTarget.Workspace).then(undefined, () => undefined);
-      const a = await api();
-      await a.recheckBinary();
-      assert.equal(a.controller.binary.path, fakeZeroPath());
-      a.controller.send('who runs? scenario:echo');
-      await turnDone(a, 1);
-      assert.ok(!fs.existsSync(`${evil}.ran`), 'the workspace binary never ran');
-    } finally {
-      await cfg.update('path', undefined, vscode.ConfigurationTarget.Workspace).then(undefined, () => undefined);
-    }
+  it('images for a model without vision: Zero drops them and the chat says so; the mode and model picked go as flags', async function () {
+    const a = await api();
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    a.controller.send('scenario:echo what is this?', { images: [{ mediaType: 'image/png', data: png }], model: 'text-only-1', mode: 'ask' });
+    const t = await turnDone(a, 1);
+    assert.equal(t.status, 'success');
+    const notice = t.items.find((i) => i.kind === 'warning' && i.code === 'images-ignored');
+    assert.ok(notice && notice.kind === 'warning', JSON.stringify(t.items));
+    assert.match(notice.message, /The model text-only-1 cannot see images: Zero ignored 1 image/);
+    assert.deepEqual(t.composed, { text: 'scenario:echo what is this?', chips: [], images: 1, mode: 'ask', model: 'text-only-1' });
+    assert.equal(t.run.model, 'text-only-1');
   });
 });

@@ -73,6 +73,18 @@ describe('Editor integration (extension host, fake zero)', function () {
     assert.deepEqual(a.controller.viewState().attachments, []);
   });
 
+  it('Explorer "Add to Zero Chat" attaches files and folders as chips; the message carries their paths', async function () {
+    const a = await api();
+    const folder = vscode.Uri.file(path.dirname(file.fsPath));
+    await vscode.commands.executeCommand('zero.addToChat', file, [file, folder]);
+    assert.deepEqual(a.controller.viewState().attachments.map((x) => x.label), ['notes/plan.txt', 'notes/']);
+    a.controller.send('Summarise these');
+    const t = await turnDone(a, 1);
+    assert.equal(t.prompt, 'Summarise these\n\nFiles I mentioned (read them as needed):\n- notes/plan.txt\n- notes/ (folder)');
+    assert.deepEqual(t.composed?.chips, ['notes/plan.txt', 'notes/']);
+    assert.deepEqual(a.controller.viewState().attachments, []);
+  });
+
   it('Open Transcript shows a saved run read-only; a new chat leaves it', async function () {
     const a = await api();
     const transcript = path.join(box.dir, 'run.jsonl');

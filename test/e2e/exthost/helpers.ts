@@ -14,9 +14,10 @@ export async function api(): Promise<ZeroExtensionApi> {
   return ext.activate();
 }
 
+/** The fake zero; on Windows its `.cmd` shim (a script without extension cannot be spawned there). */
 export function fakeZeroPath(): string {
   const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
-  return path.join(ext.extensionUri.fsPath, 'test', 'fixtures', 'fake-zero', 'zero');
+  return path.join(ext.extensionUri.fsPath, 'test', 'fixtures', 'fake-zero', process.platform === 'win32' ? 'zero.cmd' : 'zero');
 }
 
 /** A private sandbox for the fake zero: sessions, grants and the invocation record. */

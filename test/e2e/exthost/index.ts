@@ -2,6 +2,7 @@
 // Runs every *.test.js next to it with mocha (bdd, spec reporter) and, when ZERO_E2E_RESULTS names a
 // file, writes { passes, failures, tests } there (the env reaches the extension host from the server
 // in code-server, or from extensionTestsEnv under @vscode/test-electron).
+// ZERO_E2E_GREP (a mocha --grep pattern, matched against full test titles) runs only the matching tests.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
@@ -16,6 +17,8 @@ interface TestResult {
 }
 
 export interface ExtHostResults {
+  /** ZERO_E2E_GREP when one was set. */
+  grep?: string;
   passes: number;
   failures: number;
   pending: number;
@@ -38,10 +41,12 @@ function markMochaOutput(): () => void {
 export function run(): Promise<void> {
   const unmark = markMochaOutput();
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000, slow: 10_000 });
+  const grep = process.env.ZERO_E2E_GREP;
+  if (grep) mocha.grep(grep);
   for (const f of fs.readdirSync(__dirname).sort()) {
     if (f.endsWith('.test.js')) mocha.addFile(path.join(__dirname, f));
   }
-  const results: ExtHostResults = { passes: 0, failures: 0, pending: 0, tests: [] };
+  const results: ExtHostResults = { ...(grep ? { grep } : {}), passes: 0, failures: 0, pending: 0, tests: [] };
   const record = (test: Mocha.Runnable, state: TestResult['state'], err?: Error) =>
     results.tests.push({
       title: test.title,

@@ -42,6 +42,11 @@ export interface CodeServerOptions {
   workspaceFiles?: Record<string, string>;
   /** Extra code-server flags (it rejects any it does not know, pitfall 11). */
   extraArgs?: string[];
+  /**
+   * Workspace trust on, with no start-up prompt: the folder opens untrusted (Restricted Mode).
+   * Default off (`--disable-workspace-trust`), so every other suite runs trusted.
+   */
+  untrusted?: boolean;
 }
 
 export interface RunDirs {
@@ -56,6 +61,8 @@ export interface RunDirs {
   grants: string;
   /** FAKE_ZERO_RECORD: the fake zero appends one record per invocation. */
   record: string;
+  /** FAKE_ZERO_ACP_RECORD: the fake `zero acp` appends one record per session request (prompt, set_mode…). */
+  acpRecord: string;
   /** code-server's stdout and stderr. */
   log: string;
 }
@@ -166,6 +173,7 @@ function serverEnv(dirs: RunDirs, extra: Record<string, string | undefined>): Re
     XDG_CACHE_HOME: dirs.xdgCache,
     ZERO_SANDBOX_GRANTS_PATH: dirs.grants,
     FAKE_ZERO_RECORD: dirs.record,
+    FAKE_ZERO_ACP_RECORD: dirs.acpRecord,
     EXTENSIONS_GALLERY: '{}', // no gallery: nothing tries the network
     VSCODE_IPC_HOOK_CLI: undefined, // else code-server hands the folder to another instance (pitfall 10)
     ...extra,
@@ -187,6 +195,7 @@ function makeDirs(name: string): RunDirs {
     xdgCache: path.join(root, 'xdg-cache'),
     grants: path.join(root, 'grants.json'),
     record: path.join(root, 'zero-record.jsonl'),
+    acpRecord: path.join(root, 'zero-acp-record.jsonl'),
     log: path.join(root, 'code-server.log'),
   };
   for (const d of [dirs.userData, dirs.extensions, dirs.workspace, dirs.xdgData, dirs.xdgConfig, dirs.xdgCache]) {
@@ -248,7 +257,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   const dirs = makeDirs(options.name);
   const config = path.join(dirs.root, 'code-server.yaml');
   fs.writeFileSync(config, ''); // empty: ~/.config/code-server is never read or written
-  writeSettings(dirs.userData, options.settings ?? {});
+  const trust = options.untrusted ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.emptyWindow': false } : {};
+  writeSettings(dirs.userData, { ...trust, ...(options.settings ?? {}) });
   for (const [rel, content] of Object.entries(options.workspaceFiles ?? { 'hello.txt': 'Hello from the Zero e2e workspace.\n' })) {
     fs.mkdirSync(path.dirname(path.join(dirs.workspace, rel)), { recursive: true });
     fs.writeFileSync(path.join(dirs.workspace, rel), content);
@@ -273,7 +283,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     '--auth', 'none',
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(options.untrusted ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--extensions-dir', dirs.extensions,
     '--user-data-dir', dirs.userData,

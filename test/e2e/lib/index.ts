@@ -19,6 +19,7 @@
 // ZERO_E2E_HEADED=1 shows the browser (needs a display).
 //
 // Extension-host tests: test/e2e/exthost/*.test.ts with the real `vscode` API (`npm run test:exthost`).
+export * from './axe';
 export * from './browser';
 export * from './buildExtHostSuite';
 export * from './codeServer';
@@ -26,3 +27,4 @@ export * from './paths';
 export * from './useVSCode';
 export * from './wait';
 export * from './workbench';
+export * from './transports';

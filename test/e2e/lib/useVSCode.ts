@@ -15,7 +15,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { launchBrowserFor, openWorkbench, type Browser, type OpenWorkbenchOptions } from './browser';
 import { startCodeServer, type CodeServer, type CodeServerOptions } from './codeServer';
 import { SCREENSHOT_DIR } from './paths';
-import { chatFrame, screenshot } from './workbench';
+import { chatFrame, runCommand, screenshot } from './workbench';
 
 export interface UseVSCodeOptions extends Omit<CodeServerOptions, 'name'> {
   /** Run dir name; default: the describe title. */
@@ -32,10 +32,17 @@ export interface VSCodeSession {
   chat(): FrameLocator;
   /** `.e2e/screenshots/<suite>-<name>.png` */
   screenshot(name: string): Promise<string>;
-  /** Reloads the window and waits until the workbench is usable again. */
-  reload(): Promise<void>;
+  /**
+   * Reloads the window and waits until the workbench is usable again. Default: the browser's reload
+   * (F5), which does not wait for the workbench to save its own state (open editors). `command`:
+   * "Developer: Reload Window", which saves it first, as VS Code's reload does: for what the
+   * workbench itself restores (editor tabs).
+   */
+  reload(options?: { command?: boolean }): Promise<void>;
   /** The fake zero's invocation records (FAKE_ZERO_RECORD, one JSON object per line). */
   zeroRecords<T = Record<string, unknown>>(): T[];
+  /** The fake `zero acp`'s session requests (FAKE_ZERO_ACP_RECORD), oldest first. */
+  acpRequests<T = Record<string, unknown>>(): T[];
 }
 
 const secs = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
@@ -56,15 +63,20 @@ export function useVSCode(options: UseVSCodeOptions = {}): VSCodeSession {
     get page() { return need(browser, 'the browser').page; },
     chat: () => chatFrame(session.page),
     screenshot: (name) => screenshot(session.page, `${suiteName}-${name}`),
-    async reload() {
-      await session.page.reload();
-      await session.page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+    async reload(opts = {}) {
+      const page = session.page;
+      if (opts.command) {
+        const navigated = page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: 90_000 });
+        await runCommand(page, 'Developer: Reload Window').catch(() => undefined); // the page goes away under it
+        await navigated;
+        await page.waitForLoadState('domcontentloaded', { timeout: 90_000 });
+      } else {
+        await page.reload();
+      }
+      await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
     },
-    zeroRecords<T>() {
-      const file = session.server.dirs.record;
-      if (!fs.existsSync(file)) return [];
-      return fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
-    },
+    zeroRecords: <T>() => jsonLines<T>(session.server.dirs.record),
+    acpRequests: <T>() => jsonLines<T>(session.server.dirs.acpRecord),
   };
 
   before(async function () {
@@ -102,6 +114,11 @@ export function useVSCode(options: UseVSCodeOptions = {}): VSCodeSession {
   });
 
   return session;
+}
+
+function jsonLines<T>(file: string): T[] {
+  if (!fs.existsSync(file)) return [];
+  return fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
 }
 
 /** Old screenshots of this suite, so a green run leaves no stale FAILED-* picture behind. */

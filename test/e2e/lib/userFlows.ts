@@ -128,6 +128,9 @@ export async function typeAndSend(chat: FrameLocator, text: string, opts: { type
   await box.click();
   if (opts.type) await box.pressSequentially(text, { delay: 5 });
   else await box.fill(text);
+  // Enter does nothing while Send is disabled (e.g. the view has not had its first state yet): wait
+  // for what a user would see before pressing it.
+  await chat.getByRole('button', { name: 'Send', exact: true }).and(chat.locator(':enabled')).waitFor({ timeout: 60_000 });
   await box.press('Enter');
 }
 

@@ -3,9 +3,46 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { EXTENSION_ID, SCREENSHOT_DIR } from './paths';
+import { eventually } from './userFlows';
 
-/** The outer iframe of our chat view's webview (the HTML lives in its nested `#active-frame`). */
-export const CHAT_WEBVIEW_IFRAME = `iframe.webview[src*="extensionId=${EXTENSION_ID}"][src*="purpose=webviewView"]`;
+/**
+ * An editor's webview sits in an overlay container that points at the editor it covers
+ * (`data-parent-flow-to-element-id="webview-editor-element-…"`); a view's container has no such link.
+ */
+const EDITOR_WEBVIEW_CONTAINER = 'div[data-parent-flow-to-element-id^="webview-editor-element-"]';
+
+/**
+ * The outer iframe of our chat view's webview (the HTML lives in its nested `#active-frame`).
+ * A view's frame normally carries `purpose=webviewView`, but after a window reload with the
+ * packaged VSIX, code-server 4.100 restored the view in a frame without it, so a frame with no
+ * purpose counts too. Editor chat tabs have no purpose either: their frames are left out by their
+ * container, which belongs to an editor.
+ */
+export const CHAT_WEBVIEW_IFRAME = `:not(${EDITOR_WEBVIEW_CONTAINER}) > iframe.webview[src*="extensionId=${EXTENSION_ID}"]:is([src*="purpose=webviewView"], :not([src*="purpose="]))`;
+
+/**
+ * The outer iframe of the chat in the visible editor tab ("Zero: Open Chat in Editor"). A tab in
+ * the background has no frame (its webview is released until it is shown again), and the one
+ * being shown has a visible container, so with one editor group this is unique.
+ */
+export const CHAT_TAB_IFRAME = `${EDITOR_WEBVIEW_CONTAINER}[style*="visibility: visible"] > iframe.webview[src*="extensionId=${EXTENSION_ID}"]`;
+
+/** The document of the chat in the visible editor tab (see CHAT_TAB_IFRAME), used like chatFrame(page). */
+export function chatTabFrame(page: Page): FrameLocator {
+  return page.frameLocator(CHAT_TAB_IFRAME).frameLocator('#active-frame');
+}
+
+/** An editor tab by (part of) its title, e.g. `Zero: Count the steps`. */
+export function editorTab(page: Page, title: string | RegExp): Locator {
+  return page.locator('.part.editor .tabs-container .tab', { hasText: title });
+}
+
+/** The number on the Zero view's activity-bar item (0 when it shows no badge). */
+export async function zeroBadge(page: Page): Promise<number> {
+  const badge = page.locator('.activitybar .action-item:has(a.action-label[aria-label^="Zero"]) .badge-content');
+  if ((await badge.count()) === 0 || !(await badge.first().isVisible())) return 0;
+  return Number((await badge.first().innerText()).trim()) || 0;
+}
 
 /** The "Zero" item in the activity bar (its label is the view container's title). */
 export function zeroActivityItem(page: Page): Locator {
@@ -27,7 +64,11 @@ export async function openZeroView(page: Page): Promise<FrameLocator> {
     if ((await checked.count()) === 0) await item.click();
     const shown = await iframe.waitFor({ state: 'attached', timeout: attempt < 3 ? 15_000 : 60_000 }).then(() => true, () => false);
     if (shown) return chatFrame(page);
-    if (attempt >= 3) throw new Error('the Zero chat view did not open after 3 tries');
+    if (attempt >= 3) {
+      // Say what the page holds, so a failure here tells stale frames from a view that never came.
+      const frames = await page.locator('iframe.webview').evaluateAll((els) => els.map((e) => `${(e as HTMLIFrameElement).src.replace(/^.*?\?/, '?')} visible=${(e as HTMLElement).offsetParent !== null}`));
+      throw new Error(`the Zero chat view did not open after 3 tries; webview frames: ${frames.length ? frames.join(' | ') : 'none'}`);
+    }
   }
 }
 
@@ -41,7 +82,8 @@ export function chatFrame(page: Page): FrameLocator {
 
 /**
  * Runs a command from the command palette (F1) by its full title as shown there, e.g.
- * `'Zero: New Chat'` or `'View: Toggle Terminal'`; waits until the palette has closed.
+ * `'Zero: New Chat'` or `'View: Toggle Terminal'`; waits until the palette has closed (or given its
+ * place to the command's own quick input).
  */
 export async function runCommand(page: Page, title: string): Promise<void> {
   const widget = page.locator('.quick-input-widget');
@@ -55,7 +97,9 @@ export async function runCommand(page: Page, title: string): Promise<void> {
     .first();
   await row.waitFor({ timeout: 30_000 });
   await row.click();
-  await widget.waitFor({ state: 'hidden', timeout: 30_000 });
+  // The palette closes; a command that asks something (a file dialog, a quick pick) opens its own
+  // quick input in the same widget, maybe before a hidden widget could be seen.
+  await eventually(async () => !(await widget.isVisible()) || !(await input.inputValue()).startsWith('>'), `the command palette closed after running "${title}"`, 30_000);
 }
 
 /** Waits for a notification toast containing `text` and returns it. */
@@ -69,6 +113,18 @@ export async function waitForNotification(page: Page, text: string | RegExp, tim
 /** The modal dialog (`showWarningMessage(..., { modal: true })`); it is in the workbench, not the webview. */
 export function modalDialog(page: Page): Locator {
   return page.locator('.monaco-dialog-box');
+}
+
+/**
+ * Presses Escape on an open modal the way a user does: once the dialog has taken the focus. A key
+ * pressed in the moment between the dialog appearing and taking focus goes to whatever had it
+ * (often the chat webview), not to the dialog.
+ */
+export async function escapeDialog(page: Page, dialog: Locator = modalDialog(page)): Promise<void> {
+  await dialog.waitFor({ state: 'visible', timeout: 60_000 });
+  await dialog.locator(':focus').waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached', timeout: 15_000 });
 }
 
 /** Saves `.e2e/screenshots/<name>.png` and returns its path. */

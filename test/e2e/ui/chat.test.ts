@@ -1,6 +1,8 @@
 // Chat end to end, as a user does it in a real VS Code (code-server + Chromium): type in the Zero
 // view, press Enter, watch the answer stream in, open reasoning and tool cards, stop a long run,
 // reload the window and carry on, and get a clear error when the Zero CLI is missing.
+// Runs on both transports (`zero.transport` exec and acp, each in its own code-server); where the
+// user sees something different (token usage, what Stop leaves behind), each transport asserts its own.
 //
 // The fake zero picks its behaviour from a `scenario:<name>` word in the prompt (plain, reasoning,
 // tools, slow, echo, resume); see test/fixtures/fake-zero/README.md.
@@ -8,21 +10,18 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FAKE_ZERO, openZeroView, useVSCode, waitUntil } from '../lib';
+import { acpRequests, describeEachTransport, messagesToZero, zeroProcessesStarted } from '../lib/transports';
 import {
   eventually,
-  execRuns,
   fakeSessions,
   fakeZeroPids,
   messageBox,
-  promptOf,
   publishScreenshot,
-  resumeIdOf,
   setSideBarWidth,
   turnStatus,
   turnWithPrompt,
   turns,
   typeAndSend,
-  type ZeroInvocation,
 } from '../lib/userFlows';
 
 const README = `# Demo project
@@ -33,15 +32,15 @@ A tiny project for the Zero chat tests.
 - \`notes/\` keeps design notes
 `;
 
-describe('Chat: a conversation with Zero in the sidebar', function () {
+describeEachTransport('Chat: a conversation with Zero in the sidebar', (transport) => {
   const vs = useVSCode({
-    name: 'ui-chat',
-    settings: { 'zero.path': FAKE_ZERO },
+    name: `ui-chat-${transport}`,
+    settings: { 'zero.path': FAKE_ZERO, 'zero.transport': transport },
     // `slow`: 150 deltas 200 ms apart, so a run lasts about 30 s unless stopped.
     env: { FAKE_ZERO_SLOW_COUNT: '150', FAKE_ZERO_DELAY_MS: undefined, FAKE_ZERO_SCENARIO: undefined },
     workspaceFiles: { 'README.md': README, 'hello.txt': 'Hello from the Zero e2e workspace.\n' },
   });
-  const runs = () => execRuns(vs.zeroRecords<ZeroInvocation>());
+  const received = () => messagesToZero(vs, transport);
   const firstPrompt = 'scenario:reasoning What is six times seven?';
 
   it('types a message, presses Enter and sees the streamed answer with its final state', async function () {
@@ -60,8 +59,13 @@ describe('Chat: a conversation with Zero in the sidebar', function () {
     await chat.locator('.chat-header .run-status', { hasText: 'Finished' }).waitFor();
     const footer = (await turn.locator('.turn-footer').innerText()).replace(/\s+/g, ' ');
     assert.match(footer, /success/, footer);
-    assert.match(footer, /1,020 tokens/, `the footer shows the run's usage: ${footer}`);
     assert.match(footer, /gpt-4\.1/, `the footer names the model: ${footer}`);
+    if (transport === 'exec') assert.match(footer, /1,020 tokens/, `the footer shows the run's usage: ${footer}`);
+    else {
+      // ACP reports no usage: the footer says so instead of showing zeros.
+      assert.doesNotMatch(footer, /tokens/, footer);
+      assert.match(footer, /Over ACP Zero reports no token usage/, footer);
+    }
 
     // Reasoning is collapsed until the user opens it.
     const reasoning = turn.locator('details.reasoning');
@@ -72,9 +76,14 @@ describe('Chat: a conversation with Zero in the sidebar', function () {
     assert.match(await reasoningText.innerText(), /double-checking the arithmetic/);
     assert.doesNotMatch(await turn.locator('.text-block.answer').innerText(), /Thinking about/, 'reasoning is not part of the answer');
 
-    const run = runs().find((r) => promptOf(r).includes('What is six times seven?'));
-    assert.ok(run, 'the fake zero got the message on stdin');
-    assert.equal(resumeIdOf(run), null, 'the first run of a chat starts a new session');
+    const got = received().find((m) => m.text.includes('What is six times seven?'));
+    assert.ok(got, 'the fake zero got the message');
+    assert.equal(got.text, firstPrompt);
+    if (transport === 'exec') assert.equal(got.sessionId, null, 'the first run of a chat starts a new session (no --resume)');
+    else {
+      const opened = acpRequests(vs).filter((r) => r.method === 'session/new' || r.method === 'session/load');
+      assert.deepEqual(opened.map((r) => [r.method, r.sessionId]), [['session/new', got.sessionId]], 'the first message opened a new session and was prompted in it');
+    }
     console.log(`      screenshot: ${await vs.screenshot('answer-with-reasoning')}`);
   });
 
@@ -99,7 +108,8 @@ describe('Chat: a conversation with Zero in the sidebar', function () {
     assert.match(await output.innerText(), /A tiny project for the Zero chat tests\./, 'the output is the file the tool read');
     assert.match(await read.locator('.tool-json').innerText(), /"path": "README.md"/);
 
-    // README picture: a finished answer, its reasoning (the turn above) and an open tool card.
+    // README picture (exec, the default transport): a finished answer, its reasoning and an open tool card.
+    if (transport !== 'exec') return;
     await setSideBarWidth(vs.page, 620);
     await vs.page.mouse.move(1000, 600); // off the sash, which stays highlighted under the pointer
     const firstTurn = turns(chat).first();
@@ -110,41 +120,40 @@ describe('Chat: a conversation with Zero in the sidebar', function () {
     console.log(`      screenshot: ${shot} (also ${publishScreenshot(shot, 'chat.png')})`);
   });
 
-  it('Shift+Enter starts a new line instead of sending', async function () {
+  // Pure composer behaviour (which key sends): the same webview on both transports, so once.
+  if (transport === 'exec') it('Shift+Enter starts a new line instead of sending', async function () {
     const chat = vs.chat();
     const box = messageBox(chat);
     const before = await turns(chat).count();
-    const runsBefore = runs().length;
+    const runsBefore = received().length;
     await box.click();
     await box.pressSequentially('scenario:echo first line');
     await box.press('Shift+Enter');
     await box.pressSequentially('second line');
+    // Had Shift+Enter sent, the box would have been emptied before "second line" was typed.
     assert.equal(await box.inputValue(), 'scenario:echo first line\nsecond line');
-    await vs.page.waitForTimeout(1_000);
-    assert.equal(await turns(chat).count(), before, 'nothing was sent');
-    assert.equal(runs().length, runsBefore, 'zero did not run');
 
     await box.press('Enter');
     const turn = turnWithPrompt(chat, 'second line');
     await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
+    assert.equal(await turns(chat).count(), before + 1, 'one message, sent by Enter only');
+    assert.equal(received().length, runsBefore + 1, 'zero ran once');
     assert.equal(await turn.locator('.user-message .prompt').innerText(), 'scenario:echo first line\nsecond line', 'both lines are in one message');
-    const run = runs().find((r) => promptOf(r).includes('second line'));
-    assert.ok(run);
-    assert.equal(promptOf(run), 'scenario:echo first line\nsecond line');
+    assert.equal(received().find((m) => m.text.includes('second line'))?.text, 'scenario:echo first line\nsecond line');
   });
 
-  it('Stop ends a long run: the turn says interrupted and the zero process is gone', async function () {
+  it(`Stop ends a long run: the turn says interrupted and ${transport === 'exec' ? 'the zero process is gone' : 'zero acp stays for the next message'}`, async function () {
     const chat = vs.chat();
-    const runsBefore = runs().length;
+    const runsBefore = received().length;
+    const processesBefore = zeroProcessesStarted(vs, transport);
     await typeAndSend(chat, 'scenario:slow Count slowly to one hundred and fifty');
     const turn = turnWithPrompt(chat, 'Count slowly');
     await turn.locator('.text-block', { hasText: 'Step 3 of 150' }).waitFor({ timeout: 60_000 });
     await chat.locator('.chat-header .run-status', { hasText: /Working… \d+:\d\d/ }).waitFor();
 
     const record = vs.server.dirs.record;
-    const run = await waitUntil(() => runs().slice(runsBefore).find((r) => promptOf(r).includes('Count slowly')), 'the slow run was recorded');
+    await waitUntil(() => received().slice(runsBefore).find((m) => m.text.includes('Count slowly')), 'the slow run was recorded');
     const pids = await waitUntil(() => (fakeZeroPids(record).length ? fakeZeroPids(record) : null), 'a fake zero process runs', 10_000);
-    console.log(`      slow run argv: ${run.argv.join(' ')}; pid(s) ${pids.join(', ')}`);
     await vs.page.waitForTimeout(1_000); // a user reads a little before stopping
     const stop = chat.getByRole('button', { name: 'Stop' });
     assert.equal(await stop.isEnabled(), true, 'Stop is enabled while Zero works');
@@ -157,7 +166,13 @@ describe('Chat: a conversation with Zero in the sidebar', function () {
     assert.doesNotMatch(await turn.innerText(), /Step 150 of 150/, 'the run did not finish');
     await chat.locator('.chat-header .run-status', { hasText: 'Stopped: interrupted' }).waitFor();
     assert.equal(await stop.isEnabled(), false, 'Stop is disabled again');
-    await waitUntil(() => fakeZeroPids(record).length === 0, `no fake zero process is left (had ${pids.join(', ')})`, 10_000);
+    if (transport === 'exec') await waitUntil(() => fakeZeroPids(record).length === 0, `no fake zero process is left (had ${pids.join(', ')})`, 10_000);
+    else {
+      // Stop is `session/cancel`: the turn ends, the one `zero acp` of the window serves on.
+      assert.ok(acpRequests(vs).some((r) => r.method === 'session/cancel'), 'Stop sent session/cancel');
+      assert.deepEqual(fakeZeroPids(record), pids, 'the same zero acp process is still running');
+      assert.equal(zeroProcessesStarted(vs, transport), processesBefore, 'no process was started or restarted');
+    }
     console.log(`      screenshot: ${await vs.screenshot('stopped')}`);
   });
 
@@ -170,7 +185,8 @@ describe('Chat: a conversation with Zero in the sidebar', function () {
     await turn.locator('.text-block.answer', { hasText: 'The answer is 42.' }).waitFor();
     await turnStatus(turn).filter({ hasText: 'success' }).waitFor();
     await turnStatus(turnWithPrompt(chat, 'Count slowly')).filter({ hasText: 'interrupted' }).waitFor();
-    assert.equal(await turns(chat).count(), 4, 'all four turns are back');
+    const sent = transport === 'exec' ? 4 : 3; // Shift+Enter runs on exec only
+    assert.equal(await turns(chat).count(), sent, `all ${sent} turns are back`);
     console.log(`      screenshot: ${await vs.screenshot('after-reload')}`);
   });
 
@@ -190,8 +206,6 @@ describe('Chat: a conversation with Zero in the sidebar', function () {
 
   it('continuing after the reload resumes the same Zero session', async function () {
     const chat = vs.chat();
-    const first = runs().find((r) => promptOf(r).includes('What is six times seven?'));
-    assert.ok(first);
     const sessions = fakeSessions(vs.server.dirs.xdgData);
     const sessionId = [...sessions].find(([, users]) => users.some((u) => u.includes('What is six times seven?')))?.[0];
     assert.ok(sessionId, `the first run created a session (sessions: ${[...sessions.keys()].join(', ')})`);
@@ -203,13 +217,22 @@ describe('Chat: a conversation with Zero in the sidebar', function () {
     assert.match(answer, new RegExp(`Continuing session ${sessionId}`), answer);
     assert.match(answer, /you previously asked: scenario:echo remember the word pineapple/, answer);
 
-    const run = runs().find((r) => promptOf(r).includes('What did I ask before?'));
-    assert.ok(run);
-    assert.equal(resumeIdOf(run), sessionId, `argv: ${run.argv.join(' ')}`);
-    assert.ok(run.argv.includes(`--resume=${sessionId}`), `argv has --resume=<id>: ${run.argv.join(' ')}`);
+    const got = received().find((m) => m.text.includes('What did I ask before?'));
+    assert.ok(got);
+    assert.equal(got.sessionId, sessionId, 'the message went to the same Zero session');
+    if (transport === 'exec') {
+      const argv = vs.zeroRecords<{ argv: string[] }>().map((r) => r.argv).find((a) => a.includes(`--resume=${sessionId}`));
+      assert.ok(argv, `a run was started with --resume=${sessionId}`);
+    } else {
+      // The reload started a new window's zero acp, which reopened the session with session/load.
+      const loads = acpRequests(vs).filter((r) => r.method === 'session/load' && r.sessionId === sessionId);
+      assert.ok(loads.length >= 1, `session/load ${sessionId} was sent`);
+      assert.equal(acpRequests(vs).filter((r) => r.method === 'session/new').length, 1, 'no second session was created');
+    }
   });
 
-  it('a zero.path that does not exist: a clear error, Set Path…/Install Zero…, and the message is kept', async function () {
+  // The binary check and its banner run before any transport is involved, so once.
+  if (transport === 'exec') it('a zero.path that does not exist: a clear error, Set Path…/Install Zero…, and the message is kept', async function () {
     const chat = vs.chat();
     const missing = path.join(vs.server.dirs.root, 'no-such-dir', 'zero');
     vs.server.updateSettings({ 'zero.path': missing });
@@ -221,15 +244,17 @@ describe('Chat: a conversation with Zero in the sidebar', function () {
     await banner.getByRole('button', { name: 'Set Path…' }).waitFor();
     await banner.getByRole('button', { name: 'Install Zero…' }).waitFor();
 
-    const runsBefore = runs().length;
+    const runsBefore = received().length;
     const box = messageBox(chat);
     await box.click();
     await box.fill('Please refactor the parser');
     await box.press('Enter');
-    await vs.page.waitForTimeout(1_000);
-    assert.equal(await box.inputValue(), 'Please refactor the parser', 'the typed message stays in the box');
+    // Keys are handled in order: once the next one has landed, Enter has been handled too.
+    await box.press('End');
+    await box.pressSequentially('!');
+    await eventually(async () => (await box.inputValue()) === 'Please refactor the parser!', 'the key after Enter landed in the same text', 15_000);
     assert.equal(await chat.getByRole('button', { name: 'Send' }).isEnabled(), false, 'Send is disabled until the CLI is fixed');
-    assert.equal(runs().length, runsBefore, 'nothing ran');
+    assert.equal(received().length, runsBefore, 'nothing ran');
     console.log(`      screenshot: ${await vs.screenshot('missing-binary')}`);
   });
 
@@ -242,8 +267,11 @@ describe('Chat: a conversation with Zero in the sidebar', function () {
     fs.writeFileSync(copy, `#!/usr/bin/env node\nrequire(${JSON.stringify(path.join(path.dirname(FAKE_ZERO), 'fake-zero.js'))});\n`, { mode: 0o755 });
     const box = messageBox(chat);
     await box.fill('');
-    vs.server.updateSettings({ 'zero.path': copy });
+    // The banner going away is the sign the window has read the new setting: make sure it was up.
     const banner = chat.getByRole('region', { name: 'Zero CLI problem' });
+    vs.server.updateSettings({ 'zero.path': path.join(copyDir, 'not-yet') });
+    await banner.waitFor({ state: 'visible', timeout: 60_000 });
+    vs.server.updateSettings({ 'zero.path': copy });
     await banner.waitFor({ state: 'hidden', timeout: 60_000 });
     // …then it goes away before the message is sent.
     fs.rmSync(copyDir, { recursive: true, force: true });

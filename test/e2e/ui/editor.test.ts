@@ -3,23 +3,16 @@
 // a saved transcript opened from the file dialog, and the status bar item while Zero works.
 //
 // The workspace file is plain text (no language server to wait for, REAL_VSCODE.md pitfalls 5/8).
+// Runs on both transports: what the code actions send must reach Zero on each, and the status bar
+// follows an ACP turn too. Tests that never reach Zero (file links in an answer, a saved transcript)
+// run once.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { FAKE_ZERO, REPO_ROOT, openZeroView, runCommand, useVSCode } from '../lib';
-import {
-  eventually,
-  execRuns,
-  messageBox,
-  promptOf,
-  publishScreenshot,
-  setSideBarWidth,
-  turnStatus,
-  turnWithPrompt,
-  typeAndSend,
-  type ZeroInvocation,
-} from '../lib/userFlows';
+import { describeEachTransport, messagesToZero } from '../lib/transports';
+import { eventually, messageBox, publishScreenshot, setSideBarWidth, turnStatus, turnWithPrompt, typeAndSend } from '../lib/userFlows';
 
 const NOTES = [
   'Release checklist',
@@ -73,11 +66,11 @@ async function selectLines(page: Page, from: number, to: number): Promise<void> 
   await cursorPosition(page).filter({ hasText: /selected/ }).waitFor({ timeout: 10_000 });
 }
 
-describe('Editor integration: selections, file links, transcripts, status bar', function () {
+describeEachTransport('Editor integration: selections, file links, transcripts, status bar', (transport) => {
   const transcriptSource = fs.readFileSync(path.join(REPO_ROOT, 'test', 'fixtures', 'transcripts', TRANSCRIPT), 'utf8');
   const vs = useVSCode({
-    name: 'ui-editor',
-    settings: { 'zero.path': FAKE_ZERO },
+    name: `ui-editor-${transport}`,
+    settings: { 'zero.path': FAKE_ZERO, 'zero.transport': transport },
     // `slow`: 40 deltas 200 ms apart, about 8 s.
     env: { FAKE_ZERO_SLOW_COUNT: '40', FAKE_ZERO_DELAY_MS: undefined, FAKE_ZERO_SCENARIO: undefined },
     workspaceFiles: {
@@ -86,7 +79,7 @@ describe('Editor integration: selections, file links, transcripts, status bar', 
       [`transcripts/${TRANSCRIPT}`]: transcriptSource,
     },
   });
-  const runs = () => execRuns(vs.zeroRecords<ZeroInvocation>());
+  const received = () => messagesToZero(vs, transport);
 
   it('"Ask Zero about selection" from the Quick Fix menu sends the path, the lines and the text', async function () {
     const page = vs.page;
@@ -114,7 +107,7 @@ describe('Editor integration: selections, file links, transcripts, status bar', 
     await page.mouse.move(5, 5); // removes the context-view pointer block (pitfall 4)
     await page.mouse.move(6, 6);
     const shot = await vs.screenshot('quick-fix-menu');
-    console.log(`      screenshot: ${shot} (also ${publishScreenshot(shot, 'code-action.png')})`);
+    console.log(`      screenshot: ${shot}${transport === 'exec' ? ` (also ${publishScreenshot(shot, 'code-action.png')})` : ''}`);
     await item.click();
 
     const box = page.locator('.quick-input-widget');
@@ -131,9 +124,8 @@ describe('Editor integration: selections, file links, transcripts, status bar', 
     assert.doesNotMatch(shown, /publish the VSIX/, 'only the selected lines');
     await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
 
-    const run = runs().find((r) => promptOf(r).includes('Is anything missing from these steps?'));
-    assert.ok(run, 'zero got the question');
-    const sent = promptOf(run);
+    const sent = received().find((m) => m.text.includes('Is anything missing from these steps?'))?.text;
+    assert.ok(sent, 'zero got the question');
     assert.ok(sent.startsWith('Is anything missing from these steps?'), sent);
     assert.ok(sent.includes('File: src/notes.txt, lines 2-4 (plaintext)\n```plaintext\nbump the version in package.json\nwrite the changelog entry\ntag the release commit\n```'), sent);
     console.log(`      screenshot: ${await vs.screenshot('asked-about-selection')}`);
@@ -152,7 +144,8 @@ describe('Editor integration: selections, file links, transcripts, status bar', 
     await vs.screenshot('context-menu');
     await entry.click();
 
-    const chip = chat.locator('.attachments .attachment', { hasText: 'src/notes.txt:L5-L6' });
+    // The composer's chip, not the one the sent message shows in the transcript.
+    const chip = chat.locator('.attachments:not(.sent-chips) .attachment', { hasText: 'src/notes.txt:L5-L6' });
     await chip.waitFor({ timeout: 30_000 });
     assert.equal((await chip.locator('.attachment-label').innerText()).trim(), 'src/notes.txt:L5-L6');
     await chat.getByRole('button', { name: 'Remove attachment src/notes.txt:L5-L6' }).waitFor();
@@ -164,11 +157,12 @@ describe('Editor integration: selections, file links, transcripts, status bar', 
     const turn = turnWithPrompt(chat, 'Which of these can be automated?');
     await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
     await chip.waitFor({ state: 'detached' });
-    const sent = promptOf(runs().find((r) => promptOf(r).includes('Which of these can be automated?'))!);
+    const sent = received().find((m) => m.text.includes('Which of these can be automated?'))?.text ?? '';
     assert.ok(sent.includes('File: src/notes.txt, lines 5-6 (plaintext)\n```plaintext\npublish the VSIX\nannounce it in the team channel\n```'), sent);
   });
 
-  it('a file reference in an answer opens the file at that line', async function () {
+  // The link is drawn from the answer's text by the webview, the same for either transport: once.
+  if (transport === 'exec') it('a file reference in an answer opens the file at that line', async function () {
     const page = vs.page;
     const chat = vs.chat();
     await runCommand(page, 'View: Close All Editors');
@@ -211,26 +205,26 @@ describe('Editor integration: selections, file links, transcripts, status bar', 
     assert.equal(await running.count(), 0);
   });
 
-  it('"Zero: Open Transcript…" opens a saved run from the file dialog, read-only', async function () {
+  // A saved stream-json file, read with no zero at all: once.
+  if (transport === 'exec') it('"Zero: Open Transcript…" opens a saved run from the file dialog, read-only', async function () {
     const page = vs.page;
     const chat = vs.chat();
     const file = path.join(vs.server.dirs.workspace, 'transcripts', TRANSCRIPT);
+    const before = received().length;
     await runCommand(page, 'Zero: Open Transcript…');
 
-    // code-server's open dialog is a quick input that takes a path. It fills in the folder of the
-    // active file once it has read it, which can overwrite what was typed before: type the path
-    // after that, check it is still there, then press Enter.
+    // code-server's open dialog is a quick input that takes a path. Once it has read the folder of
+    // the active file it lists it (at least "..") and fills that folder in, which overwrites anything
+    // typed before: wait for the list, then type the path. Should the dialog still replace it, Enter
+    // opens that folder instead and the dialog stays: type the path again.
     const widget = page.locator('.quick-input-widget');
     const input = widget.locator('input.input');
     await widget.locator('.quick-input-title', { hasText: 'Open a Zero stream-json transcript' }).waitFor({ timeout: 30_000 });
-    await eventually(async () => (await input.inputValue()).startsWith('/') && (await widget.locator('.quick-input-list .monaco-list-row').count()) > 0, 'the dialog shows a folder', 15_000);
+    await eventually(async () => (await input.inputValue()).startsWith('/') && (await widget.locator('.quick-input-list .monaco-list-row').count()) > 0, 'the dialog shows a folder', 60_000);
     for (let tries = 1; ; tries++) {
       await input.fill(file);
-      await page.waitForTimeout(500);
-      if ((await input.inputValue()) === file) {
-        await page.keyboard.press('Enter');
-        if (await widget.waitFor({ state: 'hidden', timeout: 5_000 }).then(() => true, () => false)) break;
-      }
+      await page.keyboard.press('Enter');
+      if (await widget.waitFor({ state: 'hidden', timeout: 15_000 }).then(() => true, () => false)) break;
       if (tries >= 4) throw new Error(`the open dialog did not take ${file} (it shows "${await input.inputValue()}")`);
     }
 
@@ -245,9 +239,13 @@ describe('Editor integration: selections, file links, transcripts, status bar', 
     assert.equal(await chat.locator('.composer').isVisible(), false);
     console.log(`      screenshot: ${await vs.screenshot('transcript')}`);
 
-    // Nothing ran: the transcript is only read.
-    const before = runs().length;
-    await page.waitForTimeout(500);
-    assert.equal(runs().length, before);
+    // Nothing ran: the transcript is only read. The end signal is the next message's answer: the
+    // only run since the transcript opened is that message's.
+    await runCommand(page, 'Zero: New Chat');
+    await messageBox(chat).waitFor({ timeout: 15_000 });
+    await typeAndSend(chat, 'scenario:echo after the transcript');
+    await turnStatus(turnWithPrompt(chat, 'after the transcript')).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
+    const since = received().slice(before);
+    assert.deepEqual(since.map((m) => m.text), ['scenario:echo after the transcript']);
   });
 });

@@ -11,10 +11,13 @@ describe('Smoke: the Zero view in a real VS Code', function () {
   it('shows the Chat view with a "Message Zero" box and a Send button', async function () {
     await zeroActivityItem(vs.page).waitFor();
     const chat = await openZeroView(vs.page);
-    // With a single view the side bar title reads "ZERO: CHAT" (the view's own header is hidden).
+    // The Zero side bar holds the Chat view and, collapsed below it, the Changes view.
     const title = vs.page.locator('.part.sidebar .composite.title .title-label');
     await title.waitFor();
-    assert.match((await title.textContent()) ?? '', /zero: chat/i);
+    assert.match((await title.textContent()) ?? '', /^\s*zero\s*$/i);
+    const headers = vs.page.locator('.part.sidebar .pane-header');
+    await headers.filter({ hasText: /chat/i }).first().waitFor();
+    assert.equal(await headers.filter({ hasText: /changes/i }).first().getAttribute('aria-expanded'), 'false', 'Changes starts collapsed');
 
     const box = chat.getByRole('textbox', { name: 'Message Zero' });
     await box.waitFor();

@@ -1,0 +1,104 @@
+/**
+ * The `zero acp` child process and the SDK connection over its stdio. Spawned exactly like exec:
+ * resolved binary, argv array, no shell, settings' env merged over the host's, its own process
+ * group on POSIX so a kill reaches everything it started.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { Readable, Writable } from 'node:stream';
+import { ClientSideConnection, ndJsonStream, type Agent, type Client } from '@agentclientprotocol/sdk';
+import crossSpawn from 'cross-spawn';
+import { killTree } from '../zero/killTree';
+import { mergeEnv, StderrTail } from '../zero/zeroProcess';
+
+export interface AcpLaunch {
+  readonly binary: string;
+  /** Where the process runs; sessions carry their own cwd. */
+  readonly cwd: string;
+  /** Merged over `process.env` (settings' `zero.env`). */
+  readonly env: Readonly<Record<string, string>>;
+}
+
+export interface AcpExit {
+  readonly code: number | null;
+  readonly signal: string | null;
+  /** The process never started (ENOENT, EACCES…). */
+  readonly spawnError: string | null;
+  readonly stderrTail: string;
+  /** We ended it (idle shutdown, dispose). */
+  readonly requested: boolean;
+}
+
+export interface AcpProcess {
+  readonly pid: number | undefined;
+  readonly connection: ClientSideConnection;
+  readonly exited: Promise<AcpExit>;
+  /** Close stdin (Zero exits on EOF), then kill the tree if it lingers. */
+  shutdown(graceMs?: number): Promise<void>;
+  /** Kill the whole tree now. */
+  kill(): void;
+}
+
+export function startAcpProcess(launch: AcpLaunch, client: (agent: Agent) => Client, onStderr?: (text: string) => void): AcpProcess {
+  const win = process.platform === 'win32';
+  const tail = new StderrTail();
+  let requested = false;
+  let resolveExit!: (e: AcpExit) => void;
+  const exited = new Promise<AcpExit>((r) => (resolveExit = r));
+  let done = false;
+  const finish = (e: Omit<AcpExit, 'stderrTail' | 'requested'>): void => {
+    if (done) return;
+    done = true;
+    resolveExit({ ...e, stderrTail: tail.text(), requested });
+  };
+
+  let child: ChildProcess;
+  try {
+    child = crossSpawn(launch.binary, ['acp'], {
+      cwd: launch.cwd,
+      env: mergeEnv(process.env, launch.env, win),
+      shell: false,
+      windowsHide: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: !win,
+    });
+  } catch (err) {
+    child = null as unknown as ChildProcess;
+    finish({ code: null, signal: null, spawnError: String(err) });
+  }
+  if (child) {
+    child.on('error', (err) => {
+      if (child.pid === undefined) finish({ code: null, signal: null, spawnError: `${(err as NodeJS.ErrnoException).code ?? 'UNKNOWN'}: ${err.message}` });
+    });
+    child.on('exit', (code, signal) => finish({ code, signal, spawnError: null }));
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (text: string) => {
+      tail.push(text);
+      onStderr?.(text);
+    });
+    // A dead reader makes writes fail with EPIPE; the exit handler reports what happened.
+    child.stdin?.on('error', () => undefined);
+  }
+
+  const input = child?.stdout ? (Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>) : new ReadableStream<Uint8Array>({ start: (c) => c.close() });
+  const output = child?.stdin ? (Writable.toWeb(child.stdin) as WritableStream<Uint8Array>) : new WritableStream<Uint8Array>();
+  const connection = new ClientSideConnection(client, ndJsonStream(output, input));
+
+  const kill = (): void => {
+    requested = true;
+    if (child?.pid !== undefined && !done) void killTree(child.pid, 'SIGKILL');
+  };
+  return {
+    pid: child?.pid,
+    connection,
+    exited,
+    kill,
+    async shutdown(graceMs = 1500) {
+      requested = true;
+      if (done) return;
+      child?.stdin?.end();
+      const timer = setTimeout(kill, graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

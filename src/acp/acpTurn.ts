@@ -1,0 +1,158 @@
+/**
+ * One chat turn over `zero acp`, as chat actions: opens (or reloads) the chat's session, applies
+ * the chat's mode, sends `session/prompt`, turns every update into the actions exec produces, asks
+ * the user about permissions while Zero waits, and ends the turn with the exec footer's statuses.
+ * Plain Node: the host injects `dispatch` and the dialog (`ask`).
+ */
+import type * as acp from '@agentclientprotocol/sdk';
+import type { ChatAction } from '../conversation/actions';
+import { approvalOf, CANCELLED } from './permission';
+import { mapUpdate, toolName } from './mapUpdate';
+import { endFromCrash, endFromError, endFromStopReason, type TurnEnd } from './stopReason';
+import { AcpProcessGone, errorText, type ZeroAcp } from './zeroAcp';
+
+export interface AcpTurnDeps {
+  readonly acp: ZeroAcp;
+  readonly dispatch: (action: ChatAction) => void;
+  /** The permission dialog. Resolves with Zero's answer; must answer `cancelled` when `signal` aborts. */
+  readonly ask: (request: acp.RequestPermissionRequest, signal: AbortSignal) => Promise<acp.RequestPermissionResponse>;
+  readonly log?: (level: 'info' | 'warn' | 'error', message: string) => void;
+}
+
+export interface AcpTurnRequest {
+  readonly runId: string;
+  readonly prompt: string;
+  /** Base64 images; sent only when Zero advertises image prompts. */
+  readonly images?: readonly { readonly mimeType: string; readonly data: string }[];
+  /** The chat's session to continue, or null for its first turn. */
+  readonly sessionId: string | null;
+  readonly cwd: string;
+  readonly additionalDirectories: readonly string[];
+  /** Restricted Mode: the session is put in plan mode before the prompt. */
+  readonly trusted: boolean;
+  /** The mode the chat last chose (a reloaded session starts in Zero's default). */
+  readonly mode: string | null;
+  /** The model the chat (or `zero.model`) wants, applied when the session uses another. */
+  readonly model?: string | null;
+}
+
+export interface AcpTurnResult {
+  readonly sessionId: string | null;
+  readonly end: TurnEnd;
+  /** The process died during the turn. */
+  readonly crashed: boolean;
+}
+
+export class AcpTurn {
+  private stopRequested = false;
+  private sessionId: string | null = null;
+  readonly done: Promise<AcpTurnResult>;
+
+  constructor(
+    private readonly deps: AcpTurnDeps,
+    private readonly req: AcpTurnRequest,
+  ) {
+    this.done = this.run();
+  }
+
+  /** Stop: session/cancel; an open dialog answers `cancelled` and closes. */
+  async stop(): Promise<void> {
+    this.stopRequested = true;
+    if (this.sessionId) await this.deps.acp.cancel(this.sessionId);
+  }
+
+  private async run(): Promise<AcpTurnResult> {
+    const { acp: zero, dispatch } = this.deps;
+    try {
+      const opened = await zero.open({
+        sessionId: this.req.sessionId,
+        cwd: this.req.cwd,
+        additionalDirectories: this.req.additionalDirectories,
+        sink: {
+          update: (u) => {
+            for (const a of mapUpdate(u, this.req.runId)) dispatch(a);
+          },
+          permission: (request, signal) => this.permission(request, signal),
+        },
+      });
+      this.sessionId = opened.sessionId;
+      dispatch({ type: 'acp_session', sessionId: opened.sessionId, info: opened.info });
+      if (opened.how === 'replaced') {
+        dispatch(warning(this.req.runId, `Zero could not load this chat's session (${opened.loadError ?? 'unknown error'}). This turn runs in a new session without the earlier context.`));
+      }
+      const mode = this.req.trusted ? this.req.mode : 'plan';
+      if (mode && mode !== opened.info.mode && opened.info.modes.some((m) => m.id === mode)) {
+        await zero.setMode(opened.sessionId, mode);
+        dispatch({ type: 'acp_mode', mode });
+      }
+      let model = opened.info.model;
+      if (this.req.model && this.req.model !== model) {
+        try {
+          model = await zero.setModel(opened.sessionId, this.req.model);
+          dispatch({ type: 'acp_model', model });
+        } catch (err) {
+          if (err instanceof AcpProcessGone) throw err;
+          dispatch(warning(this.req.runId, `Zero did not switch to the model "${this.req.model}": ${errorText(err)}`));
+        }
+      }
+      dispatch({
+        type: 'event',
+        line: 0,
+        event: { schemaVersion: 2, runId: this.req.runId, type: 'run_start', sessionId: opened.sessionId, cwd: this.req.cwd, ...(model ? { model } : {}) },
+      });
+      if (this.stopRequested) return this.finish(endFromStopReason('cancelled', true), false);
+      const stopReason = await zero.prompt(opened.sessionId, this.blocks());
+      return this.finish(endFromStopReason(stopReason, this.stopRequested), false);
+    } catch (err) {
+      if (err instanceof AcpProcessGone) {
+        if (err.exit.spawnError) return this.finish({ status: 'failed', explanation: err.message }, false, err.exit.stderrTail);
+        return this.finish(endFromCrash(err.exit.code, err.exit.signal), true, err.exit.stderrTail);
+      }
+      this.deps.log?.('error', `ACP turn failed: ${errorText(err)}`);
+      return this.finish(endFromError(errorText(err)), false);
+    }
+  }
+
+  private blocks(): acp.ContentBlock[] {
+    const blocks: acp.ContentBlock[] = [{ type: 'text', text: this.req.prompt }];
+    if (this.deps.acp.supportsImages) for (const i of this.req.images ?? []) blocks.push({ type: 'image', mimeType: i.mimeType, data: i.data });
+    return blocks;
+  }
+
+  private async permission(request: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
+    const { dispatch } = this.deps;
+    const toolCallId = request.toolCall.toolCallId;
+    dispatch({
+      type: 'acp_permission',
+      toolCallId,
+      name: toolName(request.toolCall.title, request.toolCall.kind),
+      title: request.toolCall.title ?? '',
+      toolKind: request.toolCall.kind ?? null,
+      rawInput: request.toolCall.rawInput ?? null,
+      options: request.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })),
+    });
+    let response: acp.RequestPermissionResponse = CANCELLED;
+    if (!signal.aborted && !this.stopRequested) {
+      try {
+        response = await this.deps.ask(request, signal);
+      } catch (err) {
+        this.deps.log?.('error', `Permission dialog failed: ${errorText(err)}`);
+        response = CANCELLED;
+      }
+    }
+    // Stop while the dialog was open: whatever it returned, the answer is `cancelled`.
+    if (signal.aborted || this.stopRequested) response = CANCELLED;
+    const optionId = response.outcome.outcome === 'selected' ? response.outcome.optionId : null;
+    dispatch({ type: 'acp_permission_answered', toolCallId, approval: approvalOf(response, request.options), optionId });
+    return response;
+  }
+
+  private finish(end: TurnEnd, crashed: boolean, stderrTail: string | null = null): AcpTurnResult {
+    this.deps.dispatch({ type: 'acp_turn_ended', status: end.status, explanation: end.explanation, stderrTail: stderrTail?.trim() || null, at: Date.now() });
+    return { sessionId: this.sessionId, end, crashed };
+  }
+}
+
+function warning(runId: string, message: string): ChatAction {
+  return { type: 'event', line: 0, event: { schemaVersion: 2, runId, type: 'warning', message } };
+}

@@ -1,0 +1,95 @@
+/**
+ * How the ACP-only actions change a turn: the plan list, a permission Zero is blocked on, and the
+ * end of a prompt turn. Everything else over ACP arrives as the same stream-json events exec
+ * produces (see src/acp/mapUpdate.ts), so one reducer serves both transports.
+ */
+import type { ChatAction } from './actions';
+import type { PermissionItem, PlanItem, ToolItem, Turn, TurnItem } from './model';
+import { closeStreams, pushItem } from './turnEvents';
+
+type Act<T extends ChatAction['type']> = Extract<ChatAction, { type: T }>;
+
+/** Each `plan` update replaces the turn's plan (ACP sends the whole list every time). */
+export function applyPlan(turn: Turn, a: Act<'acp_plan'>): Turn {
+  const plan: PlanItem = { kind: 'plan', entries: a.entries };
+  const index = turn.items.findIndex((i) => i.kind === 'plan');
+  if (index < 0) return pushItem(turn, plan);
+  const items = turn.items.slice();
+  items[index] = plan;
+  return { ...turn, items };
+}
+
+export function applyLocations(turn: Turn, a: Act<'acp_locations'>): Turn {
+  const index = turn.items.findIndex((i) => i.kind === 'tool' && i.id === a.toolCallId);
+  if (index < 0) return turn;
+  const items = turn.items.slice();
+  items[index] = { ...(items[index] as ToolItem), locations: a.paths };
+  return { ...turn, items };
+}
+
+export function applyPermissionAsked(turn: Turn, a: Act<'acp_permission'>): Turn {
+  const item: PermissionItem = {
+    kind: 'permission',
+    key: acpPermissionKey(a.toolCallId),
+    event: 'permission_request',
+    toolId: a.toolCallId,
+    name: a.name,
+    action: 'prompt',
+    permissionGranted: null,
+    permissionMode: null,
+    sideEffect: null,
+    reason: null,
+    risk: null,
+    block: null,
+    grantMatched: false,
+    sessionId: null,
+    approval: 'pending',
+    acp: { title: a.title, toolKind: a.toolKind, options: a.options, chosen: null },
+  };
+  return pushItem(closeStreams(turn), item);
+}
+
+export function applyPermissionAnswered(turn: Turn, a: Act<'acp_permission_answered'>): Turn {
+  const key = acpPermissionKey(a.toolCallId);
+  let changed = false;
+  const items = turn.items.map((i): TurnItem => {
+    if (i.kind !== 'permission' || i.key !== key || i.approval !== 'pending') return i;
+    changed = true;
+    return { ...i, approval: a.approval, ...(i.acp ? { acp: { ...i.acp, chosen: a.optionId } } : {}) };
+  });
+  return changed ? { ...turn, items } : turn;
+}
+
+/**
+ * session/prompt is over. ACP has no `final` event: the last text block after the last tool call
+ * is the answer, as exec's `final` would have said. Questions still open were cancelled.
+ */
+export function applyTurnEnded(turn: Turn, a: Act<'acp_turn_ended'>): Turn {
+  const closed = closeStreams(turn);
+  let lastTool = -1;
+  let lastText = -1;
+  closed.items.forEach((i, n) => {
+    if (i.kind === 'tool') lastTool = n;
+    if (i.kind === 'text') lastText = n;
+  });
+  const items = closed.items.map((i, n): TurnItem => {
+    if (n === lastText && lastText > lastTool && i.kind === 'text') return { ...i, answer: true };
+    if (i.kind === 'permission' && i.approval === 'pending') return { ...i, approval: 'cancelled' };
+    return i;
+  });
+  const answer = lastText > lastTool ? items[lastText] : undefined;
+  return {
+    ...closed,
+    items,
+    status: a.status,
+    endedAt: a.at,
+    explanation: a.explanation,
+    stderrTail: a.stderrTail,
+    sawRunEnd: true,
+    finalText: answer && answer.kind === 'text' ? answer.text : closed.finalText,
+  };
+}
+
+export function acpPermissionKey(toolCallId: string): string {
+  return `acp_permission:${toolCallId}`;
+}

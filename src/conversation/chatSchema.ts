@@ -1,0 +1,155 @@
+/**
+ * The chat as zod schemas, for what is read back from disk: a file of the wrong shape must be
+ * refused at the boundary, never reach the reducer or the view. Tolerant of fields added later
+ * (objects are loose), exact on the types of the fields the code reads.
+ *
+ * The checks at the end fail to compile when model.ts changes and these schemas do not.
+ */
+import { array, boolean, enum as zEnum, literal, looseObject, nullable, number, string, union, unknown, type output } from 'zod';
+import { BlockSchema, RiskSchema } from '../protocol/events';
+import type { Chat, OutputBudget, Turn, TurnItem, UsageTotals } from './model';
+
+const count = number().finite();
+
+export const UsageTotalsSchema = looseObject({
+  promptTokens: count,
+  completionTokens: count,
+  totalTokens: count,
+  costUsd: nullable(count),
+});
+
+const TextItemSchema = looseObject({ kind: literal('text'), text: string(), answer: boolean(), closed: boolean() });
+const ReasoningItemSchema = looseObject({ kind: literal('reasoning'), text: string(), closed: boolean() });
+const ToolItemSchema = looseObject({
+  kind: literal('tool'),
+  key: string(),
+  id: nullable(string()),
+  name: string(),
+  args: unknown(),
+  sideEffect: nullable(string()),
+  status: string(),
+  output: nullable(string()),
+  truncated: boolean(),
+  changedFiles: array(string()),
+  checkpoint: nullable(looseObject({ sequence: count, files: array(string()) })),
+  summary: nullable(string()),
+  locations: array(string()).optional(),
+});
+const AcpPermissionSchema = looseObject({
+  title: string(),
+  toolKind: nullable(string()),
+  options: array(looseObject({ optionId: string(), name: string(), kind: string() })),
+  chosen: nullable(string()),
+});
+const PermissionItemSchema = looseObject({
+  kind: literal('permission'),
+  key: string(),
+  event: zEnum(['permission_request', 'permission_decision', 'permission']),
+  toolId: nullable(string()),
+  name: string(),
+  action: string(),
+  permissionGranted: nullable(boolean()),
+  permissionMode: nullable(string()),
+  sideEffect: nullable(string()),
+  reason: nullable(string()),
+  risk: nullable(RiskSchema),
+  block: nullable(BlockSchema),
+  grantMatched: boolean(),
+  sessionId: nullable(string()),
+  approval: zEnum(['pending', 'allowed-once', 'always-allowed', 'denied', 'not-approvable', 'info', 'allowed-session', 'cancelled']),
+  acp: AcpPermissionSchema.optional(),
+});
+const PlanItemSchema = looseObject({ kind: literal('plan'), entries: array(looseObject({ content: string(), priority: string(), status: string() })) });
+const NoticeItemSchema = looseObject({ kind: zEnum(['warning', 'error']), code: nullable(string()), message: string(), recoverable: nullable(boolean()) });
+const ProblemItemSchema = looseObject({ kind: zEnum(['unknown-event', 'problem']), line: count, detail: string() });
+const ElidedItemSchema = looseObject({ kind: literal('elided'), limit: count, text: count, reasoning: count, tool: count, items: count });
+
+export const TurnItemSchema = union([TextItemSchema, ReasoningItemSchema, ToolItemSchema, PermissionItemSchema, NoticeItemSchema, ProblemItemSchema, PlanItemSchema, ElidedItemSchema]);
+const TransportSchema = zEnum(['exec', 'acp']);
+const named = array(looseObject({ id: string(), name: string() }));
+
+const OutputBudgetSchema = looseObject({ limit: count, used: count });
+
+const ReviewFileSchema = looseObject({
+  path: string(),
+  change: zEnum(['modified', 'created', 'deleted', 'unknown']),
+  added: nullable(count),
+  removed: nullable(count),
+  binary: boolean().optional(),
+  afterSha256: nullable(string()),
+  unmeasured: boolean().optional(),
+  tooLarge: boolean().optional(),
+  decision: zEnum(['kept', 'reverted']).optional(),
+});
+
+export const TurnSchema = looseObject({
+  id: string(),
+  origin: zEnum(['prompt', 'retry']),
+  prompt: string(),
+  startedAt: count,
+  endedAt: nullable(count),
+  status: string(),
+  exitCode: nullable(count),
+  explanation: nullable(string()),
+  stderrTail: nullable(string()),
+  run: looseObject({
+    runId: nullable(string()),
+    sessionId: nullable(string()),
+    cwd: nullable(string()),
+    provider: nullable(string()),
+    model: nullable(string()),
+    schemaVersion: nullable(count),
+  }),
+  items: array(TurnItemSchema),
+  finalText: nullable(string()),
+  usage: UsageTotalsSchema,
+  sawRunEnd: boolean(),
+  undone: looseObject({ at: count, summary: string() }).optional(),
+  review: array(ReviewFileSchema).optional(),
+  anonTools: count,
+  budget: OutputBudgetSchema.optional(),
+  transport: TransportSchema.optional(),
+});
+
+export const ChatSchema = looseObject({
+  id: string(),
+  title: string(),
+  createdAt: count,
+  updatedAt: count,
+  sessionId: nullable(string()),
+  turns: array(TurnSchema),
+  usage: UsageTotalsSchema,
+  transport: TransportSchema.optional(),
+  acp: looseObject({
+    modes: named,
+    mode: nullable(string()),
+    models: named,
+    model: nullable(string()),
+    commands: array(looseObject({ name: string(), description: string() })),
+  }).optional(),
+});
+
+/** A history entry. */
+export const ChatSummarySchema = looseObject({ id: string().min(1), title: string(), updatedAt: count, turns: count, sessionId: string().optional() });
+
+// Every chat the reducer makes must pass: this fails to compile when model.ts grows a field or an
+// item kind that the schemas above do not know yet (the other direction is a cast in readChat).
+/** The schema's output without the index signatures that loose objects add. */
+type Known<T> = T extends readonly (infer U)[] ? readonly Known<U>[] : T extends object ? { [K in keyof T as string extends K ? never : K]: Known<T[K]> } : T;
+type Out<S extends { _zod: { output: unknown } }> = Known<output<S>>;
+const checks: [
+  UsageTotals extends Out<typeof UsageTotalsSchema> ? true : false,
+  TurnItem extends Out<typeof TurnItemSchema> ? true : false,
+  OutputBudget extends Out<typeof OutputBudgetSchema> ? true : false,
+  Turn extends Out<typeof TurnSchema> ? true : false,
+  Chat extends Out<typeof ChatSchema> ? true : false,
+] = [true, true, true, true, true];
+void checks;
+
+/** A chat read back from disk, or why not. */
+export function readChat(value: unknown): { ok: true; chat: Chat } | { ok: false; reason: string } {
+  const parsed = ChatSchema.safeParse(value);
+  if (parsed.success) return { ok: true, chat: parsed.data as unknown as Chat };
+  const issue = parsed.error.issues[0];
+  return { ok: false, reason: issue ? `${issue.path.join('.') || 'the file'}: ${issue.message}` : 'not a chat' };
+}

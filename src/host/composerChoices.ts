@@ -1,0 +1,51 @@
+/**
+ * Where the composer's mode and model choices come from. Exec: Zero's permission modes and
+ * `zero models --json`. Another transport (ACP: the session's modes and config options) plugs in
+ * its own source with the same shape.
+ */
+import type { ModelInfo } from '../conversation/contextMeter';
+import type { AcpSessionInfo } from '../conversation/model';
+import type { ModeChoice } from '../messages/messages';
+import { listModels } from '../zero/models';
+
+export interface ComposerChoices {
+  modes(): readonly ModeChoice[];
+  /** Rejects with words when the list cannot be had; the picker then offers the default only. */
+  models(): Promise<readonly ModelInfo[]>;
+}
+
+/** `zero exec`: --permission-mode values (docs/zero-exec.md §9.1) and the registry Zero prints. */
+export function execChoices(binary: () => string | null, env: () => Readonly<Record<string, string>>): ComposerChoices {
+  return {
+    modes: () => [
+      { id: 'auto', label: 'Auto', dangerous: false },
+      { id: 'ask', label: 'Ask', dangerous: false },
+      { id: 'plan', label: 'Plan (read-only)', dangerous: false },
+      { id: 'unsafe', label: 'Unsafe (asks each time)', dangerous: true },
+    ],
+    models: async () => {
+      const path = binary();
+      if (!path) throw new Error('Zero CLI not found');
+      return listModels(path, env());
+    },
+  };
+}
+
+/** The modes `zero acp` offers every session, with Zero's names (docs/zero-acp.md §5): unsafe is refused there. */
+const ACP_MODES: readonly ModeChoice[] = [
+  { id: 'auto', label: 'Auto', dangerous: false },
+  { id: 'ask', label: 'Ask', dangerous: false },
+  { id: 'plan', label: 'Plan', dangerous: false },
+];
+
+/**
+ * `zero acp`: the session's own modes and models once it is open. Before that (`info` without
+ * lists: a chat that has not run), Zero's ACP modes and the `zero models` registry, so the header
+ * can offer a choice that is applied when the session opens. ACP lists no context windows.
+ */
+export function acpChoices(info: AcpSessionInfo | undefined, registry: readonly ModelInfo[]): { modes: ModeChoice[]; models: ModelInfo[] } {
+  return {
+    modes: info && info.modes.length > 0 ? info.modes.map((m) => ({ id: m.id, label: m.name || m.id, dangerous: false })) : [...ACP_MODES],
+    models: info && info.models.length > 0 ? info.models.map((m) => ({ id: m.id, displayName: m.name || m.id, apiModel: '', contextWindow: null })) : [...registry],
+  };
+}

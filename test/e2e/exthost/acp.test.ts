@@ -1,0 +1,221 @@
+// The `zero acp` transport in a real extension host, against the fake `zero acp` (test/fixtures/
+// fake-zero/acp.mjs, on the SDK's AgentSideConnection): Zero waits for the permission dialog inside
+// the turn, so an approval costs no second process and no second prompt turn. The dialog is the real
+// quick pick, answered with the workbench's own accept / close commands.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { PermissionItem, TextItem, ToolItem, Turn } from '../../../src/conversation/model';
+import { api, configure, freshChat, turnDone, until, withModalAnswers, type Sandbox } from './helpers';
+
+const tools = (t: Turn): ToolItem[] => t.items.filter((i): i is ToolItem => i.kind === 'tool');
+const perms = (t: Turn): PermissionItem[] => t.items.filter((i): i is PermissionItem => i.kind === 'permission');
+const answer = (t: Turn): string => (t.items.filter((i) => i.kind === 'text' && i.answer) as TextItem[]).map((i) => i.text).join('');
+
+describe('ACP transport (extension host, fake zero acp)', function () {
+  let box: Sandbox;
+  let turnsFile: string;
+
+  const acpProcesses = (): number => box.invocations().filter((i) => i.argv[0] === 'acp').length;
+  const execRuns = (): number => box.execs().length;
+  const modelTurns = (): number => (fs.existsSync(turnsFile) ? fs.readFileSync(turnsFile, 'utf8').trim().split('\n').filter(Boolean).length : 0);
+
+  beforeEach(async function () {
+    const a = await api();
+    box = await freshChat();
+    turnsFile = path.join(box.dir, 'turns.jsonl');
+    await configure({ transport: 'acp', env: box.env({ FAKE_ZERO_TURNS: turnsFile }) });
+    // A new process for this test's sandbox (env is read when it starts).
+    await a.acp.zero.shutdown();
+    a.controller.newChat();
+  });
+
+  afterEach(async function () {
+    const a = await api();
+    if (a.acpDialogs.current) await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await until(() => !a.controller.isBusy(), 'no run', 20_000).catch(() => undefined);
+    await configure({ transport: 'exec' });
+    await a.acp.zero.shutdown();
+  });
+
+  /** Waits for the permission dialog, then picks `label` as a user would (select, Enter). */
+  async function choose(label: string): Promise<{ title: string; labels: string[] }> {
+    const a = await api();
+    const qp = await until(() => a.acpDialogs.current, 'the permission dialog', 20_000);
+    const seen = { title: qp.title ?? '', labels: qp.items.map((i) => i.label) };
+    const item = qp.items.find((i) => i.label === label);
+    assert.ok(item, `option ${label} offered (got ${seen.labels.join(', ')})`);
+    qp.activeItems = [item];
+    // The workbench applies the active item asynchronously; accept once it has.
+    await new Promise((r) => setTimeout(r, 300));
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await until(() => a.acpDialogs.current !== qp, 'the dialog to close');
+    return seen;
+  }
+
+  it('web_fetch: the dialog opens while the turn runs; Allow and the same turn goes on (one zero process, one prompt turn)', async function () {
+    const a = await api();
+    a.controller.send('fetch the page scenario:permission');
+    await until(() => a.acpDialogs.current, 'the permission dialog', 20_000);
+    const during = a.controller.current.turns[0]!;
+    assert.equal(during.status, 'running', 'the turn is still running while Zero waits');
+    assert.equal(perms(during)[0]?.approval, 'pending');
+    assert.ok(a.acpDialogs.busy, 'the status bar shows an approval is needed');
+    const dialog = await choose('Allow');
+    assert.match(dialog.title, /Allow Zero to use web_fetch\? web_fetch https:\/\/example\.com\//);
+    assert.deepEqual(dialog.labels, ['Allow', 'Allow for this session', 'Always allow', 'Reject']);
+    const t = await turnDone(a, 1);
+    assert.equal(t.status, 'success');
+    assert.equal(t.transport, 'acp');
+    assert.equal(tools(t)[0]?.status, 'ok');
+    assert.match(answer(t), /^Fetched https:\/\/example.com\/: Example Domain/);
+    assert.equal(perms(t)[0]?.approval, 'allowed-once');
+    assert.equal(a.controller.current.turns.length, 1, 'one turn: no follow-up run');
+    assert.equal(acpProcesses(), 1, 'exactly one zero process');
+    assert.equal(execRuns(), 0);
+    assert.equal(modelTurns(), 2, 'one prompt turn: the model asked before and after the tool, no retry');
+    assert.equal(a.controller.current.transport, 'acp');
+  });
+
+  it('Reject (Esc): the turn goes on with the refusal', async function () {
+    const a = await api();
+    a.controller.send('scenario:permission');
+    await until(() => a.acpDialogs.current, 'the permission dialog', 20_000);
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    const t = await turnDone(a, 1);
+    assert.equal(t.status, 'success');
+    assert.equal(tools(t)[0]?.status, 'error');
+    assert.match(answer(t), /I could not fetch/);
+    assert.equal(perms(t)[0]?.approval, 'denied');
+    assert.equal(perms(t)[0]?.acp?.chosen, 'deny', "Esc picked Zero's reject option");
+  });
+
+  it('"Allow for this session": the second web_fetch in the chat is not asked about', async function () {
+    const a = await api();
+    a.controller.send('scenario:double-fetch');
+    await choose('Allow for this session');
+    const t = await turnDone(a, 1);
+    assert.equal(answer(t), 'First fetch: ok. Second fetch: ok.');
+    assert.equal(perms(t).length, 1, 'asked once');
+    assert.equal(perms(t)[0]?.acp?.chosen, 'allow_for_session');
+    a.controller.send('scenario:permission');
+    const t2 = await turnDone(a, 2);
+    assert.equal(perms(t2).length, 0, 'not asked again in this session');
+    assert.equal(tools(t2)[0]?.status, 'ok');
+  });
+
+  it('Stop while the dialog is open: it closes, the turn ends as cancelled, and the next message works', async function () {
+    const a = await api();
+    a.controller.send('scenario:permission');
+    await until(() => a.acpDialogs.current, 'the permission dialog', 20_000);
+    await a.controller.stop();
+    const t = await turnDone(a, 1);
+    assert.equal(a.acpDialogs.current, null, 'the dialog closed');
+    assert.equal(t.status, 'interrupted');
+    assert.equal(perms(t)[0]?.approval, 'cancelled');
+    a.controller.send('scenario:echo are you there?');
+    const t2 = await turnDone(a, 2);
+    assert.equal(t2.status, 'success');
+    assert.equal(answer(t2), 'You said: scenario:echo are you there?');
+  });
+
+  it('zero acp killed mid-turn: the chat says so and keeps the transcript; the next message restarts it in the same session', async function () {
+    const a = await api();
+    await configure({ env: box.env({ FAKE_ZERO_TURNS: turnsFile, FAKE_ZERO_DELAY_MS: '100' }) });
+    await a.acp.zero.shutdown();
+    a.controller.send('scenario:echo remember this');
+    const first = await turnDone(a, 1);
+    const sessionId = a.controller.current.sessionId;
+    assert.ok(sessionId);
+    a.controller.send('scenario:slow');
+    await until(() => a.controller.current.turns[1]?.items.some((i) => i.kind === 'text'), 'streamed text');
+    process.kill(-a.acp.zero.pid!, 'SIGKILL');
+    const cut = await turnDone(a, 2);
+    assert.equal(cut.status, 'crashed');
+    assert.match(cut.explanation ?? '', /zero acp was killed by SIGKILL during this turn/);
+    assert.ok(cut.items.some((i) => i.kind === 'text'), 'the transcript is kept');
+    assert.equal(first.status, 'success');
+    a.controller.send('scenario:resume');
+    const next = await turnDone(a, 3);
+    assert.equal(a.controller.current.sessionId, sessionId);
+    assert.match(answer(next), new RegExp(`Continuing session ${sessionId}: you previously asked: scenario:echo remember this`));
+    assert.equal(acpProcesses(), 2, 'restarted once');
+  });
+
+  it('plan mode: set_mode is sent, Zero confirms it, and write tools are refused', async function () {
+    const a = await api();
+    a.controller.send('scenario:echo hi');
+    await turnDone(a, 1);
+    assert.deepEqual(a.controller.current.acp?.modes.map((m) => m.id), ['auto', 'ask', 'plan']);
+    a.controller.recordAcp(a.controller.current.id, { mode: 'plan' });
+    await a.acp.setMode(a.controller.current, 'plan');
+    a.controller.send('scenario:write');
+    const t = await turnDone(a, 2);
+    assert.equal(a.controller.current.acp?.mode, 'plan');
+    assert.match(tools(t)[0]?.output ?? '', /not available in plan mode/);
+  });
+
+  it('changing zero.env restarts zero acp: the next message runs with the new environment and continues the session', async function () {
+    const a = await api();
+    a.controller.send('scenario:echo remember me');
+    await turnDone(a, 1);
+    const sessionId = a.controller.current.sessionId;
+    const oldPid = a.acp.zero.pid;
+    assert.ok(oldPid, 'zero acp runs');
+    await configure({ env: box.env({ FAKE_ZERO_TURNS: turnsFile, FAKE_ZERO_LABEL: 'changed' }) });
+    await until(() => a.acp.zero.pid === undefined, 'the old zero acp stopped (it had the old environment)', 15_000);
+    a.controller.send('scenario:resume');
+    const t = await turnDone(a, 2);
+    const started = box.invocations().filter((i) => i.argv[0] === 'acp');
+    assert.equal(started.length, 2, 'a new zero acp for the new settings');
+    assert.equal(started[1]?.env.FAKE_ZERO_LABEL, 'changed');
+    assert.equal(a.controller.current.sessionId, sessionId);
+    assert.match(answer(t), new RegExp(`Continuing session ${sessionId}: you previously asked: scenario:echo remember me`));
+  });
+
+  it('a chat that has not run can switch transport; one that has run keeps its own', async function () {
+    const a = await api();
+    assert.ok(a.controller.setTransport('exec'));
+    a.controller.send('scenario:echo over exec');
+    const t = await turnDone(a, 1);
+    assert.notEqual(t.transport, 'acp');
+    assert.equal(execRuns(), 1);
+    assert.equal(a.controller.setTransport('acp'), false, 'a chat that ran keeps its transport');
+    assert.equal(acpProcesses(), 0);
+  });
+
+  it('side by side on the approval scenario: exec needs two processes and four model turns, ACP one and two', async function () {
+    const a = await api();
+    // exec: Zero refuses web_fetch, the dialog's "Allow once" reruns the task with a one-run grant.
+    assert.ok(a.controller.setTransport('exec'));
+    await configure({ env: box.env({ FAKE_ZERO_TURNS: turnsFile, FAKE_ZERO_SCENARIO: 'needs-grant' }) });
+    const execStart = Date.now();
+    const execMs = await withModalAnswers(() => 'Allow once', async () => {
+      a.controller.send('What does the example.com page say?');
+      const retry = await turnDone(a, 2, 45_000);
+      assert.match(answer(retry), /^Fetched https:\/\/example.com\/: Example Domain/);
+      return Date.now() - execStart;
+    });
+    const execFigures = { processes: execRuns(), modelTurns: modelTurns() };
+    fs.rmSync(turnsFile, { force: true });
+    // ACP: the same question; Zero waits for "Allow" inside the one turn.
+    a.controller.newChat();
+    assert.ok(a.controller.setTransport('acp'));
+    await configure({ env: box.env({ FAKE_ZERO_TURNS: turnsFile }) });
+    await a.acp.zero.shutdown();
+    const acpStart = Date.now();
+    a.controller.send('What does the example.com page say? scenario:permission');
+    await choose('Allow');
+    const t = await turnDone(a, 1);
+    const acpMs = Date.now() - acpStart;
+    assert.match(answer(t), /^Fetched https:\/\/example.com\/: Example Domain/);
+    const acpFigures = { processes: acpProcesses(), modelTurns: modelTurns() };
+    // The extension host's console is not the runner's: the figures also go to a file for the report.
+    fs.writeFileSync(path.join(os.tmpdir(), 'zero-acp-figures.json'), JSON.stringify({ exec: { ...execFigures, ms: execMs }, acp: { ...acpFigures, ms: acpMs } }));
+    console.log(`      approval scenario — exec: ${execFigures.processes} zero processes, ${execFigures.modelTurns} model turns, ${execMs} ms to the answer; acp: ${acpFigures.processes} process, ${acpFigures.modelTurns} model turns, ${acpMs} ms (both include the dialog)`);
+    assert.deepEqual(execFigures, { processes: 2, modelTurns: 4 });
+    assert.deepEqual(acpFigures, { processes: 1, modelTurns: 2 });
+  });
+});

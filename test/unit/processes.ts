@@ -1,0 +1,30 @@
+/** Process checks for tests that start real child processes (the fake zero and its children). */
+import * as fs from 'node:fs';
+
+export function isGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** Gone, or a zombie waiting for a reaper that may never come (init in some containers). */
+export function isDead(pid: number): boolean {
+  if (isGone(pid)) return true;
+  try {
+    return /^\d+ \(.*\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+/** Polls `check` until it holds; real processes are slow under load, hence the long default. */
+export async function until(check: () => boolean, ms = 15000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
