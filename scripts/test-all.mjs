@@ -18,7 +18,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const VSIX = path.join(ROOT, 'dist', 'zero-vscode.vsix');
 const skipE2E = process.env.ZERO_SKIP_E2E === '1';
 const started = Date.now();
-/** @type {{ name: string, ok: boolean, passed: number, failed: number, seconds: number, note?: string, failures?: string[] }[]} */
+/** @type {{ name: string, ok: boolean, passed: number, failed: number, seconds: number, note?: string, failures?: string[], flaky?: string[] }[]} */
 const summary = [];
 
 /** Runs a command with output streamed (and kept for parsing). */
@@ -65,13 +65,18 @@ function failureHeads(out) {
     for (let j = i; j < lines.length && block.length < 8; j++) {
       const l = lines[j].trim();
       if (!l) break;
-      block.push(l.slice(0, 200));
+      block.push(l.slice(0, titleDone ? 600 : 200)); // the error line may carry the UI harness's [screen: …]
       if (titleDone) break; // the first error line follows the title
       titleDone = l.endsWith(':'); // mocha ends the test title with a colon
     }
     heads.push(block.join(' / '));
   }
   return heads;
+}
+
+/** Tests mocha retried (test/e2e/lib/retryingSpec.cjs): flaky even when the retry passed. */
+function retried(out) {
+  return [...out.matchAll(/^\s*↻ retrying \(flaky\): (.*)$/gm)].map((m) => m[1].slice(0, 600));
 }
 
 /**
@@ -86,7 +91,7 @@ async function step(name, cmd, args, { env, parse, note } = {}) {
   let failed = c.failed;
   if (r.code !== 0 && failed === 0) failed = 1;
   const ok = r.code === 0 && failed === 0;
-  summary.push({ name, ok, passed, failed, seconds: r.seconds, note: note?.(r), failures: parse ? failureHeads(r.out) : undefined });
+  summary.push({ name, ok, passed, failed, seconds: r.seconds, note: note?.(r), failures: parse ? failureHeads(r.out) : undefined, flaky: retried(r.out) });
   console.log(`\n━━━ ${name}: ${ok ? 'ok' : `FAILED (exit ${r.code})`} in ${r.seconds.toFixed(1)} s`);
   return { ...r, ok };
 }
@@ -107,6 +112,10 @@ function finish() {
   for (const s of summary.filter((x) => x.failures?.length)) {
     console.log(`  failures in ${s.name}:`);
     for (const f of s.failures) console.log(`    ${f}`);
+  }
+  for (const s of summary.filter((x) => x.flaky?.length)) {
+    console.log(`  retried in ${s.name} (flaky; fix these too):`);
+    for (const f of s.flaky) console.log(`    ${f}`);
   }
   console.log(`  total ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`${passed} passed, ${failed} failed`);

@@ -15,6 +15,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { launchBrowserFor, openWorkbench, type Browser, type OpenWorkbenchOptions } from './browser';
 import { startCodeServer, type CodeServer, type CodeServerOptions } from './codeServer';
 import { SCREENSHOT_DIR } from './paths';
+import { screenState } from './screenState';
 import { chatFrame, runCommand, screenshot } from './workbench';
 
 export interface UseVSCodeOptions extends Omit<CodeServerOptions, 'name'> {
@@ -95,9 +96,16 @@ export function useVSCode(options: UseVSCodeOptions = {}): VSCodeSession {
 
   afterEach(async function () {
     const test = this.currentTest;
-    if (test?.state !== 'failed' || !browser || !server) return;
+    // A failed try that mocha will retry has no state yet (mocharc.ui.json: retries).
+    if (!test || test.state === 'passed' || test.isPending() || !browser || !server) return;
+    const state = await screenState(browser.page);
+    // Onto the error's first line, which is what the test summary (and CI's log tail) keeps.
+    if (test.state === 'failed' && test.err) {
+      const [first = '', ...rest] = test.err.message.split('\n');
+      test.err.message = [`${first} [screen: ${state}]`, ...rest].join('\n');
+    }
     const shot = await screenshot(browser.page, `FAILED-${suiteName}-${slug(test.title)}`).catch((e: Error) => `(none: ${e.message})`);
-    log(`"${test.title}" failed. Screenshot: ${shot}`);
+    log(`"${test.title}" ${test.state === 'failed' ? 'failed' : `failed try ${test.currentRetry() + 1}`}. Screen: ${state}. Screenshot: ${shot}`);
     if (browser.consoleErrors.length) log(`browser console errors (last 15):\n${browser.consoleErrors.slice(-15).join('\n')}`);
     log(`code-server log tail (${server.dirs.log}):\n${server.logTail(40)}`);
     log(`extension host logs: ${path.join(server.dirs.userData, 'logs', '*', 'exthost*', 'remoteexthost.log')}`);

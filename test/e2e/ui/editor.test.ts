@@ -143,6 +143,8 @@ describeEachTransport('Editor integration: selections, file links, transcripts, 
     await page.locator('.monaco-menu .action-item', { hasText: 'Ask Zero about Selection' }).waitFor();
     await vs.screenshot('context-menu');
     await entry.click();
+    // The menu closes as it runs the entry; one still open did not take the click.
+    await entry.waitFor({ state: 'detached', timeout: 15_000 });
 
     // The composer's chip, not the one the sent message shows in the transcript.
     const chip = chat.locator('.attachments:not(.sent-chips) .attachment', { hasText: 'src/notes.txt:L5-L6' });
@@ -215,17 +217,22 @@ describeEachTransport('Editor integration: selections, file links, transcripts, 
 
     // code-server's open dialog is a quick input that takes a path. Once it has read the folder of
     // the active file it lists it (at least "..") and fills that folder in, which overwrites anything
-    // typed before: wait for the list, then type the path. Should the dialog still replace it, Enter
-    // opens that folder instead and the dialog stays: type the path again.
+    // typed before: wait for the list, then type the path. Enter on a typed path is ignored while the
+    // dialog is still reading that folder, and typing the same path again changes nothing; so, as a
+    // user would, wait for the file to be listed and click it.
     const widget = page.locator('.quick-input-widget');
     const input = widget.locator('input.input');
+    const fileRow = widget.locator('.quick-input-list .monaco-list-row', { hasText: TRANSCRIPT });
     await widget.locator('.quick-input-title', { hasText: 'Open a Zero stream-json transcript' }).waitFor({ timeout: 30_000 });
     await eventually(async () => (await input.inputValue()).startsWith('/') && (await widget.locator('.quick-input-list .monaco-list-row').count()) > 0, 'the dialog shows a folder', 60_000);
     for (let tries = 1; ; tries++) {
       await input.fill(file);
-      await page.keyboard.press('Enter');
-      if (await widget.waitFor({ state: 'hidden', timeout: 15_000 }).then(() => true, () => false)) break;
-      if (tries >= 4) throw new Error(`the open dialog did not take ${file} (it shows "${await input.inputValue()}")`);
+      const listed = await fileRow.waitFor({ timeout: 15_000 }).then(() => true, () => false);
+      if (listed) {
+        await fileRow.click();
+        if (await widget.waitFor({ state: 'hidden', timeout: 15_000 }).then(() => true, () => false)) break;
+      }
+      if (tries >= 3) throw new Error(`the open dialog did not take ${file} (it shows "${await input.inputValue()}", ${listed ? 'with' : 'without'} the file in its list)`);
     }
 
     await chat.locator('.chat-header .chat-title', { hasText: `Transcript: ${TRANSCRIPT}` }).waitFor({ timeout: 30_000 });
