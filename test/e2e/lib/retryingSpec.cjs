@@ -1,5 +1,6 @@
 // mocha's spec reporter plus a line for each test it retries. A UI test that passes only on its
 // retry is flaky: scripts/test-all.mjs lists these lines in its summary, so a retry never hides one.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- mocha require()s its reporters: CommonJS
 const Mocha = require('mocha');
 
 const { EVENT_TEST_RETRY } = Mocha.Runner.constants;
