@@ -105,7 +105,7 @@ export function useVSCode(options: UseVSCodeOptions = {}): VSCodeSession {
       test.err.message = [`${first} [screen: ${state}]`, ...rest].join('\n');
     }
     const shot = await screenshot(browser.page, `FAILED-${suiteName}-${slug(test.title)}`).catch((e: Error) => `(none: ${e.message})`);
-    log(`"${test.title}" ${test.state === 'failed' ? 'failed' : `failed try ${test.currentRetry() + 1}`}. Screen: ${state}. Screenshot: ${shot}`);
+    log(`"${test.title}" ${test.state === 'failed' ? 'failed' : 'failed a try (retried)'}. Screen: ${state}. Screenshot: ${shot}`);
     if (browser.consoleErrors.length) log(`browser console errors (last 15):\n${browser.consoleErrors.slice(-15).join('\n')}`);
     log(`code-server log tail (${server.dirs.log}):\n${server.logTail(40)}`);
     log(`extension host logs: ${path.join(server.dirs.userData, 'logs', '*', 'exthost*', 'remoteexthost.log')}`);
