@@ -116,7 +116,7 @@ export function modalDialog(page: Page): Locator {
 }
 
 /**
- * Presses Escape on an open modal the way a user does: once the dialog has taken the focus. A key
+ * Presses Escape on an open modal (or quick pick) the way a user does: once the dialog has taken the focus. A key
  * pressed in the moment between the dialog appearing and taking focus goes to whatever had it
  * (often the chat webview), not to the dialog.
  */
@@ -124,7 +124,23 @@ export async function escapeDialog(page: Page, dialog: Locator = modalDialog(pag
   await dialog.waitFor({ state: 'visible', timeout: 60_000 });
   await dialog.locator(':focus').waitFor({ timeout: 15_000 });
   await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+  await dialog.waitFor({ state: 'hidden', timeout: 15_000 }); // a quick pick hides; a modal goes
+}
+
+/** ACP: the permission quick pick asking about `tool` (its title is the question). */
+export function acpDialog(page: Page, tool: string): Locator {
+  return page.locator('.quick-input-widget', { has: page.locator('.quick-input-title', { hasText: `Allow Zero to use ${tool}?` }) });
+}
+
+/** ACP: Zero's option labels in the open dialog, in order. */
+export async function acpOptions(dialog: Locator): Promise<string[]> {
+  return (await dialog.locator('.quick-input-list .monaco-list-row .label-name').allInnerTexts()).map((l) => l.trim());
+}
+
+/** ACP: clicks Zero's option `label`, as a user would; the dialog closes (or the next one replaces it). */
+export async function acpChoose(dialog: Locator, label: string): Promise<void> {
+  await dialog.locator('.quick-input-list .monaco-list-row', { has: dialog.page().locator('.label-name', { hasText: new RegExp(`^\\s*${label}\\s*$`) }) }).click();
+  await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
 }
 
 /** Saves `.e2e/screenshots/<name>.png` and returns its path. */

@@ -2,12 +2,14 @@
 // inside the chat webview after a turn that draws every kind of card — reasoning, tool calls (one
 // with a changed file), a permission request (waiting, then denied), a code block and an error — in
 // each of VS Code's built-in default themes (the four current ones and Light+/Dark+). And the whole
-// flow by keyboard alone.
+// flow by keyboard alone. On both transports: exec asks in a modal, ACP in a quick pick with Zero's
+// own choices.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator } from 'playwright-core';
-import { CHAT_WEBVIEW_IFRAME, chatWebviewFrame, describeViolations, escapeDialog, FAKE_ZERO, E2E_DIR, modalDialog, openZeroView, runAxe, runCommand, seriousViolations, useVSCode } from '../lib';
+import { acpDialog, CHAT_WEBVIEW_IFRAME, chatWebviewFrame, describeViolations, escapeDialog, FAKE_ZERO, E2E_DIR, modalDialog, openZeroView, runAxe, runCommand, seriousViolations, useVSCode } from '../lib';
+import { describeEachTransport } from '../lib/transports';
 import { eventually, messageBox, setSideBarWidth, turnStatus, turnWithPrompt, turns, typeAndSend } from '../lib/userFlows';
 
 /** `sideBar`: the theme's side bar colour, which tells the webview's variables have arrived. */
@@ -41,13 +43,17 @@ const SIDEBAR_COLOUR = `getComputedStyle(document.documentElement).getPropertyVa
 const README = '# Demo project\n\nA tiny project for the accessibility tests.\n';
 const PROMPT = 'scenario:a11y Tidy up the notes';
 
-describe('Accessibility: WCAG 2.1 AA in every built-in theme', function () {
+describeEachTransport('Accessibility: WCAG 2.1 AA in every built-in theme', (transport) => {
   const vs = useVSCode({
-    name: 'ui-a11y',
-    settings: { 'zero.path': FAKE_ZERO, 'workbench.colorTheme': 'Default Dark Modern' },
+    name: `ui-a11y-${transport}`,
+    settings: { 'zero.path': FAKE_ZERO, 'zero.transport': transport, 'workbench.colorTheme': 'Default Dark Modern' },
     env: { FAKE_ZERO_SCENARIO: undefined, FAKE_ZERO_DELAY_MS: undefined },
     workspaceFiles: { 'README.md': README },
   });
+  /** Where the refused web_fetch asks: a modal on exec, a quick pick on ACP. */
+  const approval = () => (transport === 'acp' ? acpDialog(vs.page, 'web_fetch') : modalDialog(vs.page));
+  /** What the card says once Escape has answered: exec denies; ACP picks Zero's reject option. */
+  const refused = transport === 'acp' ? 'You chose: Reject' : 'You denied this';
 
   /** Switches the colour theme and waits until the webview has its class and its colours. */
   async function useTheme(chat: FrameLocator, theme: (typeof THEMES)[number]): Promise<void> {
@@ -113,9 +119,9 @@ describe('Accessibility: WCAG 2.1 AA in every built-in theme', function () {
     const turn = turnWithPrompt(chat, 'Tidy up the notes');
 
     // The approval dialog takes the focus; Esc answers it (Deny), and the focus comes back to the box.
-    await escapeDialog(vs.page, modalDialog(vs.page));
+    await escapeDialog(vs.page, approval());
     await turnStatus(turn).waitFor({ timeout: 60_000 });
-    await turn.locator('.permission-card .approval-state', { hasText: 'You denied this' }).waitFor();
+    await turn.locator('.permission-card .approval-state', { hasText: refused }).waitFor();
     await eventually(async () => (await focused().catch(() => null))?.tag === 'TEXTAREA', 'after the dialog the focus is back in the message box', 15_000);
 
     // Back through the transcript to the read_file card; Enter opens it.
@@ -156,8 +162,8 @@ describe('Accessibility: WCAG 2.1 AA in every built-in theme', function () {
 
   for (const theme of THEMES) {
     it(`${theme.name}: no serious or critical violations with every kind of card on screen`, async function () {
-      const dialog = modalDialog(vs.page);
-      if (await dialog.count()) await vs.page.keyboard.press('Escape'); // left open by a failed test
+      const dialog = approval();
+      if (await dialog.isVisible()) await vs.page.keyboard.press('Escape'); // left open by a failed test
       const chat = await openZeroView(vs.page);
       await messageBox(chat).waitFor({ timeout: 90_000 });
       if ((await turns(chat).count()) > 0) {
@@ -170,15 +176,16 @@ describe('Accessibility: WCAG 2.1 AA in every built-in theme', function () {
       await typeAndSend(chat, PROMPT);
       const turn = turnWithPrompt(chat, 'Tidy up the notes');
       // The refused web_fetch asks in a modal; meanwhile its card waits for the decision.
-      await dialog.waitFor({ timeout: 60_000 });
+      await dialog.waitFor({ state: 'visible', timeout: 60_000 });
       await turn.locator('.permission-card', { hasText: 'Waiting for your decision' }).waitFor({ timeout: 30_000 });
-      await turnStatus(turn).waitFor({ timeout: 60_000 });
+      // exec: Zero has refused the call and ended the run by now; ACP: the turn waits for the answer.
+      if (transport === 'exec') await turnStatus(turn).waitFor({ timeout: 60_000 });
       let report = await check(`${theme.name}, approval waiting`);
 
-      await vs.page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached', timeout: 15_000 });
-      await turn.locator('.permission-card .approval-state', { hasText: 'You denied this' }).waitFor({ timeout: 30_000 });
-      await turn.locator('.notice-error', { hasText: 'provider stream error' }).waitFor();
+      await escapeDialog(vs.page, dialog);
+      await turn.locator('.permission-card .approval-state', { hasText: refused }).waitFor({ timeout: 30_000 });
+      // exec: Zero's error event, a notice in the turn; ACP: the turn's error, under its footer.
+      await turn.locator(transport === 'acp' ? '.turn-explanation.tone-error' : '.notice-error', { hasText: 'provider stream error' }).waitFor();
       await turn.locator('.code-block', { hasText: 'return a + b' }).waitFor();
       // Open what is closed, so its contents are checked too.
       const closed = turn.locator('details:not([open]) > summary');

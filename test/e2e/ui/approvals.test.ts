@@ -9,7 +9,7 @@
 // `needs-grant` asks for web_fetch; `two-permissions` asks for web_fetch and web_search.
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { escapeDialog, FAKE_ZERO, modalDialog, openZeroView, runCommand, useVSCode, waitUntil } from '../lib';
+import { acpChoose, acpDialog, acpOptions, escapeDialog, FAKE_ZERO, modalDialog, openZeroView, runCommand, useVSCode, waitUntil } from '../lib';
 import { acpRequests, describeEachTransport, zeroProcessesStarted } from '../lib/transports';
 import {
   eventually,
@@ -62,22 +62,6 @@ async function dialogLog(page: Page): Promise<{ max: number; opened: string[] }>
 async function answer(dialog: Locator, button: string): Promise<void> {
   await dialog.getByRole('button', { name: button, exact: true }).click();
   await dialog.waitFor({ state: 'detached', timeout: 15_000 });
-}
-
-/** ACP: the permission quick pick asking about `tool` (its title is the question). */
-function acpDialog(page: Page, tool: string): Locator {
-  return page.locator('.quick-input-widget', { has: page.locator('.quick-input-title', { hasText: `Allow Zero to use ${tool}?` }) });
-}
-
-/** ACP: Zero's option labels in the open dialog, in order. */
-async function acpOptions(dialog: Locator): Promise<string[]> {
-  return (await dialog.locator('.quick-input-list .monaco-list-row .label-name').allInnerTexts()).map((l) => l.trim());
-}
-
-/** ACP: clicks Zero's option `label`, as a user would; the dialog closes (or the next one replaces it). */
-async function acpChoose(dialog: Locator, label: string): Promise<void> {
-  await dialog.locator('.quick-input-list .monaco-list-row', { has: dialog.page().locator('.label-name', { hasText: new RegExp(`^\\s*${label}\\s*$`) }) }).click();
-  await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
 }
 
 describeEachTransport('Approvals: a tool that needs permission (web_fetch)', (transport) => {
