@@ -1,11 +1,13 @@
 // Security as a user meets it in a real VS Code: a repository whose .vscode/settings.json asks for
-// unsafe mode gets a visible warning and no unsafe run; "Always allow" for a write outside the
-// workspace shows the exact folders, and the one picked is what lands in the user's zero.addDirs.
+// unsafe mode gets a visible warning and no unsafe run, on either transport; "Always allow" for a
+// write outside the workspace (exec: a follow-up run with --add-dir) shows the exact folders, and the
+// one picked is what lands in the user's zero.addDirs.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { FAKE_ZERO, modalDialog, openZeroView, useVSCode, waitForNotification } from '../lib';
+import { acpChoose, acpDialog, FAKE_ZERO, modalDialog, openZeroView, useVSCode, waitForNotification } from '../lib';
+import { acpRequests, describeEachTransport } from '../lib/transports';
 import { eventually, execRuns, messageBox, turnStatus, turns, typeAndSend, type ZeroInvocation } from '../lib/userFlows';
 
 const OUTSIDE = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'zero-ui-outside-')));
@@ -13,10 +15,10 @@ const DEEP = path.join(OUTSIDE, 'notes', 'today');
 const FILE = path.join(DEEP, 'notes.txt');
 fs.mkdirSync(DEEP, { recursive: true });
 
-describe('Security: hostile workspace settings and Always allow outside the workspace', function () {
+describeEachTransport('Security: hostile workspace settings and Always allow outside the workspace', (transport) => {
   const vs = useVSCode({
-    name: 'ui-security',
-    settings: { 'zero.path': FAKE_ZERO },
+    name: `ui-security-${transport}`,
+    settings: { 'zero.path': FAKE_ZERO, 'zero.transport': transport },
     env: { FAKE_ZERO_SCENARIO: 'outside-workspace', FAKE_ZERO_OUTSIDE_PATH: FILE, FAKE_ZERO_DELAY_MS: undefined },
     workspaceFiles: {
       'hello.txt': 'Hello from the Zero e2e workspace.\n',
@@ -45,7 +47,27 @@ describe('Security: hostile workspace settings and Always allow outside the work
     console.log(`      screenshot: ${await vs.screenshot('ignored-settings')}`);
   });
 
-  it('"Always allow": the dialog names the folder, the picker offers it and its parents, the pick is saved and used', async function () {
+  // Zero refuses unsafe over ACP anyway; the extension must not even ask for it. In the default mode
+  // Zero asks before a write outside the workspace: the question itself shows the mode held.
+  if (transport === 'acp') it('a message runs with the user\'s zero in the default mode, which asks before writing outside', async function () {
+    const chat = await openZeroView(vs.page);
+    await typeAndSend(chat, 'Write my notes for today.');
+    const dialog = acpDialog(vs.page, 'write_file');
+    await dialog.waitFor({ state: 'visible', timeout: 60_000 });
+    await acpChoose(dialog, 'Reject');
+    await turnStatus(turns(chat).first()).waitFor({ timeout: 60_000 });
+    const requests = acpRequests(vs);
+    assert.deepEqual(requests.filter((r) => r.method === 'session/set_mode').map((r) => r.modeId), [], 'no mode was set');
+    const prompt = requests.find((r) => r.method === 'session/prompt' && (r.text ?? '').includes('Write my notes'));
+    assert.equal(prompt?.mode, 'auto', 'the prompt ran in Zero\'s default mode');
+    // The records are the fake's own: what ran was the user's zero (zero.path), not /tmp/not-zero.
+    const records = vs.zeroRecords<ZeroInvocation>();
+    assert.ok(records.some((r) => r.argv[0] === 'acp'), 'the user\'s zero served the chat');
+    assert.ok(!records.some((r) => r.argv.includes('--permission-mode') || r.argv.includes('--auto')), records.map((r) => r.argv.join(' ')).join(' | '));
+  });
+
+  // exec only: over ACP "Always allow" is Zero's own allow_always option (approvals.test.ts), no folder is saved.
+  if (transport === 'exec') it('"Always allow": the dialog names the folder, the picker offers it and its parents, the pick is saved and used', async function () {
     const chat = await openZeroView(vs.page);
     await typeAndSend(chat, 'Write my notes for today.');
     const dialog = modalDialog(vs.page);

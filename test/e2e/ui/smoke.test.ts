@@ -1,12 +1,13 @@
 // A user opens VS Code, clicks Zero in the activity bar, sees the chat view ready for a message, and
-// a message reaches the (fake) zero CLI configured in the settings.
+// a message reaches the (fake) zero CLI configured in the settings, over either transport.
 import * as assert from 'node:assert/strict';
 import { FAKE_ZERO, openZeroView, runCommand, useVSCode, waitUntil, zeroActivityItem } from '../lib';
+import { describeEachTransport, messagesToZero } from '../lib/transports';
 
 interface ZeroInvocation { argv: string[]; stdin: string | null; cwd: string; env: Record<string, string> }
 
-describe('Smoke: the Zero view in a real VS Code', function () {
-  const vs = useVSCode({ name: 'smoke', settings: { 'zero.path': FAKE_ZERO } });
+describeEachTransport('Smoke: the Zero view in a real VS Code', (transport) => {
+  const vs = useVSCode({ name: `smoke-${transport}`, settings: { 'zero.path': FAKE_ZERO, 'zero.transport': transport } });
 
   it('shows the Chat view with a "Message Zero" box and a Send button', async function () {
     await zeroActivityItem(vs.page).waitFor();
@@ -33,11 +34,10 @@ describe('Smoke: the Zero view in a real VS Code', function () {
     await chat.getByRole('textbox', { name: 'Message Zero' }).fill('Say hello');
     await chat.getByRole('button', { name: 'Send' }).click();
 
-    const run = await waitUntil(
-      () => vs.zeroRecords<ZeroInvocation>().find((r) => r.argv[0] === 'exec' && (r.stdin ?? '').includes('Say hello')),
-      'the fake zero ran `exec` with the message on stdin',
-      60_000,
-    );
+    // exec: one `zero exec` with the message on its stdin; acp: a `zero acp` that got it as a prompt.
+    await waitUntil(() => messagesToZero(vs, transport).find((m) => m.text.includes('Say hello')), 'the fake zero got the message', 60_000);
+    const run = vs.zeroRecords<ZeroInvocation>().find((r) => r.argv[0] === transport);
+    assert.ok(run, `the fake zero ran \`${transport}\``);
     assert.equal(run.cwd, vs.server.dirs.workspace, 'zero runs in the workspace folder');
     assert.equal(run.env.XDG_DATA_HOME, vs.server.dirs.xdgData, 'the server env reaches zero');
     await chat.getByText('Say hello', { exact: true }).first().waitFor();
