@@ -1,12 +1,14 @@
 // `npm start`'s demo path in a real VS Code: no Zero CLI, so zero.path is the demo agent (demo/zero)
 // and the workspace is demo/workspace. The tour prompt from the workspace README must show the
 // product at work: the DEMO badge, a tool card, the approval dialog for a web fetch, the approved
-// retry, and a diff of the fix Zero made to greet.js.
+// retry, and a diff of the fix Zero made to greet.js. Over ACP (zero.transport: acp) the same tour
+// asks in a quick pick, the same turn goes on, and the fix is listed to Keep (no checkpoints there).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator } from 'playwright-core';
-import { modalDialog, openZeroView, REPO_ROOT, useVSCode } from '../lib';
+import { acpChoose, acpDialog, modalDialog, openZeroView, REPO_ROOT, useVSCode } from '../lib';
+import { describeEachTransport } from '../lib/transports';
 import { messageBox, turnStatus, turnWithPrompt, turns, typeAndSend } from '../lib/userFlows';
 
 const DEMO_ZERO = path.join(REPO_ROOT, 'demo', 'zero');
@@ -22,16 +24,16 @@ async function answer(dialog: Locator, button: string): Promise<void> {
   await dialog.waitFor({ state: 'detached', timeout: 15_000 });
 }
 
-describe('Demo: npm start without a Zero CLI', function () {
+describeEachTransport('Demo: npm start without a Zero CLI', (transport) => {
   const vs = useVSCode({
-    name: 'ui-demo',
-    settings: { 'zero.path': DEMO_ZERO },
+    name: `ui-demo-${transport}`,
+    settings: { 'zero.path': DEMO_ZERO, 'zero.transport': transport },
     // As npm start runs it (its own pacing), minus any scenario a caller's environment may set.
     env: { FAKE_ZERO_SCENARIO: undefined, FAKE_ZERO_DELAY_MS: undefined },
     workspaceFiles: demoWorkspace(),
   });
 
-  it('the tour prompt shows a tool card, the approval dialog and a diff of the fix', async function () {
+  if (transport === 'exec') it('the tour prompt shows a tool card, the approval dialog and a diff of the fix', async function () {
     const chat = await openZeroView(vs.page);
     await messageBox(chat).waitFor({ timeout: 90_000 });
     await chat.locator('.chat-header .badge.demo', { hasText: 'DEMO' }).waitFor({ timeout: 30_000 });
@@ -77,5 +79,32 @@ describe('Demo: npm start without a Zero CLI', function () {
     assert.match((await original.innerText()).replace(/\u00a0/g, ' '), /TODO: greet/);
     assert.doesNotMatch((await modified.innerText()).replace(/\u00a0/g, ' '), /TODO/);
     console.log(`      screenshot: ${await vs.screenshot('diff')}`);
+  });
+
+  if (transport === 'acp') it('the tour prompt over ACP: a tool card, Zero\'s own choices in a quick pick, the same turn answers, the fix to Keep', async function () {
+    const chat = await openZeroView(vs.page);
+    await messageBox(chat).waitFor({ timeout: 90_000 });
+    await chat.locator('.chat-header .badge.demo', { hasText: 'DEMO' }).waitFor({ timeout: 30_000 });
+
+    await typeAndSend(chat, TOUR);
+    const turn = turnWithPrompt(chat, TOUR);
+    const read = turn.locator('details.tool-card', { has: chat.locator('.tool-name', { hasText: 'read_file' }) });
+    await read.waitFor({ timeout: 60_000 });
+
+    // Zero waits inside the turn while the quick pick asks about the page.
+    const dialog = acpDialog(vs.page, 'web_fetch');
+    await dialog.waitFor({ state: 'visible', timeout: 60_000 });
+    assert.match(await dialog.locator('.quick-input-title').innerText(), /developer\.mozilla\.org/);
+    console.log(`      screenshot: ${await vs.screenshot('approval')}`);
+    await acpChoose(dialog, 'Allow');
+
+    await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
+    await turn.locator('.text-block.answer', { hasText: 'MDN confirms it' }).waitFor();
+    assert.equal(await turns(chat).count(), 1, 'no follow-up run: the same turn answered');
+    assert.match(fs.readFileSync(path.join(vs.server.dirs.workspace, 'greet.js'), 'utf8'), /name\.trim\(\)/, 'the fix is on disk');
+    await turn.locator('.turn-changes', { hasText: 'Changed 1 file' }).waitFor();
+    await turn.getByRole('button', { name: 'Keep greet.js' }).waitFor();
+    assert.equal(await turn.getByRole('button', { name: 'Diff greet.js' }).count(), 0, 'no Diff: no checkpoint over ACP');
+    console.log(`      screenshot: ${await vs.screenshot('answered')}`);
   });
 });
