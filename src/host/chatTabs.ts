@@ -7,18 +7,15 @@
  * history index, written at once); a tab whose chat was deleted closes.
  */
 import type * as vscode from 'vscode';
-import { looseObject, string } from 'zod';
 import type { ChatController } from './chatController';
 import { ChatTab } from './chatTab';
 import type { BindingHandlers } from './chatWebviewBinding';
 import { Disposable } from './disposable';
+import { restoredTabChat } from './restoredTabChat';
 import type { FocusTarget } from './focusAfterDialogs';
 
 /** A closed tab is dropped from the saved list after this long (a reload ends the extension sooner). */
 const FORGET_CLOSED_TAB_MS = 5000;
-
-/** What a chat tab's webview keeps with setState (src/webview/vscodeApi.ts PersistedState): untrusted. */
-const TabStateSchema = looseObject({ chatId: string().min(1) });
 
 export class ChatTabs extends Disposable implements vscode.WebviewPanelSerializer {
   private readonly tabs = new Set<ChatTab>();
@@ -82,17 +79,14 @@ export class ChatTabs extends Disposable implements vscode.WebviewPanelSerialize
 
   /** VS Code restores a chat tab after a reload: bind it to its chat again, or close it when that is gone. */
   async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
-    const parsed = TabStateSchema.safeParse(state);
-    const open = new Set([...this.tabs].map((t) => t.chatId));
-    const chatId = parsed.success ? parsed.data.chatId : this.before.find((id) => !open.has(id));
-    const taken = chatId !== undefined && open.has(chatId);
-    const chat = chatId !== undefined && !taken ? this.controller.chatForTab(chatId) : undefined;
-    if (!chat) {
-      this.log.info(`A restored chat tab was closed: ${!chatId ? 'it did not say which chat it showed' : taken ? 'its chat is open in another tab' : `chat ${chatId} is no longer in the history`}.`);
+    const picked = restoredTabChat(state, this.before, new Set([...this.tabs].map((t) => t.chatId)));
+    const chat = picked.chatId === null ? undefined : this.controller.chatForTab(picked.chatId);
+    if (picked.chatId === null || !chat) {
+      this.log.info(`A restored chat tab was closed: ${picked.chatId === null ? picked.why : `chat ${picked.chatId} is no longer in the history`}.`);
       panel.dispose();
       return;
     }
-    this.log.info(`Restored the editor tab of chat ${chat.id} (${parsed.success ? 'from its view state' : 'from the saved tab list'}).`);
+    this.log.info(`Restored the editor tab of chat ${chat.id} (from ${picked.from}).`);
     this.add(chat.id, panel);
   }
 
