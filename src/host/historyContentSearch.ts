@@ -6,7 +6,7 @@
  * that changed is read again. A newer query cancels the scan of the older one.
  */
 import { promises as fsp } from 'node:fs';
-import { chatSearchText, matchContent, searchWords } from '../conversation/historySearch';
+import { chatSearchText, matchContent, searchWords, type SearchText } from '../conversation/historySearch';
 import type { Chat } from '../conversation/model';
 import type { ChatSummary } from '../messages/messages';
 import { replayFile } from './chatLogFile';
@@ -27,8 +27,11 @@ export interface ContentHit {
 
 interface Cached {
   readonly key: string;
-  readonly text: string;
+  readonly text: SearchText;
 }
+
+/** A cached text's share of MAX_CACHE: as said and folded. */
+const sizeOf = (t: SearchText): number => t.text.length + t.folded.length;
 
 export class HistoryContentSearch {
   private readonly cache = new Map<string, Cached>();
@@ -63,7 +66,7 @@ export class HistoryContentSearch {
     if (this.current) this.current.cancelled = true;
   }
 
-  private async textOf(id: string, signal: { readonly cancelled: boolean }): Promise<string | undefined> {
+  private async textOf(id: string, signal: { readonly cancelled: boolean }): Promise<SearchText | undefined> {
     const live = this.source.inMemory(id);
     if (live) return chatSearchText(live, MAX_TEXT_PER_CHAT);
     const file = this.source.fileOf(id);
@@ -89,14 +92,14 @@ export class HistoryContentSearch {
 
   private remember(id: string, entry: Cached): void {
     const old = this.cache.get(id);
-    if (old) this.cacheSize -= old.text.length;
+    if (old) this.cacheSize -= sizeOf(old.text);
     this.cache.delete(id);
     this.cache.set(id, entry);
-    this.cacheSize += entry.text.length;
+    this.cacheSize += sizeOf(entry.text);
     for (const [oldest, value] of this.cache) {
       if (this.cacheSize <= MAX_CACHE) break;
       this.cache.delete(oldest);
-      this.cacheSize -= value.text.length;
+      this.cacheSize -= sizeOf(value.text);
     }
   }
 }

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { newChat, reduceChat, type Chat, type ChatAction } from '../../src/conversation';
-import { chatSearchText, matchContent, matchesTitle, searchWords } from '../../src/conversation/historySearch';
+import { chatSearchText, fold, matchContent, matchesTitle, originalIndex, searchWords } from '../../src/conversation/historySearch';
 import { ChatStore } from '../../src/host/chatStore';
 import { HistoryContentSearch } from '../../src/host/historyContentSearch';
 
@@ -31,18 +31,19 @@ describe('history search (pure)', () => {
 
   it('searches the prompts and answers, not reasoning or tool output', () => {
     const c = chat('c1', 1000, 'Why is the build slow?', 'Because webpack rebuilds the vendor bundle.', { reasoning: 'thinking about giraffes', toolOutput: 'package.json says zebra' });
-    const text = chatSearchText(c);
-    assert.ok(text.includes('why is the build slow?'));
-    assert.ok(text.includes('webpack rebuilds the vendor bundle'));
-    assert.ok(!text.includes('giraffes'), 'reasoning is not searched');
-    assert.ok(!text.includes('zebra'), 'tool output is not searched');
+    const { text, folded } = chatSearchText(c);
+    assert.ok(folded.includes('why is the build slow?'));
+    assert.ok(text.includes('Why is the build slow?'), 'the text as said is kept for excerpts');
+    assert.ok(folded.includes('webpack rebuilds the vendor bundle'));
+    assert.ok(!folded.includes('giraffes'), 'reasoning is not searched');
+    assert.ok(!folded.includes('zebra'), 'tool output is not searched');
   });
 
   it('a chat matches when every word is in its title or content, with an excerpt around the first word found in the content', () => {
     const c = chat('c1', 1000, 'Fix the login page', 'The session cookie lacked the SameSite attribute, so Safari dropped it.');
     const text = chatSearchText(c);
     assert.equal(matchContent(c.title, text, searchWords('safari')) !== null, true);
-    assert.match(matchContent(c.title, text, searchWords('safari'))!.excerpt!, /safari dropped it/);
+    assert.match(matchContent(c.title, text, searchWords('safari'))!.excerpt!, /SameSite attribute, so Safari dropped it\.$/, 'the excerpt is the text as said');
     assert.ok(matchContent(c.title, text, searchWords('login safari')), 'one word in the title, one in the answer');
     assert.equal(matchContent(c.title, text, searchWords('safari firefox')), null, 'every word must be found');
     assert.equal(matchContent(c.title, text, []), null);
@@ -52,7 +53,37 @@ describe('history search (pure)', () => {
 
   it('cuts a chat\'s text at the limit it is given', () => {
     const c = chat('c1', 1000, 'short', 'x'.repeat(10_000));
-    assert.ok(chatSearchText(c, 100).length <= 100);
+    const cut = chatSearchText(c, 100);
+    assert.ok(cut.text.length <= 100 && cut.folded.length <= 100);
+  });
+
+  it('an excerpt keeps the case and accents of what was said, whatever folding did to lengths before the hit', () => {
+    const decomposed = 'Re\u0301sume\u0301'; // "Résumé" written as e + combining accent: folds shorter
+    const before = `İstanbul ${decomposed} ﬁle 🙂 `.repeat(600); // over one 4096-unit chunk; İ folds longer
+    const c = chat('c1', 1000, 'A question', `${before}Then the Café on Rue Élysée closed.`);
+    const found = matchContent(c.title, chatSearchText(c), searchWords('ELYSEE cafe'))!;
+    assert.match(found.excerpt!, /🙂 Then the Café on Rue Élysée closed\.$/u, found.excerpt!);
+    const accented = matchContent(c.title, chatSearchText(c), searchWords('resume'))!;
+    assert.ok(accented.excerpt!.startsWith(`İstanbul ${decomposed}`), accented.excerpt!);
+  });
+
+  it('originalIndex maps every folded position back to the code point it came from', () => {
+    const pieces = ['a', 'É', 'e\u0301', 'İ', 'ß', '🙂', 'ﬁ', 'Σ', ' ', '\n', 'x'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let round = 0; round < 40; round++) {
+      let text = '';
+      for (let i = 0; i < 300 + (next() % 9000); i++) text += pieces[next() % pieces.length];
+      const folded = fold(text);
+      for (let k = 0; k < 30; k++) {
+        const at = next() % folded.length;
+        const from = originalIndex(text, at);
+        // Folding the text up to the code point found gives at most `at` characters, and with it more.
+        assert.ok(fold(text.slice(0, from)).length <= at, `round ${round}: ${at} → ${from}`);
+        const cp = String.fromCodePoint(text.codePointAt(from)!);
+        assert.ok(fold(text.slice(0, from + cp.length)).length > at, `round ${round}: ${at} → ${from}`);
+      }
+    }
   });
 });
 
