@@ -211,6 +211,34 @@ describeEachTransport('Approvals: a tool that needs permission (web_fetch)', (tr
       await acpChoose(dialog, 'Allow');
       await turnWithPrompt(chat, 'And now allow it').locator('.text-block.answer', { hasText: 'Fetched https://example.com/' }).waitFor({ timeout: 60_000 });
     });
+
+    it('"Allow for this session": the next fetch in the chat runs without asking; a new chat (a new session) asks again', async function () {
+      const chat = vs.chat();
+      await runCommand(vs.page, 'Zero: New Chat');
+      await turns(chat).first().waitFor({ state: 'detached' });
+      const dialog = acpDialog(vs.page, 'web_fetch');
+      await typeAndSend(chat, 'Fetch the page for this session');
+      await dialog.waitFor({ state: 'visible', timeout: 60_000 });
+      await acpChoose(dialog, 'Allow for this session');
+      const first = turnWithPrompt(chat, 'Fetch the page for this session');
+      await turnStatus(first).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
+      await first.locator('.permission-card', { hasText: 'You chose: Allow for this session' }).waitFor();
+
+      // Asked about again, the dialog would open and the turn would wait: it finishes instead.
+      await typeAndSend(chat, 'Fetch it again, same session');
+      const again = turnWithPrompt(chat, 'Fetch it again, same session');
+      await turnStatus(again).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
+      await again.locator('.text-block.answer', { hasText: 'Fetched https://example.com/' }).waitFor();
+      assert.equal(await again.locator('.permission-card').count(), 0, 'no question in the second turn');
+      assert.equal(await dialog.isVisible(), false);
+
+      await runCommand(vs.page, 'Zero: New Chat');
+      await turns(chat).first().waitFor({ state: 'detached' });
+      await typeAndSend(chat, 'Fetch it in a new chat');
+      await dialog.waitFor({ state: 'visible', timeout: 60_000 });
+      await acpChoose(dialog, 'Reject');
+      await turnStatus(turnWithPrompt(chat, 'Fetch it in a new chat')).waitFor({ timeout: 60_000 });
+    });
   }
 
   if (transport === 'exec') it('"Deny" (and Escape) leave the call refused: the card says denied and nothing is retried', async function () {
