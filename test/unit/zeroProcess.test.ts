@@ -61,6 +61,17 @@ async function collect(opts: ZeroRunOptions): Promise<Collected> {
   return { items, batches, stderr, exit };
 }
 
+/** Each test gets a fresh sandbox and fake binary (`set`), removed after it. */
+function freshSandboxEach(set: (sb: Sandbox, binary: string) => void): void {
+  let root: string | undefined;
+  beforeEach(() => {
+    const sb = makeSandbox();
+    root = sb.root;
+    set(sb, fakeBinary());
+  });
+  afterEach(() => root && fs.rmSync(root, { recursive: true, force: true }));
+}
+
 const events = (items: readonly Decoded[]) =>
   items.flatMap((d) => (d.kind === 'event' ? [d.event] : []));
 
@@ -68,12 +79,7 @@ describe('startZeroRun (against the fake zero)', function () {
   this.timeout(30000);
   let sb: Sandbox;
   let binary: string;
-
-  beforeEach(() => {
-    sb = makeSandbox();
-    binary = fakeBinary();
-  });
-  afterEach(() => fs.rmSync(sb.root, { recursive: true, force: true }));
+  freshSandboxEach((s, b) => ([sb, binary] = [s, b]));
 
   const envFor = (scenario: string, extra: Record<string, string> = {}) => ({
     FAKE_ZERO_SCENARIO: scenario,
@@ -319,11 +325,7 @@ describe('a run\'s state', function () {
   this.timeout(30000);
   let sb: Sandbox;
   let binary: string;
-  beforeEach(() => {
-    sb = makeSandbox();
-    binary = fakeBinary();
-  });
-  afterEach(() => fs.rmSync(sb.root, { recursive: true, force: true }));
+  freshSandboxEach((s, b) => ([sb, binary] = [s, b]));
   const start = (scenario: string, extra: Record<string, string> = {}, more: Partial<ZeroRunOptions> = {}) =>
     startZeroRun({
       binary,

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { api, configure, freshChat, lastTurn, turnDone, until, type Sandbox } from './helpers';
+import { api, configure, exportChatTo, freshChat, lastTurn, turnDone, type Sandbox, until } from './helpers';
 
 const titles = (actions: (vscode.CodeAction | vscode.Command)[]): string[] => actions.map((a) => a.title);
 
@@ -103,14 +103,7 @@ describe('Editor integration (extension host, fake zero)', function () {
     a.controller.send('export me scenario:echo');
     await turnDone(a, 1);
     const target = vscode.Uri.file(path.join(box.dir, 'chat.md'));
-    const original = vscode.window.showSaveDialog;
-    (vscode.window as { showSaveDialog: unknown }).showSaveDialog = async () => target;
-    try {
-      await vscode.commands.executeCommand('zero.exportMarkdown');
-    } finally {
-      (vscode.window as { showSaveDialog: unknown }).showSaveDialog = original;
-    }
-    const md = fs.readFileSync(target.fsPath, 'utf8');
+    const md = await exportChatTo(target);
     assert.match(md, /## You\n\nexport me scenario:echo/);
     assert.match(md, /\*\*Status:\*\* success/);
   });

@@ -108,3 +108,15 @@ export async function withModalAnswers<T>(answers: (message: string, detail: str
     (vscode.window as { showWarningMessage: unknown }).showWarningMessage = original;
   }
 }
+
+/** "Zero: Export Chat as Markdown" with the save dialog answered `target`; returns what was written. */
+export async function exportChatTo(target: vscode.Uri): Promise<string> {
+  const original = vscode.window.showSaveDialog;
+  (vscode.window as { showSaveDialog: unknown }).showSaveDialog = async () => target;
+  try {
+    await vscode.commands.executeCommand('zero.exportMarkdown');
+  } finally {
+    (vscode.window as { showSaveDialog: unknown }).showSaveDialog = original;
+  }
+  return fs.readFileSync(target.fsPath, 'utf8');
+}

@@ -10,7 +10,7 @@ import { ChatController } from '../../../src/host/chatController';
 import { ChatStore } from '../../../src/host/chatStore';
 import { ExecTransport } from '../../../src/host/execTransport';
 import { readSettings } from '../../../src/host/settings';
-import { api, configure, freshChat, lastTurn, turnDone, until, type Sandbox } from './helpers';
+import { api, configure, exportChatTo, freshChat, lastTurn, turnDone, type Sandbox, until } from './helpers';
 
 const MB = 1024 * 1024;
 
@@ -35,14 +35,7 @@ describe('Robustness against hostile output (extension host, fake zero)', functi
     assert.equal(second.status, 'success');
 
     const target = vscode.Uri.file(path.join(box.dir, 'deep.md'));
-    const original = vscode.window.showSaveDialog;
-    (vscode.window as { showSaveDialog: unknown }).showSaveDialog = async () => target;
-    try {
-      await vscode.commands.executeCommand('zero.exportMarkdown');
-    } finally {
-      (vscode.window as { showSaveDialog: unknown }).showSaveDialog = original;
-    }
-    const md = fs.readFileSync(target.fsPath, 'utf8');
+    const md = await exportChatTo(target);
     assert.match(md, /### Tool `write_json` · none — ok/);
     assert.match(md, /You said: and then scenario:echo/);
 

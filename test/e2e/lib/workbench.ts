@@ -115,6 +115,12 @@ export function modalDialog(page: Page): Locator {
   return page.locator('.monaco-dialog-box');
 }
 
+/** Clicks `button` on a modal dialog, as a user answers it, and waits for the dialog to go. */
+export async function answerDialog(dialog: Locator, button: string): Promise<void> {
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+}
+
 /**
  * Presses Escape on an open modal (or quick pick) the way a user does: once the dialog has taken the focus. A key
  * pressed in the moment between the dialog appearing and taking focus goes to whatever had it

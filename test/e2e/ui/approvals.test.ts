@@ -9,7 +9,7 @@
 // `needs-grant` asks for web_fetch; `two-permissions` asks for web_fetch and web_search.
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { acpChoose, acpDialog, acpOptions, escapeDialog, FAKE_ZERO, modalDialog, openZeroView, runCommand, useVSCode, waitUntil } from '../lib';
+import { acpChoose, acpDialog, acpOptions, answerDialog, escapeDialog, FAKE_ZERO, modalDialog, openZeroView, runCommand, useVSCode, waitUntil } from '../lib';
 import { acpRequests, describeEachTransport, zeroProcessesStarted } from '../lib/transports';
 import {
   eventually,
@@ -57,11 +57,6 @@ async function watchDialogs(page: Page): Promise<void> {
 
 async function dialogLog(page: Page): Promise<{ max: number; opened: string[] }> {
   return page.evaluate('window.__dialogs') as Promise<{ max: number; opened: string[] }>;
-}
-
-async function answer(dialog: Locator, button: string): Promise<void> {
-  await dialog.getByRole('button', { name: button, exact: true }).click();
-  await dialog.waitFor({ state: 'detached', timeout: 15_000 });
 }
 
 describeEachTransport('Approvals: a tool that needs permission (web_fetch)', (transport) => {
@@ -134,7 +129,7 @@ describeEachTransport('Approvals: a tool that needs permission (web_fetch)', (tr
     const shot = await vs.screenshot('modal');
     console.log(`      screenshot: ${shot} (also ${publishScreenshot(shot, 'approval.png')})`);
 
-    await answer(dialog, 'Allow once');
+    await answerDialog(dialog, 'Allow once');
     await approvalNeeded(vs.page).waitFor({ state: 'detached', timeout: 10_000 });
 
     const card = first.locator('.permission-card', { has: chat.locator('.permission-tool', { hasText: 'web_fetch' }) });
@@ -251,7 +246,7 @@ describeEachTransport('Approvals: a tool that needs permission (web_fetch)', (tr
       const dialog = modalDialog(vs.page);
       await dialog.waitFor({ timeout: 60_000 });
       assert.match(await dialog.innerText(), /Allow Zero to use web_fetch\?/);
-      if (how === 'button') await answer(dialog, 'Deny');
+      if (how === 'button') await answerDialog(dialog, 'Deny');
       else await escapeDialog(vs.page, dialog);
       const turn = turnWithPrompt(chat, prompt);
       await turn.locator('.permission-card .approval-state', { hasText: 'You denied this' }).waitFor({ timeout: 30_000 });
@@ -352,14 +347,14 @@ describeEachTransport('Approvals: two requests in one run', (transport) => {
     await first.locator('.permission-card', { has: chat.locator('.permission-tool', { hasText: 'web_search' }) }).waitFor({ timeout: 30_000 });
     assert.equal(await dialog.count(), 1, 'one dialog at a time');
     await approvalNeeded(vs.page).waitFor();
-    await answer(fetchDialog, 'Allow once');
+    await answerDialog(fetchDialog, 'Allow once');
 
     await searchDialog.waitFor({ timeout: 30_000 });
     assert.equal(await dialog.count(), 1);
     assert.match(await searchDialog.innerText(), /zero coding agent stream-json protocol/, 'the dialog says what would be searched');
     await approvalNeeded(vs.page).waitFor();
     await vs.screenshot('second-dialog');
-    await answer(searchDialog, 'Allow once');
+    await answerDialog(searchDialog, 'Allow once');
 
     for (const tool of ['web_fetch', 'web_search']) {
       const card = first.locator('.permission-card', { has: chat.locator('.permission-tool', { hasText: tool }) });
@@ -391,9 +386,9 @@ describeEachTransport('Approvals: two requests in one run', (transport) => {
     const fetchDialog = dialog.filter({ hasText: 'Allow Zero to use web_fetch?' });
     const searchDialog = dialog.filter({ hasText: 'Allow Zero to use web_search?' });
     await fetchDialog.waitFor({ timeout: 60_000 });
-    await answer(fetchDialog, 'Allow once');
+    await answerDialog(fetchDialog, 'Allow once');
     await searchDialog.waitFor({ timeout: 30_000 });
-    await answer(searchDialog, 'Deny');
+    await answerDialog(searchDialog, 'Deny');
 
     const first = turnWithPrompt(chat, 'Search the web for the protocol');
     await first.locator('.permission-card', { has: chat.locator('.permission-tool', { hasText: 'web_search' }) }).locator('.approval-state', { hasText: 'You denied this' }).waitFor();
@@ -409,7 +404,7 @@ describeEachTransport('Approvals: two requests in one run', (transport) => {
     const again = await searchDialog.waitFor({ timeout: 5_000 }).then(() => true, () => false);
     if (again) {
       console.log(`      note: the follow-up asked again: ${await searchDialog.locator('.dialog-message-text').innerText()}`);
-      await answer(searchDialog, 'Deny');
+      await answerDialog(searchDialog, 'Deny');
     }
     const fetchCard = retry.locator('details.tool-card', { has: chat.locator('.tool-name', { hasText: 'web_fetch' }) });
     assert.match(await fetchCard.locator('.tool-status').innerText(), /ok/);
@@ -426,9 +421,9 @@ describeEachTransport('Approvals: two requests in one run', (transport) => {
     // (this scenario always needs both grants) is the signal that none is coming.
     await typeAndSend(chat, 'One more search, please');
     await fetchDialog.waitFor({ timeout: 60_000 });
-    await answer(fetchDialog, 'Deny');
+    await answerDialog(fetchDialog, 'Deny');
     await searchDialog.waitFor({ timeout: 30_000 });
-    await answer(searchDialog, 'Deny');
+    await answerDialog(searchDialog, 'Deny');
     await turnStatus(turnWithPrompt(chat, 'One more search, please')).waitFor({ timeout: 60_000 });
     assert.equal(await chat.locator('.user-message.retry').count(), 1, 'no second follow-up');
     console.log(`      screenshot: ${await vs.screenshot('one-denied')}`);

@@ -6,8 +6,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Locator } from 'playwright-core';
-import { acpChoose, acpDialog, modalDialog, openZeroView, REPO_ROOT, useVSCode } from '../lib';
+import type { FrameLocator, Locator } from 'playwright-core';
+import { acpChoose, acpDialog, answerDialog, modalDialog, openZeroView, REPO_ROOT, useVSCode } from '../lib';
 import { describeEachTransport } from '../lib/transports';
 import { messageBox, turnStatus, turnWithPrompt, turns, typeAndSend } from '../lib/userFlows';
 
@@ -19,11 +19,6 @@ function demoWorkspace(): Record<string, string> {
   return Object.fromEntries(fs.readdirSync(DEMO_FILES).map((f) => [f, fs.readFileSync(path.join(DEMO_FILES, f), 'utf8')]));
 }
 
-async function answer(dialog: Locator, button: string): Promise<void> {
-  await dialog.getByRole('button', { name: button, exact: true }).click();
-  await dialog.waitFor({ state: 'detached', timeout: 15_000 });
-}
-
 describeEachTransport('Demo: npm start without a Zero CLI', (transport) => {
   const vs = useVSCode({
     name: `ui-demo-${transport}`,
@@ -33,18 +28,21 @@ describeEachTransport('Demo: npm start without a Zero CLI', (transport) => {
     workspaceFiles: demoWorkspace(),
   });
 
-  if (transport === 'exec') it('the tour prompt shows a tool card, the approval dialog and a diff of the fix', async function () {
+  /** The DEMO badge, the tour prompt sent, and its first tool card: Zero reads greet.js. */
+  async function startTour(): Promise<{ chat: FrameLocator; turn: Locator }> {
     const chat = await openZeroView(vs.page);
     await messageBox(chat).waitFor({ timeout: 90_000 });
     await chat.locator('.chat-header .badge.demo', { hasText: 'DEMO' }).waitFor({ timeout: 30_000 });
-
     await typeAndSend(chat, TOUR);
     const turn = turnWithPrompt(chat, TOUR);
-
-    // A tool card: Zero reads greet.js first.
     const read = turn.locator('details.tool-card', { has: chat.locator('.tool-name', { hasText: 'read_file' }) });
     await read.waitFor({ timeout: 60_000 });
     assert.match(await read.locator('summary').innerText(), /greet\.js[\s\S]*read/);
+    return { chat, turn };
+  }
+
+  if (transport === 'exec') it('the tour prompt shows a tool card, the approval dialog and a diff of the fix', async function () {
+    const { chat, turn } = await startTour();
 
     // The fetch it wants needs approval: VS Code's modal dialog names the tool and the page.
     const dialog = modalDialog(vs.page);
@@ -53,7 +51,7 @@ describeEachTransport('Demo: npm start without a Zero CLI', (transport) => {
     assert.match(text, /Allow Zero to use web_fetch\?/, text);
     assert.match(text, /developer\.mozilla\.org/, text);
     console.log(`      screenshot: ${await vs.screenshot('approval')}`);
-    await answer(dialog, 'Allow once');
+    await answerDialog(dialog, 'Allow once');
 
     // The first turn made the fix; the approved retry fetched the page and finished.
     await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
@@ -82,14 +80,7 @@ describeEachTransport('Demo: npm start without a Zero CLI', (transport) => {
   });
 
   if (transport === 'acp') it('the tour prompt over ACP: a tool card, Zero\'s own choices in a quick pick, the same turn answers, the fix to Keep', async function () {
-    const chat = await openZeroView(vs.page);
-    await messageBox(chat).waitFor({ timeout: 90_000 });
-    await chat.locator('.chat-header .badge.demo', { hasText: 'DEMO' }).waitFor({ timeout: 30_000 });
-
-    await typeAndSend(chat, TOUR);
-    const turn = turnWithPrompt(chat, TOUR);
-    const read = turn.locator('details.tool-card', { has: chat.locator('.tool-name', { hasText: 'read_file' }) });
-    await read.waitFor({ timeout: 60_000 });
+    const { chat, turn } = await startTour();
 
     // Zero waits inside the turn while the quick pick asks about the page.
     const dialog = acpDialog(vs.page, 'web_fetch');
