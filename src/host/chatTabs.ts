@@ -11,8 +11,8 @@ import type { ChatController } from './chatController';
 import { ChatTab } from './chatTab';
 import type { BindingHandlers } from './chatWebviewBinding';
 import { Disposable } from './disposable';
-import { restoredTabChat } from './restoredTabChat';
 import type { FocusTarget } from './focusAfterDialogs';
+import { restoredTabChat } from './restoredTabChat';
 
 /** A closed tab is dropped from the saved list after this long (a reload ends the extension sooner). */
 const FORGET_CLOSED_TAB_MS = 5000;

@@ -122,9 +122,9 @@ export async function answerDialog(dialog: Locator, button: string): Promise<voi
 }
 
 /**
- * Presses Escape on an open modal (or quick pick) the way a user does: once the dialog has taken the focus. A key
- * pressed in the moment between the dialog appearing and taking focus goes to whatever had it
- * (often the chat webview), not to the dialog.
+ * Presses Escape on an open modal (or ACP's quick pick) the way a user does: once the dialog has
+ * taken the focus. A key pressed in the moment between the dialog appearing and taking focus goes
+ * to whatever had it (often the chat webview), not to the dialog.
  */
 export async function escapeDialog(page: Page, dialog: Locator = modalDialog(page)): Promise<void> {
   await dialog.waitFor({ state: 'visible', timeout: 60_000 });
