@@ -284,7 +284,9 @@ describeEachTransport('Approvals: two requests in one run', (transport) => {
       const fetchDialog = acpDialog(vs.page, 'web_fetch');
       const searchDialog = acpDialog(vs.page, 'web_search');
       await fetchDialog.waitFor({ state: 'visible', timeout: 60_000 });
-      // Zero is blocked on the first question, so the second has not been asked yet.
+      // Zero is blocked on the first question, so the second has not been asked yet. The dialog can
+      // open a moment before the chat draws its card: wait for the card, then count.
+      await first.locator('.permission-card', { hasText: 'web_fetch' }).waitFor({ timeout: 30_000 });
       assert.equal(await first.locator('.permission-card').count(), 1, 'one question at a time');
       await approvalNeeded(vs.page).waitFor();
       await acpChoose(fetchDialog, 'Allow');
