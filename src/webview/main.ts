@@ -4,6 +4,7 @@
  */
 import type { HostToWebview } from '../messages/messages';
 import { ChatApp } from './app';
+import { reportFocus } from './focusReport';
 import { warmUp } from './markdown';
 import { Store } from './store';
 import { forgetGrowth } from './textGrowth';
@@ -67,9 +68,6 @@ window.addEventListener('message', (ev: MessageEvent<HostToWebview>) => {
 /** Exhaustive over HostToWebview; a message from a newer host is ignored. */
 function ignore(_msg: never): void {}
 
-// The host hands the focus back after a dialog only to a view that had it (VS Code returns it to the workbench).
-window.addEventListener('focus', () => post({ type: 'viewFocus', focused: true }));
-window.addEventListener('blur', () => post({ type: 'viewFocus', focused: false }));
-
 post({ type: 'ready' });
+reportFocus((focused) => post({ type: 'viewFocus', focused }));
 warmUp();

@@ -206,6 +206,21 @@ describe('webview: accessibility', () => {
     assert.equal(await box.evaluate((b) => b === document.activeElement), true, 'focus back in the box after Stop');
   });
 
+  it('tells the host whether it has the focus: at start (it may have had it before its script ran), then as it moves', async () => {
+    // After a dialog the host gives the focus back only to a view that said it had it.
+    const focusReports = async () => (await chat.posted()).filter((m) => m.type === 'viewFocus');
+    const hasFocus = await chat.page.evaluate(() => document.hasFocus());
+    assert.deepEqual(await focusReports(), [{ type: 'viewFocus', focused: hasFocus }], 'said once, at start, as it is');
+    await chat.send({ type: 'snapshot', state: viewState(emptyChat()) });
+    await chat.clearPosted();
+    await chat.page.evaluate(() => window.dispatchEvent(new Event('blur')));
+    assert.deepEqual(await focusReports(), [{ type: 'viewFocus', focused: false }]);
+    // Focus coming back inside the document, with no window focus event, is said too, once.
+    await chat.page.getByRole('textbox', { name: 'Message Zero' }).click();
+    await chat.page.getByRole('button', { name: 'Send' }).focus();
+    assert.deepEqual(await focusReports(), [{ type: 'viewFocus', focused: false }, { type: 'viewFocus', focused: true }]);
+  });
+
   it('announces each finished block once (never per token), an approval waiting, an error and the end', async () => {
     await chat.send({ type: 'snapshot', state: viewState(emptyChat()) });
     const live = chat.page.getByRole('status');
