@@ -1,7 +1,8 @@
 // One line saying what the workbench shows when a UI test fails: CI keeps only the tail of its log
 // (the failure's first line), and a timeout alone does not say whether a menu stayed open, a
 // dialog was waiting or the chat never changed.
-import type { Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
+import { turnStatus, turns } from './userFlows';
 import { chatFrame } from './workbench';
 
 const MAX = 360;
@@ -35,17 +36,18 @@ export async function screenState(page: Page): Promise<string> {
     .evaluate<string[]>(WORKBENCH_STATE)
     .catch((e: Error) => [`(workbench unreadable: ${e.message.split('\n')[0]})`]);
   parts.push(...workbench);
-  const chat = await chatFrame(page)
-    .locator('body')
-    .evaluate((body) => {
-      const chips = [...body.querySelectorAll('.attachments:not(.sent-chips) .attachment')].map((c) => c.textContent?.trim());
-      const turns = body.querySelectorAll('section.transcript article.turn');
-      const last = turns[turns.length - 1];
-      const status = last?.querySelector('.turn-footer .turn-status')?.textContent?.replace(/\s+/g, ' ').trim().slice(0, 40);
-      return `chat: ${turns.length} turns${status ? `, last "${status}"` : ''}${chips.length ? `, chips ${chips.join(', ')}` : ''}`;
-    }, undefined, { timeout: 3_000 })
-    .catch(() => 'chat: not shown');
+  // Bounded: a frame that never comes must not hold up the failing test's report.
+  const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('chat: not shown'), 5_000).unref());
+  const chat = await Promise.race([chatLine(chatFrame(page)).catch(() => 'chat: not shown'), timeout]);
   parts.push(chat);
   const line = parts.join('; ');
   return line.length > MAX ? `${line.slice(0, MAX - 1)}…` : line;
+}
+
+/** The chat's turns, the last one's status and the composer's chips, with the suites' own locators. */
+async function chatLine(chat: FrameLocator): Promise<string> {
+  const count = await turns(chat).count();
+  const status = count > 0 ? ((await turnStatus(turns(chat).last()).textContent({ timeout: 500 }).catch(() => null)) ?? '').replace(/\s+/g, ' ').trim().slice(0, 40) : '';
+  const chips = (await chat.locator('.attachments:not(.sent-chips) .attachment').allInnerTexts()).map((c) => c.trim());
+  return `chat: ${count} turns${status ? `, last "${status}"` : ''}${chips.length ? `, chips ${chips.join(', ')}` : ''}`;
 }
