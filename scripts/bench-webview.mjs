@@ -13,7 +13,9 @@
 //   frame CPU  main-thread CPU per frame (tasks between two frame marks), p50 and p95;
 //   longest    the longest main-thread task, wall time;
 //   heap       JS heap used at the end, after a forced GC (the test's own copy of the deltas freed),
-//              and how much of it the stream added (heap at the end minus heap just before it).
+//              and how much of it the stream added (heap at the end minus heap just before it);
+//   renderer   the private memory of the page's renderer process at the end (Linux /proc), and what
+//              the stream added: the JS heap plus the DOM, its text and layout, which the heap leaves out.
 // Then "reopen": the finished chat sent as a snapshot (what reloading the view does): time to the
 // first frame, and time until the idle fill has drawn everything.
 // Then the stream cost against chat length, for each renderer: the same 0.25 MB stream into an
@@ -28,6 +30,8 @@
 //                least 75 s per MB except for the naive re-render, which is quadratic by design)
 //   --chat-turns N  turns in the long chat (default 300; 0 skips the last two parts)
 //   --parts a,b   which parts to run: stream, chat (cost against chat length), open, scroll (default all)
+//   --repeat N    stream each size N times, the renderers taking turns; ratios are then the median of
+//                 the rounds' ratios, with their range (one run's ratio moves by ±0.05 with the load)
 //   --scroll-px N      scrolling pace, pixels per frame (default 250: 15,000 px/s at 60 Hz, a fast fling)
 //   --scroll-turn-kb N size of each turn's answer in the chat that is scrolled (default 10: 300 turns, ~3.5 MB,
 //                      so that a pass from top to bottom takes about a minute per renderer at that pace)
@@ -61,6 +65,7 @@ const CHARS_PER_DELTA = 100;
 const CHAT_TURNS = Number(opt('chat-turns', 300));
 const SCROLL_PX = Number(opt('scroll-px', 250));
 const PARTS = String(opt('parts', 'stream,chat,open,scroll')).split(',');
+const REPEAT = Math.max(1, Number(opt('repeat', 1)));
 const SCROLL_TURN_CHARS = Number(opt('scroll-turn-kb', 10)) * 1000;
 const TURN_CHARS = 50_000;
 const END = 'END-OF-STREAM-7f3a';
@@ -153,10 +158,35 @@ async function drive(p, batches, selector, started, budget) {
 
 async function heapAfterGc(p, cdp, dropBatches = true) {
   if (dropBatches) await p.evaluate(() => void (window.__batches = null));
+  // As under memory pressure: V8 gives back the young generation it grew while allocating, Blink its
+  // caches, so that the renderer's memory is what the page keeps, not what it once needed.
+  await cdp.send('Memory.simulatePressureNotification', { level: 'critical' }).catch(() => {});
   await cdp.send('HeapProfiler.enable');
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
   return usedSize / 1e6;
+}
+
+/**
+ * The private memory (kB) of the page's renderer process, from /proc: everything the page holds, DOM
+ * text and layout included, which the JS heap figure leaves out (streaming-markdown keeps its text in
+ * DOM nodes only, the webview in its state too). The page's renderer is the one that used the most
+ * CPU: the only other renderer alive is Chromium's idle spare. Null where /proc is not readable.
+ */
+async function rendererPrivateKb(browser) {
+  try {
+    const cdp = await browser.newBrowserCDPSession();
+    const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
+    await cdp.detach();
+    const page = processInfo.filter((x) => x.type === 'renderer').sort((a, b) => b.cpuTime - a.cpuTime)[0];
+    if (!page) return null;
+    const rollup = readFileSync(`/proc/${page.id}/smaps_rollup`, 'utf8');
+    const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? NaN);
+    const total = kb('Private_Dirty') + kb('Private_Clean');
+    return Number.isFinite(total) ? total : null;
+  } catch {
+    return null;
+  }
 }
 
 async function measure(browser, url, selector, batches, setup, budget = BUDGET_MS) {
@@ -173,6 +203,7 @@ async function measure(browser, url, selector, batches, setup, budget = BUDGET_M
     const cdp = await context.newCDPSession(p);
     // Before the test hands the deltas over, so that its own copy is not counted either way.
     const heapStart = await heapAfterGc(p, cdp, false);
+    const memStart = await rendererPrivateKb(browser);
     const kindsStart = HEAP_TOP ? await heapKinds(cdp) : null;
     let tracing = false;
     const start = async () => {
@@ -192,9 +223,10 @@ async function measure(browser, url, selector, batches, setup, budget = BUDGET_M
     }
     if (PROFILE_TOP) printProfile((await cdp.send('Profiler.stop')).profile);
     const heap = await heapAfterGc(p, cdp);
+    const mem = await rendererPrivateKb(browser);
     if (HEAP_TOP) printHeapKinds(kindsStart, await heapKinds(cdp));
     if (errors.length) return { failed: `page errors: ${errors.slice(0, 3).join('; ')}` };
-    return { ...r, ...trace, heap, heapStart };
+    return { ...r, ...trace, heap, heapStart, mem: mem === null ? null : mem / 1000, memStart: memStart === null ? null : memStart / 1000 };
   } catch (err) {
     return { failed: crashed ? `the page crashed (out of memory? heap cap ${HEAP_CAP_MB} MB)` : String(err.message ?? err).split('\n')[0] };
   } finally {
@@ -458,7 +490,16 @@ function line(name, r, mb) {
   if (r.failed) return `  ${name.padEnd(19)} FAILED: ${r.failed}`;
   const done = r.outcome === 'done' ? '' : `  (gave up after ${f0(r.total / 1000)} s: ${r.posted}/${r.of} batches posted)`;
   return `  ${name.padEnd(19)} ${f0(r.total).padStart(7)} ms ${f0(r.busyCpu).padStart(7)} ms ${f1(r.frameP50).padStart(6)} ${f1(r.frameP95).padStart(6)} ms ` +
-    `${f1(r.longest).padStart(8)} ms ${f1(r.heap).padStart(7)} MB (+${f1(r.heap - r.heapStart)} MB while streaming = ${((r.heap - r.heapStart) / mb).toFixed(1)}x the text)${done}`;
+    `${f1(r.longest).padStart(8)} ms ${f1(r.heap).padStart(7)} MB (+${f1(r.heap - r.heapStart)} MB while streaming = ${((r.heap - r.heapStart) / mb).toFixed(1)}x the text)` +
+    `${r.mem === null || r.mem === undefined ? '' : `; renderer ${f1(r.mem)} MB (+${f1(r.mem - r.memStart)})`}${done}`;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+/** "0.73x" for one run; "0.73x (0.69–0.77x, 5 runs)" for several: the median and the range. */
+function ratioText(xs) {
+  if (xs.length === 0) return 'n/a';
+  if (xs.length === 1) return `${xs[0].toFixed(2)}x`;
+  return `${median(xs).toFixed(2)}x (${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}x, ${xs.length} runs)`;
 }
 
 try {
@@ -467,23 +508,34 @@ try {
     const { text, deltas, batches } = streamOf(mb, 42);
     console.log(`\n== ${(text.length / 1e6).toFixed(2)} MB answer: ${deltas.length} deltas, ${batches.length} batches of ${BATCH} (one per frame)`);
     console.log(`  ${'renderer'.padEnd(19)} ${'total'.padStart(10)} ${'busy CPU'.padStart(10)} ${'frame CPU p50/p95'.padStart(20)} ${'longest task'.padStart(11)}  heap at end`);
-    const results = {};
-    for (const r of RENDERERS) {
-      const setup = r.key === 'webview'
-        ? async (p) => {
-          await p.evaluate((m) => window.postMessage(m, '*'), snapshotOf([turn('turn-1', [], false)]));
-          await p.evaluate(() => new Promise((res) => requestAnimationFrame(() => res())));
-        }
-        : async () => {};
-      const budget = r.key === 'naive' ? BUDGET_MS : Math.max(BUDGET_MS, 75_000 * mb);
-      results[r.key] = await measure(browser, `${base}${r.url}`, r.selector, batches, setup, budget);
-      console.log(line(r.name, results[r.key], text.length / 1e6));
+    // Renderers take turns, REPEAT times: the ratios are per round (the machine's load drifts), then their median.
+    const ratios = { smd: { busyCpu: [], frameP95: [], heap: [], mem: [] }, naive: { busyCpu: [], frameP95: [], heap: [], mem: [] } };
+    for (let round = 0; round < REPEAT; round++) {
+      const results = {};
+      for (const r of RENDERERS) {
+        const setup = r.key === 'webview'
+          ? async (p) => {
+            await p.evaluate((m) => window.postMessage(m, '*'), snapshotOf([turn('turn-1', [], false)]));
+            await p.evaluate(() => new Promise((res) => requestAnimationFrame(() => res())));
+          }
+          : async () => {};
+        const budget = r.key === 'naive' ? BUDGET_MS : Math.max(BUDGET_MS, 75_000 * mb);
+        results[r.key] = await measure(browser, `${base}${r.url}`, r.selector, batches, setup, budget);
+        console.log(line(r.name, results[r.key], text.length / 1e6));
+      }
+      const w = results.webview;
+      for (const k of ['smd', 'naive']) {
+        const o = results[k];
+        if (!w || w.failed || !o || o.failed || o.outcome !== 'done') continue;
+        for (const f of ['busyCpu', 'frameP95', 'heap']) ratios[k][f].push(w[f] / o[f]);
+        if (w.mem && o.mem) ratios[k].mem.push(w.mem / o.mem);
+      }
     }
-    const w = results.webview;
-    const ratio = (k, f) => (w && !w.failed && results[k] && !results[k].failed && results[k].outcome === 'done' ? `${(w[f] / results[k][f]).toFixed(2)}x` : 'n/a');
-    if (w && !w.failed) {
-      console.log(`  webview / streaming-markdown: busy CPU ${ratio('smd', 'busyCpu')}, frame p95 ${ratio('smd', 'frameP95')}, heap ${ratio('smd', 'heap')}`);
-      console.log(`  webview / naive re-render:    busy CPU ${ratio('naive', 'busyCpu')}, frame p95 ${ratio('naive', 'frameP95')}, heap ${ratio('naive', 'heap')}`);
+    if (RENDERERS.some((r) => r.key === 'webview')) {
+      for (const [k, name] of [['smd', 'streaming-markdown'], ['naive', 'naive re-render   ']]) {
+        const x = ratios[k];
+        console.log(`  webview / ${name}: busy CPU ${ratioText(x.busyCpu)}, frame p95 ${ratioText(x.frameP95)}, heap ${ratioText(x.heap)}, renderer memory ${ratioText(x.mem)}`);
+      }
     }
     if (RENDERERS.some((r) => r.key === 'webview')) {
       const item = { kind: 'text', text, answer: true, closed: true };
