@@ -494,7 +494,11 @@ function line(name, r, mb) {
     `${r.mem === null || r.mem === undefined ? '' : `; renderer ${f1(r.mem)} MB (+${f1(r.mem - r.memStart)})`}${done}`;
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 /** "0.73x" for one run; "0.73x (0.69–0.77x, 5 runs)" for several: the median and the range. */
 function ratioText(xs) {
   if (xs.length === 0) return 'n/a';

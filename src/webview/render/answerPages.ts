@@ -87,7 +87,6 @@ export class AnswerPages {
       if (n >= firstNewPage && n < firstEagerPage) page.drawn = false;
       if (page.drawn) now.push(b);
       else if (page.words) page.words = null; // its words are written again, with the new block
-
     }
     this.count = Math.max(first, total);
     return now;
