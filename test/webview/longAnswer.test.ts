@@ -125,6 +125,19 @@ describe('webview: a very long answer', () => {
     assert.equal(await p.getByRole('heading', { name: `Part ${PARTS - 1}` }).isVisible(), true, 'back at the end, drawn');
   });
 
+  it('find as browser VS Code does it (window.find) reaches a dropped page, which is drawn where it scrolled', async () => {
+    await chat.send({ type: 'snapshot', state: viewState(chatOf([...start(), ...deltas(5000)])) });
+    await settleIdle(chat);
+    const p = chat.page;
+    assert.equal(await p.getByText('Marker-40.').isVisible(), false);
+    // code-server's webview find widget calls window.find in the view's frame; it neither fires
+    // beforematch nor reveals, but scrolls the match into view.
+    assert.equal(await p.evaluate(() => (window as unknown as { find(s: string): boolean }).find('Marker-40.')), true);
+    await settleIdle(chat, 3);
+    assert.equal(await p.getByRole('heading', { name: 'Part 40', exact: true }).isVisible(), true, 'the page is drawn as Markdown');
+    assert.equal(await p.getByText('Marker-40.').isVisible(), true);
+  });
+
   it("shows a page's words where find in page reveals them, until the page leaves the window", async () => {
     await chat.send({ type: 'snapshot', state: viewState(chatOf([...start(), ...deltas(5000)])) });
     await settleIdle(chat);

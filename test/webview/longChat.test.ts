@@ -128,6 +128,18 @@ describe('webview: a long chat', () => {
     assert.ok((await stub.evaluate((e) => e.getBoundingClientRect().height)) > 100, 'the revealed words take their room');
   });
 
+  it('find as browser VS Code does it (window.find) reaches a placeholder, and the turn is drawn where it scrolled', async () => {
+    await chat.send({ type: 'snapshot', state: viewState(longChat()) });
+    await settleIdle(chat);
+    const p = chat.page;
+    assert.equal(await p.locator('article.turn[data-turn-id="turn-5"]').count(), 0, 'turn 5 is a placeholder');
+    // code-server's webview find widget calls window.find in the view's frame: it scrolls the
+    // match into view but neither fires beforematch nor reveals it.
+    assert.equal(await p.evaluate(() => (window as unknown as { find(s: string): boolean }).find('Marker-5-end.')), true);
+    await settleIdle(chat, 3);
+    assert.equal(await p.locator('article.turn[data-turn-id="turn-5"]').getByText('Marker-5-end.').isVisible(), true, 'drawn, on screen');
+  });
+
   it('a streamed batch into the last turn changes nothing outside it', async () => {
     await chat.send({ type: 'snapshot', state: viewState(longChat(true)) });
     await settleIdle(chat);
