@@ -28,7 +28,9 @@ export class ChatTab extends Disposable implements ChatSurface, BindingTarget {
   ) {
     super();
     this.shown = this.title();
-    const panel = restored ?? vscode.window.createWebviewPanel(CHAT_TAB_VIEW_TYPE, this.shown, vscode.ViewColumn.Active, webviewOptions(extensionUri));
+    // Ctrl+F in a chat tab: VS Code's find widget (VS Code keeps the option for a restored tab).
+    // The sidebar's view cannot have it: the API offers no find widget for a WebviewView.
+    const panel = restored ?? vscode.window.createWebviewPanel(CHAT_TAB_VIEW_TYPE, this.shown, vscode.ViewColumn.Active, { ...webviewOptions(extensionUri), enableFindWidget: true });
     if (restored) {
       restored.webview.options = webviewOptions(extensionUri);
       restored.title = this.shown;
