@@ -115,6 +115,25 @@ export function modalDialog(page: Page): Locator {
   return page.locator('.monaco-dialog-box');
 }
 
+/**
+ * Clicks an entry of an open context menu and waits for the menu to close, as it does when it runs
+ * the entry. Under load the workbench sometimes does not take the first click (the entry shows as
+ * hovered and the menu stays open: seen in CI); a user clicks again, and so does this. The menu
+ * closes before the entry runs, so an entry still shown did not run: a second click cannot run it twice.
+ */
+export async function clickMenuEntry(entry: Locator): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await entry.click({ timeout: 10_000 });
+    try {
+      await entry.waitFor({ state: 'detached', timeout: 3_000 });
+      return;
+    } catch {
+      // still open: click again
+    }
+  }
+  await entry.waitFor({ state: 'detached', timeout: 10_000 });
+}
+
 /** Clicks `button` on a modal dialog, as a user answers it, and waits for the dialog to go. */
 export async function answerDialog(dialog: Locator, button: string): Promise<void> {
   await dialog.getByRole('button', { name: button, exact: true }).click();

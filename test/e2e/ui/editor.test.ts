@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { FAKE_ZERO, REPO_ROOT, openZeroView, runCommand, useVSCode } from '../lib';
+import { FAKE_ZERO, REPO_ROOT, clickMenuEntry, openZeroView, runCommand, useVSCode } from '../lib';
 import { describeEachTransport, messagesToZero } from '../lib/transports';
 import { eventually, messageBox, publishScreenshot, setSideBarWidth, turnStatus, turnWithPrompt, typeAndSend } from '../lib/userFlows';
 
@@ -142,9 +142,7 @@ describeEachTransport('Editor integration: selections, file links, transcripts, 
     await entry.waitFor({ timeout: 15_000 });
     await page.locator('.monaco-menu .action-item', { hasText: 'Ask Zero about Selection' }).waitFor();
     await vs.screenshot('context-menu');
-    await entry.click();
-    // The menu closes as it runs the entry; one still open did not take the click.
-    await entry.waitFor({ state: 'detached', timeout: 15_000 });
+    await clickMenuEntry(entry);
 
     // The composer's chip, not the one the sent message shows in the transcript.
     const chip = chat.locator('.attachments:not(.sent-chips) .attachment', { hasText: 'src/notes.txt:L5-L6' });
