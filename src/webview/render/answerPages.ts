@@ -15,7 +15,7 @@
 import { h } from '../dom';
 import { renderBlocks } from '../markdown';
 
-export const PAGE_SIZE = 32;
+const PAGE_SIZE = 32;
 /** Chapters the browser may skip as a whole: a frame's layout walks a few of them, not every page. */
 const CHAPTER_PAGES = 16;
 /** Pages drawn at once when more arrive together; the rest wait for idle time. */
