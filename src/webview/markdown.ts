@@ -21,6 +21,7 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import MarkdownIt from 'markdown-it';
 import { decorateCodeBlocks } from './render/codeBlock';
+import { whenIdle } from './idle';
 import { decorateFileLinks } from './links';
 
 const languages = { bash, cpp, css, diff, go, java, javascript, json, python, rust, shell, sql, typescript, xml, yaml };
@@ -144,14 +145,13 @@ function renderHtml(source: string, highlight: boolean): string {
  */
 export function warmUp(): void {
   const queue = ['Warm *up* `x` [a](https://a.b)\n\n- a\n\n| a |\n|---|\n| b |\n', ...hljs.listLanguages().map((l) => `\`\`\`${l}\nx = 1\n\`\`\`\n`)];
-  const idle: (cb: () => void) => void = window.requestIdleCallback ?? ((cb) => setTimeout(cb, 50));
   const next = () => {
     const source = queue.shift();
     if (source === undefined) return;
     renderBlocks([source]);
-    idle(next);
+    whenIdle(next);
   };
-  idle(next);
+  whenIdle(next);
 }
 
 function finish(fragment: DocumentFragment): DocumentFragment {

@@ -6,14 +6,16 @@
  * A page is drawn (its blocks rendered) or not: not yet, when many blocks arrived at once (a
  * snapshot of a long answer: the idle fill draws it), or no longer, in a very long answer. There,
  * pages are windowed like the turns of a long chat (see transcript.ts): only the pages within
- * FAR_MARGIN of the viewport are drawn, plus the KEPT_AWAY seen last. The others hold the page's
+ * the far margin of the viewport (viewportWindow.ts) are drawn, plus the KEPT_AWAY seen last. The others hold the page's
  * words as plain text in `hidden="until-found"`, so find in page still finds them, and keep their
  * height: a page is dropped only while the browser skips it, and then lays it out at the size it
  * last had. Drawn, each block costs the document dozens of elements (highlighted code most), about
  * a hundred bytes of renderer memory per character of the answer; dropped, a page is one text node.
  */
 import { h } from '../dom';
+import { whenIdle } from '../idle';
 import { renderBlocks } from '../markdown';
+import { windowObservers } from './viewportWindow';
 
 const PAGE_SIZE = 32;
 /** Chapters the browser may skip as a whole: a frame's layout walks a few of them, not every page. */
@@ -22,18 +24,14 @@ const CHAPTER_PAGES = 16;
 const EAGER_PAGES = 2;
 /** An answer of more pages than this (a thousand blocks, some 300 KB) is windowed. */
 const WINDOW_MIN_PAGES = 32;
-/** Within this of the viewport (above and below), a page is drawn at once. */
-const NEAR_MARGIN = '150% 0px';
-/** Within this, a page is drawn while the view is idle; beyond it, a drawn page may be dropped. */
-const FAR_MARGIN = '400% 0px';
-/** Pages beyond FAR_MARGIN that stay drawn, the most recently seen: scrolling back redraws nothing. */
+/** Pages beyond the far margin (viewportWindow.ts) that stay drawn, the most recently seen: scrolling back redraws nothing. */
 const KEPT_AWAY = 8;
 
 interface Page {
   readonly el: HTMLElement;
   readonly index: number;
   drawn: boolean;
-  /** Within FAR_MARGIN, as last reported (only tracked while windowed). */
+  /** Within the far margin, as last reported (only tracked while windowed). */
   inWindow: boolean;
   /** Not drawn: the page's words for find in page, once written. */
   words: HTMLElement | null;
@@ -45,7 +43,7 @@ export class AnswerPages {
   private readonly pages: Page[] = [];
   private readonly chapters: HTMLElement[] = [];
   private readonly byEl = new WeakMap<Element, Page>();
-  /** Drawn pages beyond FAR_MARGIN, in the order they left it. */
+  /** Drawn pages beyond the far margin, in the order they left it. */
   private readonly away = new Set<Page>();
   /** How many finished blocks the pages hold. */
   private count = 0;
@@ -144,9 +142,14 @@ export class AnswerPages {
     page.el.remove();
   }
 
-  private draw(page: Page): void {
+  /** The markdown of the page's blocks. */
+  private sourcesOf(page: Page): string[] {
     const from = page.index * PAGE_SIZE;
-    page.el.replaceChildren(...renderBlocks(this.sources(from, Math.min(this.count, from + PAGE_SIZE))));
+    return this.sources(from, Math.min(this.count, from + PAGE_SIZE));
+  }
+
+  private draw(page: Page): void {
+    page.el.replaceChildren(...renderBlocks(this.sourcesOf(page)));
     page.drawn = true;
     page.words = null;
     page.revealed = false;
@@ -154,8 +157,7 @@ export class AnswerPages {
 
   /** Not drawn: one text node of the page's words, hidden until find in page matches it. */
   private writeWords(page: Page): void {
-    const from = page.index * PAGE_SIZE;
-    const words = h('div', { class: 'md-page-words', text: this.sources(from, Math.min(this.count, from + PAGE_SIZE)).join('') });
+    const words = h('div', { class: 'md-page-words', text: this.sourcesOf(page).join('') });
     words.setAttribute('hidden', 'until-found');
     page.el.replaceChildren(words);
     page.words = words;
@@ -175,8 +177,7 @@ export class AnswerPages {
     if (this.filling) return;
     if (!this.pages.some((p) => this.fillable(p) || this.wordsMissing(p)) && !this.windowDue()) return;
     this.filling = true;
-    const idle: (cb: (d?: IdleDeadline) => void) => void = window.requestIdleCallback ?? ((cb) => setTimeout(cb, 16));
-    idle((deadline) => {
+    whenIdle((deadline) => {
       this.filling = false;
       // A snapshot's view is built before it is in the document: the window starts once it is.
       if (this.windowDue()) this.startWindow();
@@ -202,8 +203,9 @@ export class AnswerPages {
   private startWindow(): void {
     const root = this.container.closest('.scroller');
     if (!root) return;
-    this.near = new IntersectionObserver((entries) => this.onNear(entries), { root, rootMargin: NEAR_MARGIN });
-    this.far = new IntersectionObserver((entries) => this.onFar(entries), { root, rootMargin: FAR_MARGIN });
+    const { near, far } = windowObservers(root, (entries) => this.onNear(entries), (entries) => this.onFar(entries));
+    this.near = near;
+    this.far = far;
     for (const page of this.pages) this.observe(page);
   }
 

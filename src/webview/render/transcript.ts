@@ -5,9 +5,9 @@
  * tall as the turn was when last drawn (see turnPlaceholder.ts), in the same order, so the scroll bar,
  * the reading order and find in page (which reveals a placeholder's words) still cover the whole
  * chat. A snapshot draws the latest turns at once (the view opens at the bottom); intersection
- * observers draw a turn in idle time as it comes within FAR_MARGIN of the viewport, at once within
- * NEAR_MARGIN, and drop it once it is beyond FAR_MARGIN and not among the KEPT_AWAY turns seen
- * last. The turn being streamed, a turn holding the focus or an open card, and every
+ * observers (viewportWindow.ts) draw a turn in idle time as it comes within the far margin of the
+ * viewport, at once within the near one, and drop it once it is beyond the far margin and not
+ * among the KEPT_AWAY turns seen last. The turn being streamed, a turn holding the focus or an open card, and every
  * turn of a short chat stay drawn, so a frame while streaming touches that turn only, however
  * long the chat. See docs/long-chats.md.
  */
@@ -15,22 +15,17 @@ import type { Chat, Turn, TurnItem } from '../../conversation/model';
 import { RUNNING_STATUSES } from '../../conversation/model';
 import type { ChatSummary } from '../../messages/messages';
 import { button, h, setText } from '../dom';
+import { whenIdle } from '../idle';
 import { post } from '../vscodeApi';
 import { renderWelcome } from './history';
 import { TurnView } from './turn';
 import { estimateHeight, TurnPlaceholder } from './turnPlaceholder';
+import { windowObservers } from './viewportWindow';
 
 /** Characters of turn content drawn at once when a snapshot arrives or the view jumps. */
 const EAGER_CHARS = 60_000;
-/** Within this of the viewport (above and below), a turn is drawn at once. */
-const NEAR_MARGIN = '150% 0px';
 /**
- * Within this, a turn is drawn while the view is idle (ahead of a scroll, so the frames that
- * scroll to it have nothing to draw); beyond it, a drawn turn is dropped.
- */
-const FAR_MARGIN = '400% 0px';
-/**
- * Turns beyond FAR_MARGIN stay drawn, the most recently seen first, up to this many: scrolling
+ * Turns beyond the far margin (viewportWindow.ts) stay drawn, the most recently seen first, up to this many: scrolling
  * back and forth redraws nothing, and a pass through the chat drops each turn once, not per scroll.
  */
 const KEPT_AWAY = 12;
@@ -84,10 +79,11 @@ export class TranscriptView {
   /** Call once the element is in the document: `root` is the scrolling container. */
   attach(root: HTMLElement): void {
     this.detach();
-    this.near = new IntersectionObserver((entries) => this.onNear(entries), { root, rootMargin: NEAR_MARGIN });
-    this.far = new IntersectionObserver((entries) => this.onFar(entries), { root, rootMargin: FAR_MARGIN });
+    const { near, far } = windowObservers(root, (entries) => this.onNear(entries), (entries) => this.onFar(entries));
+    this.near = near;
+    this.far = far;
     for (const slot of this.order) this.observe(this.elOf(slot));
-    if (this.older) this.near.observe(this.older);
+    if (this.older) near.observe(this.older);
   }
 
   /** Stops observing (the view was replaced by a fresh one). */
@@ -258,8 +254,7 @@ export class TranscriptView {
   private drawSoon(): void {
     if (this.drawing || this.soon.size === 0) return;
     this.drawing = true;
-    const idle: (cb: () => void) => void = window.requestIdleCallback ?? ((cb) => setTimeout(cb, 16));
-    idle(() => {
+    whenIdle(() => {
       this.drawing = false;
       const [slot] = this.soon;
       if (!slot) return;
@@ -325,8 +320,7 @@ export class TranscriptView {
   private scheduleWords(): void {
     if (this.writing) return;
     this.writing = true;
-    const idle: (cb: (d?: IdleDeadline) => void) => void = window.requestIdleCallback ?? ((cb) => setTimeout(cb, 16));
-    idle((deadline) => {
+    whenIdle((deadline) => {
       this.writing = false;
       let more = false;
       for (let i = this.order.length - 1; i >= 0; i--) {
