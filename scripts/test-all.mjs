@@ -2,6 +2,8 @@
 // `npm test`: every check, in order, each step's output streamed as it runs.
 //   1 compile (typecheck + build) and lint      stop here if compile fails
 //   2 unit tests (mocha, .mocharc.json)
+//   2b the real Zero (scripts/install-zero.sh, pinned in .zero-version) and the real-Zero suites
+//      (test/real-zero, against the scripted model server); without a real Zero: one "skipped" line
 //   3 machine setup + code-server               (scripts/setup-machine.sh, scripts/ensure-code-server.mjs)
 //   4 extension-host suite inside code-server   (test/e2e/runExtHost.ts)
 //   5 UI suite: Playwright + Chromium against the packaged VSIX in code-server
@@ -138,6 +140,17 @@ await step('lint', npm, ['run', 'lint']);
 
 // 2. unit tests
 await step('unit tests (mocha)', npx, ['mocha'], { parse: counts.mocha });
+
+// 2b. the real Zero: installed (or found) by its own script, then its suites
+const install = await step('install the real Zero', 'bash', ['scripts/install-zero.sh']);
+const realZeroBin = install.out.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('/') && fs.existsSync(l)).pop();
+if (realZeroBin) {
+  await step('real-Zero suites (mocha)', npx, ['mocha', '--config', 'test/real-zero/mocharc.json'], { env: { ZERO_REAL_BIN: realZeroBin }, parse: counts.mocha });
+} else {
+  summary.pop(); // the install step's own row: its failure is the reason for the skip, not a failed test
+  const why = install.out.match(/^skipped: no real Zero \((.*)\)$/m)?.[1] ?? `scripts/install-zero.sh exited ${install.code}`;
+  skip('real-Zero suites (mocha)', `no real Zero (${why})`);
+}
 
 if (skipE2E) {
   console.log('\nZERO_SKIP_E2E=1: skipping the real-VS-Code steps (code-server, extension host, UI, electron)');
