@@ -6,7 +6,7 @@
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ChatAction } from '../conversation/actions';
-import { approvalOf, CANCELLED } from './permission';
+import { approvalOf, CANCELLED, selected } from './permission';
 import { mapUpdate, toolName } from './mapUpdate';
 import { endFromCrash, endFromError, endFromStopReason, type TurnEnd } from './stopReason';
 import { AcpProcessGone, errorText, type ZeroAcp } from './zeroAcp';
@@ -131,6 +131,13 @@ export class AcpTurn {
       rawInput: request.toolCall.rawInput ?? null,
       options: request.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })),
     });
+    const approvals = this.deps.acp.approvals(request.sessionId);
+    // Allowed for this session earlier in the chat: Zero asks again (its grants last one prompt), the chat answers.
+    const remembered = signal.aborted || this.stopRequested ? null : approvals.answerFor(request);
+    if (remembered) {
+      dispatch({ type: 'acp_permission_answered', toolCallId, approval: 'allowed-session', optionId: remembered, remembered: true });
+      return selected(remembered);
+    }
     let response: acp.RequestPermissionResponse = CANCELLED;
     if (!signal.aborted && !this.stopRequested) {
       try {
@@ -143,6 +150,7 @@ export class AcpTurn {
     // Stop while the dialog was open: whatever it returned, the answer is `cancelled`.
     if (signal.aborted || this.stopRequested) response = CANCELLED;
     const optionId = response.outcome.outcome === 'selected' ? response.outcome.optionId : null;
+    if (optionId && request.options.some((o) => o.optionId === optionId)) approvals.remember(request, optionId);
     dispatch({ type: 'acp_permission_answered', toolCallId, approval: approvalOf(response, request.options), optionId });
     return response;
   }

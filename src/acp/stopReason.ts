@@ -27,9 +27,13 @@ export function endFromStopReason(stopReason: string, stopRequested: boolean): T
   }
 }
 
-/** session/prompt failed with a JSON-RPC error (Zero's config, provider or workspace errors). */
+/**
+ * session/prompt failed with a JSON-RPC error (Zero's config, provider or workspace errors). Zero 0.8
+ * sends the loop's error text as -32603: `provider error: …`, `rate limit error: …` (after its own
+ * retries), or `provider: …` when the provider cannot be built.
+ */
 export function endFromError(message: string): TurnEnd {
-  const provider = /^provider:|provider_error|No provider configured/i.test(message);
+  const provider = /^(provider|provider error|provider request error|rate limit error|auth error):|provider_error|No provider configured/i.test(message);
   return { status: 'error', explanation: provider ? `Zero's model provider failed: ${message}` : `Zero could not run the turn: ${message}` };
 }
 

@@ -13,6 +13,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type { AcpSessionInfo } from '../conversation/model';
 import { startAcpProcess, type AcpExit, type AcpLaunch, type AcpProcess } from './acpProcess';
 import { sessionInfo } from './mapUpdate';
+import { SessionApprovals } from './sessionApprovals';
 
 /** Where one session's updates and permission questions go (the chat that owns it). */
 export interface SessionSink {
@@ -68,6 +69,8 @@ export class ZeroAcp {
   private readonly aborts = new Map<string, Set<AbortController>>();
   private readonly turns = new Set<string>();
   private readonly crashListeners = new Set<(exit: AcpExit) => void>();
+  /** Per session, what the user allowed "for this session" (Zero forgets it after each prompt). */
+  private readonly sessionApprovals = new Map<string, SessionApprovals>();
   private idleTimer: NodeJS.Timeout | undefined;
   private capabilities: acp.AgentCapabilities | null = null;
   private disposed = false;
@@ -174,6 +177,13 @@ export class ZeroAcp {
     if (info) live.sessions.set(sessionId, { ...info, model });
     this.armIdle();
     return model;
+  }
+
+  /** The chat's memory of session-scoped approvals; kept across process restarts of this window. */
+  approvals(sessionId: string): SessionApprovals {
+    let approvals = this.sessionApprovals.get(sessionId);
+    if (!approvals) this.sessionApprovals.set(sessionId, (approvals = new SessionApprovals()));
+    return approvals;
   }
 
   /** The session is open in the running process (else `open` it first). */

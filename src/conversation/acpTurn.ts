@@ -55,7 +55,7 @@ export function applyPermissionAnswered(turn: Turn, a: Act<'acp_permission_answe
   const items = turn.items.map((i): TurnItem => {
     if (i.kind !== 'permission' || i.key !== key || i.approval !== 'pending') return i;
     changed = true;
-    return { ...i, approval: a.approval, ...(i.acp ? { acp: { ...i.acp, chosen: a.optionId } } : {}) };
+    return { ...i, approval: a.approval, ...(i.acp ? { acp: { ...i.acp, chosen: a.optionId, ...(a.remembered ? { remembered: true } : {}) } } : {}) };
   });
   return changed ? { ...turn, items } : turn;
 }

@@ -65,7 +65,14 @@ export type ChatAction =
       readonly rawInput: unknown;
       readonly options: readonly AcpOption[];
     }
-  | { readonly type: 'acp_permission_answered'; readonly toolCallId: string; readonly approval: ApprovalState; readonly optionId: string | null }
+  | {
+      readonly type: 'acp_permission_answered';
+      readonly toolCallId: string;
+      readonly approval: ApprovalState;
+      readonly optionId: string | null;
+      /** Answered by the chat from an earlier "for this session" choice, without a dialog. */
+      readonly remembered?: boolean;
+    }
   /** session/prompt returned (or failed, or the process died): the turn is over. */
   | { readonly type: 'acp_turn_ended'; readonly status: TurnStatus; readonly explanation: string | null; readonly stderrTail: string | null; readonly at: number };
 

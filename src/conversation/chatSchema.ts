@@ -40,6 +40,7 @@ const AcpPermissionSchema = looseObject({
   toolKind: nullable(string()),
   options: array(looseObject({ optionId: string(), name: string(), kind: string() })),
   chosen: nullable(string()),
+  remembered: boolean().optional(),
 });
 const PermissionItemSchema = looseObject({
   kind: literal('permission'),

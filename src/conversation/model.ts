@@ -107,6 +107,8 @@ export interface AcpPermission {
   readonly options: readonly AcpOption[];
   /** The option the user picked (Zero's option id), if any. */
   readonly chosen: string | null;
+  /** The chat answered with the user's earlier "for this session" choice (Zero's grants last one prompt). */
+  readonly remembered?: boolean;
 }
 
 export interface AcpOption {

@@ -132,10 +132,12 @@ function acpState(p: PermissionItem): HTMLElement {
   const text =
     p.approval === 'pending'
       ? 'Zero is waiting for your decision in the dialog'
-      : picked
-        ? `You chose: ${picked.name}`
-        : p.approval === 'denied'
-          ? 'Rejected (dialog closed)'
-          : APPROVAL_TEXT[p.approval];
+      : picked && p.acp?.remembered
+        ? `Allowed without asking: you chose "${picked.name}" earlier in this chat`
+        : picked
+          ? `You chose: ${picked.name}`
+          : p.approval === 'denied'
+            ? 'Rejected (dialog closed)'
+            : APPROVAL_TEXT[p.approval];
   return h('div', { class: 'approval-state' }, h('span', { text }));
 }

@@ -1,0 +1,104 @@
+// A chat over the real `zero acp`, driven through the product's own ACP client (ZeroAcp + AcpTurn)
+// and reducer, exactly as the host drives it: what a test asserts is the chat a user would see.
+import type * as acp from '@agentclientprotocol/sdk';
+import { AcpTurn, type AcpTurnRequest } from '../../../src/acp/acpTurn';
+import { selected } from '../../../src/acp/permission';
+import { ZeroAcp } from '../../../src/acp/zeroAcp';
+import type { ChatAction } from '../../../src/conversation/actions';
+import type { Chat, PermissionItem, TextItem, ToolItem, Turn } from '../../../src/conversation/model';
+import { newChat, reduceChat } from '../../../src/conversation/reducer';
+import { realZeroBin, type Sandbox } from './realZero';
+
+export type Ask = (req: acp.RequestPermissionRequest, signal: AbortSignal) => Promise<acp.RequestPermissionResponse>;
+
+/** One `zero acp` process (the product's ZeroAcp) running the real Zero in the sandbox. */
+export function realAcp(sandbox: Sandbox, options: { binary?: string; idleMs?: number; env?: Record<string, string> } = {}): ZeroAcp {
+  return new ZeroAcp({
+    launch: () => ({ binary: options.binary ?? realZeroBin(), cwd: sandbox.workspace, env: { ...sandbox.env, ...options.env } }),
+    idleMs: options.idleMs ?? 120_000,
+    clientVersion: 'real-zero-test',
+  });
+}
+
+export class AcpChat {
+  chat: Chat = newChat('chat-1', Date.now());
+  readonly asked: acp.RequestPermissionRequest[] = [];
+  /** The dialog: by default the first option (Zero's "Allow"). */
+  ask: Ask = async (req) => selected(req.options[0]!.optionId);
+  private n = 0;
+
+  constructor(
+    public zero: ZeroAcp,
+    readonly cwd: string,
+  ) {}
+
+  start(prompt: string, extra: Partial<AcpTurnRequest> = {}): AcpTurn {
+    const turnId = `turn-${++this.n}`;
+    this.dispatch({ type: 'turn_started', turnId, prompt, origin: 'prompt', at: Date.now(), transport: 'acp' });
+    return new AcpTurn(
+      {
+        acp: this.zero,
+        dispatch: (a) => this.dispatch(a),
+        ask: (req, signal) => {
+          this.asked.push(req);
+          return this.ask(req, signal);
+        },
+      },
+      {
+        runId: turnId,
+        prompt,
+        sessionId: this.chat.sessionId,
+        cwd: this.cwd,
+        additionalDirectories: [],
+        trusted: true,
+        mode: this.chat.acp?.mode ?? null,
+        ...extra,
+      },
+    );
+  }
+
+  /** One whole turn, bounded: a turn the real Zero never ends fails the test instead of hanging it. */
+  async turn(prompt: string, extra: Partial<AcpTurnRequest> = {}, timeoutMs = 30_000): Promise<Turn> {
+    const turn = this.start(prompt, extra);
+    await within(turn.done, timeoutMs, `turn "${prompt}"`);
+    return this.last;
+  }
+
+  get last(): Turn {
+    return this.chat.turns.at(-1)!;
+  }
+
+  dispatch(a: ChatAction): void {
+    this.chat = reduceChat(this.chat, a);
+  }
+}
+
+export const answerOf = (turn: Turn): string =>
+  (turn.items.filter((i) => i.kind === 'text') as TextItem[]).map((i) => i.text).join('');
+export const toolsOf = (turn: Turn): ToolItem[] => turn.items.filter((i): i is ToolItem => i.kind === 'tool');
+export const permissionsOf = (turn: Turn): PermissionItem[] => turn.items.filter((i): i is PermissionItem => i.kind === 'permission');
+export const warningsOf = (turn: Turn): string[] => turn.items.flatMap((i) => (i.kind === 'warning' ? [i.message] : []));
+
+export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)));
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Polls `check` until it holds, at most `ms`. */
+export async function until(check: () => boolean, ms = 15_000, what = 'condition'): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The tool names Zero offered the model, per completion request. */
+export function offeredTools(sandbox: Sandbox): string[][] {
+  return sandbox.server.completions().map((r) => (r.body?.tools ?? []).map((t) => t.function.name).sort());
+}
