@@ -1,0 +1,94 @@
+// The product's own host code (ChatController over the real ExecTransport) driving the real Zero in a
+// sandbox, in plain Node: the unit-test vscode shim, plus the few editor APIs the turn-change, review
+// and approval code call, with modal answers a test scripts. What a user would click is a scripted answer;
+// everything else (the stream, the session store, Zero's CLI) is real.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type * as vscodeTypes from 'vscode';
+import type { Chat, Turn } from '../../../src/conversation/model';
+import { ChatController } from '../../../src/host/chatController';
+import { ChatStore } from '../../../src/host/chatStore';
+import { ExecTransport } from '../../../src/host/execTransport';
+import type { ZeroSettings } from '../../../src/host/settingsSources';
+import { RecordingLog, shim } from '../../unit/shim/vscode';
+import { answers, installEditorApis } from './editorApis';
+import { realZeroBin, type Sandbox } from './realZero';
+
+export { answers };
+
+/** Variables from the test process that would let Zero read a real key or config: blanked for the product's runs. */
+const LEAKY = /^(OPENAI_|ANTHROPIC_|GEMINI_|GOOGLE_|OPENROUTER_|XAI_|GROQ_|DEEPSEEK_|MISTRAL_|AZURE_|AWS_|FAKE_ZERO_)|^ZERO_(?!REAL_BIN$)/;
+
+/** `zero.env` for the sandbox: the product merges it over process.env, as it does for a user. */
+export function sandboxEnv(sandbox: Sandbox): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const key of Object.keys(process.env)) if (LEAKY.test(key)) env[key] = '';
+  for (const key of ['HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME', 'ZERO_SANDBOX_GRANTS_PATH', 'ZERO_DISABLE_MODELS_FETCH', 'NO_COLOR']) {
+    const v = sandbox.env[key];
+    if (v !== undefined) env[key] = v;
+  }
+  return env;
+}
+
+export interface ProductHost {
+  readonly controller: ChatController;
+  readonly log: RecordingLog & vscodeTypes.LogOutputChannel;
+  readonly settings: ZeroSettings;
+  /** Sends a message in the current chat and resolves with its turn once Zero's run (and any follow-up) is over. */
+  send(text: string): Promise<Turn>;
+  /** Resolves when the chat is idle. */
+  idle(chatId?: string): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A chat controller on the real Zero for this sandbox; `mode` is `zero.mode` (ask: Zero offers write_file). */
+export function productHost(sandbox: Sandbox, options: { mode?: string } = {}): ProductHost {
+  installEditorApis();
+  shim.reset();
+  answers.warnings.length = 0;
+  answers.picks.length = 0;
+  answers.asked.length = 0;
+  const env = sandboxEnv(sandbox);
+  const bin = realZeroBin();
+  shim.config.set('zero.path', { globalValue: bin });
+  shim.config.set('zero.env', { globalValue: env });
+  shim.config.set('zero.mode', { globalValue: options.mode ?? '' });
+  const settings: ZeroSettings = {
+    path: bin, model: '', mode: options.mode ?? '', autonomy: '', addDirs: [], addWorkspaceFolders: false, extraArgs: [],
+    env, maxLineMB: 64, maxRunOutputMB: 16, ignored: [],
+  };
+  const log = new RecordingLog() as RecordingLog & vscodeTypes.LogOutputChannel;
+  const transport = new ExecTransport({ settings: () => settings, otherFolders: () => [], trusted: () => true, log });
+  const chats = path.join(sandbox.root, 'chats');
+  const controller = new ChatController(new ChatStore(chats, () => undefined), { folder: () => sandbox.workspace, trusted: () => true, transportFor: () => transport, log });
+  const idle = (chatId = controller.currentChatId): Promise<void> => until(() => !controller.isBusy(chatId), 'the chat to be idle');
+  return {
+    controller,
+    log,
+    settings,
+    idle,
+    async send(text) {
+      const chatId = controller.currentChatId;
+      const before = controller.current.turns.length;
+      controller.send(text);
+      await until(() => controller.chat(chatId)!.turns.length > before, 'the turn to start');
+      const turnId = controller.chat(chatId)!.turns[before]!.id;
+      await until(() => !controller.isBusy(chatId), 'the run to end');
+      return controller.chat(chatId)!.turns.find((t) => t.id === turnId)!;
+    },
+    async dispose() {
+      controller.dispose();
+      await ChatStore.settled();
+    },
+  };
+}
+
+export const turnOf = (chat: Chat, id: string): Turn => chat.turns.find((t) => t.id === id)!;
