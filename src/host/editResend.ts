@@ -1,7 +1,7 @@
 /**
  * Edit and resend the last message with Zero's own rewind: `zero sessions rewind <id> --sequence
- * <n> --exclude-target` drops the last user message and everything after it from the session (and
- * restores the files Zero changed since), so the edited message continues the session as if the old
+ * <n> --exclude-target` drops that turn's user message (found by its time window, turnMessage.ts)
+ * and everything after it from the session (and restores the files Zero changed since), so the edited message continues the session as if the old
  * one had never been sent. `--fork=` cannot help: it copies the whole session, old answer included.
  */
 import * as vscode from 'vscode';
@@ -9,6 +9,7 @@ import type { Chat } from '../conversation/model';
 import { readSessionEvents, sessionsRoot } from '../zero/checkpoints';
 import { findZero, mergeEnv } from '../zero';
 import { rewindSession } from '../zero/rewind';
+import { turnUserMessage } from '../zero/turnMessage';
 import type { ChatController } from './chatController';
 import { readSettings } from './settings';
 
@@ -47,11 +48,16 @@ export async function rewindForEdit(controller: ChatController, turnId: string, 
   }
   try {
     const env = mergeEnv(process.env, settings.env, process.platform === 'win32');
-    const events = await readSessionEvents(sessionsRoot(env), chat.sessionId);
-    const message = [...events].reverse().find((e) => e.type === 'message' && (e.payload as { role?: unknown } | null)?.role === 'user');
-    if (!message) throw new Error(`Zero session ${chat.sessionId} has no user message to rewind to.`);
-    const report = await rewindSession(found.path, chat.sessionId, message.sequence, settings.env, { excludeTarget: true });
-    log.info(`Rewound ${chat.sessionId} before sequence ${message.sequence} to edit the last message: ${report.filesRestored} restored, ${report.filesDeleted} deleted.`);
+    const events = await readSessionEvents(sessionsRoot(env), last.run.sessionId);
+    const message = turnUserMessage(events, last);
+    if (!message) {
+      // Zero never recorded this message, so its context has nothing of it: resending is enough.
+      log.warn(`Zero session ${last.run.sessionId} holds no message of the edited turn; resending without a rewind.`);
+      controller.markUndone(chat.id, turnId, "Edited and resent: Zero's session held nothing of this message.");
+      return true;
+    }
+    const report = await rewindSession(found.path, last.run.sessionId, message.sequence, settings.env, { excludeTarget: true });
+    log.info(`Rewound ${last.run.sessionId} before sequence ${message.sequence} to edit the last message: ${report.filesRestored} restored, ${report.filesDeleted} deleted.`);
     const files = report.filesRestored + report.filesDeleted;
     controller.markUndone(chat.id, turnId, `Edited and resent: Zero's session was rewound to before this message${files > 0 ? ` (${report.filesRestored} file(s) restored, ${report.filesDeleted} deleted)` : ''}.`);
     return true;

@@ -2,7 +2,6 @@
 // sandbox, in plain Node: the unit-test vscode shim, plus the few editor APIs the turn-change, review
 // and approval code call, with modal answers a test scripts. What a user would click is a scripted answer;
 // everything else (the stream, the session store, Zero's CLI) is real.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as vscodeTypes from 'vscode';
 import type { Chat, Turn } from '../../../src/conversation/model';
