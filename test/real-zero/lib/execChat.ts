@@ -24,6 +24,8 @@ export interface ChatTurnOptions {
   env?: Record<string, string>;
   /** Called with every batch of actions; return true to press Stop once. */
   stopWhen?: (actions: readonly ChatAction[]) => boolean;
+  /** Called once the run is started, with the chat's Stop. */
+  onStarted?: (stop: () => void) => void;
   /** Continue this session. */
   sessionId?: string | null;
 }
@@ -78,6 +80,10 @@ export async function chatTurn(sandbox: Sandbox, prompt: string, options: ChatTu
       },
     },
   );
+  options.onStarted?.(() => {
+    stopped = true;
+    void handle.stop();
+  });
   const end = await handle.ended;
   for (const action of actions) chat = reduceChat(chat, action);
   chat = reduceChat(chat, end.action);
