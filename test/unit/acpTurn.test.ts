@@ -165,16 +165,20 @@ describe('ACP transport (against the fake zero acp)', function () {
     assert.match(tools(turn)[0]!.output ?? '', /permission option was not offered/);
   });
 
-  it('"Allow for this session": a second web_fetch in the chat is not asked about again', async () => {
+  it('"Allow for this session": Zero asks again in the next prompt (its grants last one prompt); the chat answers it without a dialog', async () => {
     const h = new Harness(makeZero(), ws);
     h.ask = async () => selected('allow_for_session');
-    const first = await h.turn('scenario:double-fetch');
+    const first = await h.turn('scenario:permission');
     assert.equal(h.asked.length, 1);
-    assert.equal(answerOf(first.turn), 'First fetch: ok. Second fetch: ok.');
     assert.equal(permissions(first.turn)[0]!.approval, 'allowed-session');
     const second = await h.turn('scenario:permission again');
-    assert.equal(h.asked.length, 1, 'no second question in the same session');
+    assert.equal(h.asked.length, 1, 'no dialog for the same host in the same session');
+    const card = permissions(second.turn)[0]!;
+    assert.deepEqual([card.approval, card.acp?.chosen, card.acp?.remembered], ['allowed-session', 'allow_for_session', true]);
     assert.equal(tools(second.turn)[0]!.status, 'ok');
+    const other = await h.turn('scenario:double-fetch');
+    assert.equal(h.asked.length, 2, 'example.org is another host: asked');
+    assert.equal(permissions(other.turn)[0]!.acp?.remembered, true, 'example.com was answered by the chat');
   });
 
   it('Stop while the dialog is open answers cancelled, the turn ends interrupted, and the next message works', async () => {
@@ -330,7 +334,8 @@ describe('ACP transport (against the fake zero acp)', function () {
     const { turn } = await h.turn('scenario:shell');
     assert.deepEqual(
       h.asked[0]!.options.map((o) => o.name),
-      ['Allow', 'Allow for this session', 'Allow this command for the session', 'Always allow this command', 'Reject'],
+      // No native sandbox (FAKE_ZERO_NATIVE_SANDBOX unset): Zero says the prefix runs outside it.
+      ['Allow', 'Allow for this session', 'Allow this command for the session (runs outside the sandbox)', 'Always allow this command (runs outside the sandbox)', 'Reject'],
     );
     assert.equal(tools(turn)[0]!.status, 'error');
   });
