@@ -6,16 +6,36 @@ import spawn from 'cross-spawn';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { array, looseObject, string, union, unknown } from 'zod';
+import { array, boolean, looseObject, string, union, unknown } from 'zod';
+import { removeGrantEntry, type GrantEntry } from './grantsFile';
 import { mergeEnv } from './zeroProcess';
 
+/** A persistent grant as `zero sandbox grants list --json` prints it (sandbox.Grant; empty fields omitted). */
 export interface Grant {
   readonly toolName: string;
+  /** An absolute path (file, dir) or a host; absent for a tool-wide grant. */
   readonly scope?: string;
+  /** `file`, `dir` or `host`; absent for a tool-wide grant. */
   readonly scopeKind?: string;
   readonly decision?: string;
   readonly approvedAt?: string;
   readonly reason?: string;
+  /** Zero's own flag (a bool, omitted when false). */
+  readonly session?: boolean;
+}
+
+/** A shell command prefix Zero allows (sandbox.CommandPrefixGrant), e.g. `git status` for exec_command. */
+export interface CommandPrefixGrant {
+  readonly toolName: string;
+  readonly prefix: readonly string[];
+  readonly approvedAt?: string;
+  readonly reason?: string;
+  readonly session?: boolean;
+}
+
+export interface Approvals {
+  readonly grants: readonly Grant[];
+  readonly commandPrefixes: readonly CommandPrefixGrant[];
 }
 
 export interface CliResult {
@@ -59,11 +79,14 @@ export function runZeroCli(binary: string, args: readonly string[], env: Env = {
   });
 }
 
-/** Where Zero keeps persistent grants for this environment (`sandbox/grants.go:81-108`). */
+/** Where Zero keeps persistent grants for this environment (sandbox/grants.go ResolveGrantPath). */
 export function userGrantsPath(env: Env = process.env, home = os.homedir()): string {
-  if (env.ZERO_SANDBOX_GRANTS_PATH) return env.ZERO_SANDBOX_GRANTS_PATH;
-  const config = env.XDG_CONFIG_HOME || path.join(home, '.config');
-  return path.join(config, 'zero', 'sandbox-grants.json');
+  const override = (env.ZERO_SANDBOX_GRANTS_PATH ?? '').trim();
+  if (override) return path.resolve(override);
+  const config = (env.XDG_CONFIG_HOME ?? '').trim();
+  if (config) return path.join(path.resolve(config), 'zero', 'sandbox-grants.json');
+  const base = (env.HOME ?? '').trim() || (env.USERPROFILE ?? '').trim() || home;
+  return path.join(base, '.config', 'zero', 'sandbox-grants.json');
 }
 
 export async function allowGrant(binary: string, tool: string, opts: { path?: string; reason: string; env?: Env }): Promise<void> {
@@ -72,7 +95,8 @@ export async function allowGrant(binary: string, tool: string, opts: { path?: st
   if (r.code !== 0) throw new Error(`zero sandbox grants allow ${tool} failed: ${(r.stderr || r.stdout).trim() || `exit ${r.code}`}`);
 }
 
-export async function listGrants(binary: string, env: Env = {}): Promise<Grant[]> {
+/** Zero's grants and command prefixes, from `zero sandbox grants list --json`. */
+export async function listApprovals(binary: string, env: Env = {}): Promise<Approvals> {
   const r = await runZeroCli(binary, ['sandbox', 'grants', 'list', '--json'], env);
   if (r.code !== 0) throw new Error(`zero sandbox grants list failed: ${(r.stderr || r.stdout).trim() || `exit ${r.code}`}`);
   let parsed: unknown;
@@ -84,11 +108,18 @@ export async function listGrants(binary: string, env: Env = {}): Promise<Grant[]
   const list = GrantListSchema.safeParse(parsed);
   if (!list.success) throw new Error('zero sandbox grants list --json printed JSON of an unexpected shape (expected a list of grants).');
   const entries = Array.isArray(list.data) ? list.data : (list.data.grants ?? []);
+  const prefixes = Array.isArray(list.data) ? [] : (list.data.commandPrefixes ?? []);
   // One odd entry (a newer Zero's kind of grant) must not hide the others.
-  return entries.flatMap((g) => {
-    const ok = GrantEntrySchema.safeParse(g);
-    return ok.success ? [ok.data as Grant] : [];
-  });
+  const valid = <T>(schema: { safeParse(v: unknown): { success: boolean; data?: unknown } }, items: unknown[]): T[] =>
+    items.flatMap((g) => {
+      const ok = schema.safeParse(g);
+      return ok.success ? [ok.data as T] : [];
+    });
+  return { grants: valid<Grant>(GrantEntrySchema, entries), commandPrefixes: valid<CommandPrefixGrant>(PrefixEntrySchema, prefixes) };
+}
+
+export async function listGrants(binary: string, env: Env = {}): Promise<Grant[]> {
+  return [...(await listApprovals(binary, env)).grants];
 }
 
 /** A grant as `zero sandbox grants list --json` prints it; fields this code does not read may grow. */
@@ -99,13 +130,62 @@ const GrantEntrySchema = looseObject({
   decision: string().optional(),
   approvedAt: string().optional(),
   reason: string().optional(),
+  session: boolean().optional(),
 });
-const GrantListSchema = union([array(unknown()), looseObject({ grants: array(unknown()).optional() })]);
+const PrefixEntrySchema = looseObject({
+  toolName: string(),
+  prefix: array(string()).min(1),
+  approvedAt: string().optional(),
+  reason: string().optional(),
+  session: boolean().optional(),
+});
+const GrantListSchema = union([array(unknown()), looseObject({ grants: array(unknown()).optional(), commandPrefixes: array(unknown()).optional() })]);
 
-export async function revokeGrant(binary: string, grant: Grant, env: Env = {}): Promise<void> {
-  const args = ['sandbox', 'grants', 'revoke', grant.toolName, ...(grant.scopeKind === 'path' && grant.scope ? ['--path', grant.scope] : [])];
-  const r = await runZeroCli(binary, args, env);
-  if (r.code !== 0) throw new Error(`zero sandbox grants revoke ${grant.toolName} failed: ${(r.stderr || r.stdout).trim() || `exit ${r.code}`}`);
+const PATH_KINDS = new Set(['file', 'dir']);
+const sameGrant = (a: Grant, b: Grant): boolean =>
+  a.toolName === b.toolName && (a.scope ?? '') === (b.scope ?? '') && (a.scopeKind ?? '') === (b.scopeKind ?? '') && (a.decision ?? '') === (b.decision ?? '');
+
+/**
+ * Revokes exactly this grant or command prefix. Through Zero's CLI when it removes exactly that one
+ * (`revoke <tool> --path <scope>` removes every grant of the tool with that path; `revoke <tool>`
+ * removes all of the tool's grants and prefixes); otherwise the one entry is taken out of Zero's
+ * grants file (grantsFile.ts), and Zero must still read the file, else it is put back.
+ */
+export async function revokeApproval(binary: string, entry: { grant: Grant } | { prefix: CommandPrefixGrant }, env: Env = {}): Promise<void> {
+  const now = await listApprovals(binary, env);
+  const tool = 'grant' in entry ? entry.grant.toolName : entry.prefix.toolName;
+  const ofTool = now.grants.filter((g) => g.toolName === tool);
+  const prefixesOfTool = now.commandPrefixes.filter((p) => p.toolName === tool);
+  let args: string[] | null = null;
+  if ('grant' in entry) {
+    const g = entry.grant;
+    if (g.scope && PATH_KINDS.has(g.scopeKind ?? '') && ofTool.filter((o) => o.scope === g.scope).length === 1) args = ['--path', g.scope];
+    else if (ofTool.length === 1 && prefixesOfTool.length === 0 && sameGrant(ofTool[0]!, g)) args = [];
+  } else if (ofTool.length === 0 && prefixesOfTool.length === 1) {
+    args = [];
+  }
+  if (args) {
+    const r = await runZeroCli(binary, ['sandbox', 'grants', 'revoke', tool, ...args, '--json'], env);
+    if (r.code !== 0) throw new Error(`zero sandbox grants revoke ${tool} failed: ${(r.stderr || r.stdout).trim() || `exit ${r.code}`}`);
+    return;
+  }
+  const file = userGrantsPath({ ...process.env, ...env });
+  const target: GrantEntry =
+    'grant' in entry
+      ? { kind: 'grant', toolName: tool, scope: entry.grant.scope ?? '', scopeKind: entry.grant.scopeKind ?? '', decision: entry.grant.decision ?? '' }
+      : { kind: 'prefix', toolName: tool, prefix: entry.prefix.prefix };
+  const before = removeGrantEntry(file, target);
+  try {
+    await listApprovals(binary, env);
+  } catch (err) {
+    fs.writeFileSync(file, before, { mode: 0o600 });
+    throw new Error(`Zero could not read its grants file after the revoke, so it was put back: ${(err as Error).message}`);
+  }
+}
+
+/** Kept for callers that hold a grant: revokes exactly that grant. */
+export function revokeGrant(binary: string, grant: Grant, env: Env = {}): Promise<void> {
+  return revokeApproval(binary, { grant }, env);
 }
 
 /**
