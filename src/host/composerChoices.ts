@@ -6,15 +6,18 @@
 import type { ModelInfo } from '../conversation/contextMeter';
 import type { AcpSessionInfo } from '../conversation/model';
 import type { ModeChoice } from '../messages/messages';
-import { listModels } from '../zero/models';
+import { listModelChoices } from '../zero/models';
 
 export interface ComposerChoices {
   modes(): readonly ModeChoice[];
-  /** Rejects with words when the list cannot be had; the picker then offers the default only. */
-  models(): Promise<readonly ModelInfo[]>;
+  /**
+   * The models, and a note when they are not the provider's own (a fallback list). Rejects with
+   * words when no list can be had; the picker then offers the default only.
+   */
+  models(): Promise<{ readonly models: readonly ModelInfo[]; readonly note: string | null }>;
 }
 
-/** `zero exec`: --permission-mode values (docs/zero-exec.md §9.1) and the registry Zero prints. */
+/** `zero exec`: --permission-mode values (docs/zero-exec.md §9.1) and the provider's models. */
 export function execChoices(binary: () => string | null, env: () => Readonly<Record<string, string>>): ComposerChoices {
   return {
     modes: () => [
@@ -26,7 +29,7 @@ export function execChoices(binary: () => string | null, env: () => Readonly<Rec
     models: async () => {
       const path = binary();
       if (!path) throw new Error('Zero CLI not found');
-      return listModels(path, env());
+      return listModelChoices(path, env());
     },
   };
 }

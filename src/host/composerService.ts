@@ -51,8 +51,10 @@ export class ComposerService extends Disposable {
   /** Reload the model list (at start, and when the binary or its settings change). */
   async refreshModels(): Promise<void> {
     try {
-      this.models = await this.deps.choices.models();
-      this.modelsProblem = null;
+      const { models, note } = await this.deps.choices.models();
+      this.models = models;
+      this.modelsProblem = note;
+      if (note) this.deps.log.info(note);
     } catch (err) {
       this.models = [];
       this.modelsProblem = `Could not list models: ${(err as Error).message}`;

@@ -16,8 +16,8 @@ describe('zero models --json', () => {
       ],
     }));
     assert.deepEqual(models, [
-      { id: 'gpt-4.1', displayName: 'GPT-4.1', provider: 'openai', apiModel: 'gpt-4.1', status: 'active', contextWindow: 1047576, vision: true },
-      { id: 'custom', displayName: 'custom', provider: 'openai-compatible', apiModel: 'c', status: 'active', contextWindow: null, vision: false },
+      { id: 'gpt-4.1', displayName: 'GPT-4.1', provider: 'openai', apiModel: 'gpt-4.1', status: 'active', contextWindow: 1047576, vision: true, reasoningEfforts: [] },
+      { id: 'custom', displayName: 'custom', provider: 'openai-compatible', apiModel: 'c', status: 'active', contextWindow: null, vision: false, reasoningEfforts: [] },
     ]);
     assert.throws(() => parseModelList('Models\n gpt-4.1'), /printed no JSON/);
     assert.throws(() => parseModelList('{"x":1}'), /no "models" list/);
