@@ -92,17 +92,17 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     assert.equal(perms(t)[0]?.acp?.chosen, 'deny', "Esc picked Zero's reject option");
   });
 
-  it('"Allow for this session": the second web_fetch in the chat is not asked about', async function () {
+  it('"Allow for this session": Zero asks again in the next prompt and the chat answers it, without a dialog', async function () {
     const a = await api();
-    a.controller.send('scenario:double-fetch');
+    a.controller.send('scenario:permission');
     await choose('Allow for this session');
     const t = await turnDone(a, 1);
-    assert.equal(answer(t), 'First fetch: ok. Second fetch: ok.');
-    assert.equal(perms(t).length, 1, 'asked once');
     assert.equal(perms(t)[0]?.acp?.chosen, 'allow_for_session');
     a.controller.send('scenario:permission');
     const t2 = await turnDone(a, 2);
-    assert.equal(perms(t2).length, 0, 'not asked again in this session');
+    assert.equal(perms(t2).length, 1, "Zero's grant ended with the prompt: it asked again");
+    assert.equal(perms(t2)[0]?.acp?.remembered, true, 'answered by the chat');
+    assert.equal(a.acpDialogs.current, null, 'no dialog');
     assert.equal(tools(t2)[0]?.status, 'ok');
   });
 

@@ -207,7 +207,7 @@ describeEachTransport('Approvals: a tool that needs permission (web_fetch)', (tr
       await turnWithPrompt(chat, 'And now allow it').locator('.text-block.answer', { hasText: 'Fetched https://example.com/' }).waitFor({ timeout: 60_000 });
     });
 
-    it('"Allow for this session": the next fetch in the chat runs without asking; a new chat (a new session) asks again', async function () {
+    it('"Allow for this session": Zero asks again in the next message (its grants last one prompt) and the chat answers it without a dialog, saying so; a new chat asks again', async function () {
       const chat = vs.chat();
       await runCommand(vs.page, 'Zero: New Chat');
       await turns(chat).first().waitFor({ state: 'detached' });
@@ -219,12 +219,13 @@ describeEachTransport('Approvals: a tool that needs permission (web_fetch)', (tr
       await turnStatus(first).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
       await first.locator('.permission-card', { hasText: 'You chose: Allow for this session' }).waitFor();
 
-      // Asked about again, the dialog would open and the turn would wait: it finishes instead.
+      // Zero asks again (a new sandbox engine per prompt); the chat answers from the first choice, so the
+      // dialog never opens and the card says why.
       await typeAndSend(chat, 'Fetch it again, same session');
       const again = turnWithPrompt(chat, 'Fetch it again, same session');
       await turnStatus(again).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
       await again.locator('.text-block.answer', { hasText: 'Fetched https://example.com/' }).waitFor();
-      assert.equal(await again.locator('.permission-card').count(), 0, 'no question in the second turn');
+      await again.locator('.permission-card', { hasText: 'Allowed without asking: you chose "Allow for this session" earlier in this chat' }).waitFor();
       assert.equal(await dialog.isVisible(), false);
 
       await runCommand(vs.page, 'Zero: New Chat');
