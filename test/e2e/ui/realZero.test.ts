@@ -31,6 +31,11 @@ describeEachTransport('The real Zero: chat, mode, review and approvals', (transp
   it('streams the answer with its reasoning apart, and the turn ends in success', async function () {
     const chat = await openZeroView(vs.page);
     await messageBox(chat).waitFor({ timeout: 90_000 });
+    // The model picker offers the provider's own model (zero providers models), not the catalogue.
+    const picker = chat.getByRole('combobox', { name: transport === 'exec' ? 'Model for the next message' : 'Model for this chat' });
+    await eventually(async () => (await picker.locator('option', { hasText: 'scripted-1' }).count()) > 0, 'the provider\'s model is listed', 30_000);
+    assert.equal(await picker.locator('option', { hasText: /claude/i }).count(), 0, 'no catalogue models of other providers');
+    await picker.selectOption('scripted-1');
     await typeAndSend(chat, 'What is six times seven? scenario:reasoning');
     const turn = turnWithPrompt(chat, 'What is six times seven?');
     await turn.locator('.text-block.answer', { hasText: 'The answer is 42.' }).waitFor({ timeout: 60_000 });
@@ -43,6 +48,7 @@ describeEachTransport('The real Zero: chat, mode, review and approvals', (transp
     // The scripted model reports 100 prompt tokens and a quarter of the characters it wrote.
     if (transport === 'exec') assert.match(footer, /\d+ tokens \(100 in · \d+ out\)/, footer);
     assert.ok(modelSaw().some((m) => m.includes('What is six times seven?')), 'the model got the message');
+    assert.equal(real.server().completions().at(-1)?.body?.model, 'scripted-1', 'Zero asked for the picked model');
     console.log(`      screenshot: ${await vs.screenshot('answer')}`);
   });
 
