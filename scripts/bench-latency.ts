@@ -1,0 +1,209 @@
+/**
+ * Latency of a message with the real Zero and the scripted model at zero delay, in a real VS Code
+ * (code-server + Chromium), on exec and on ACP:
+ *   - Send → first word: from the Enter keydown in the chat view to the first answer text drawn;
+ *   - Send → end of turn: to the turn's status drawn;
+ *   - the extension's share: what the same message costs without the extension, run directly
+ *     (exec: `zero exec` spawned as from a shell; ACP: a bare SDK client on a running `zero acp`),
+ *     subtracted from the end-of-turn time.
+ * Both ends of each on-screen figure are read with the webview's own clock (performance.now in the
+ * chat document), so the browser driver's latency is not in them. Medians over RUNS (default 9)
+ * after one warm-up; the range follows in brackets.
+ *
+ *   npm run bench:latency [-- --runs 15] [-- --transport exec]
+ */
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import * as acp from '@agentclientprotocol/sdk';
+import type { Frame } from 'playwright-core';
+import { MODEL_ID, startModelServer, type ModelServer } from '../test/fixtures/model-server/server';
+import { chatWebviewFrame } from '../test/e2e/lib/axe';
+import { launchBrowserFor, openWorkbench } from '../test/e2e/lib/browser';
+import { startCodeServer } from '../test/e2e/lib/codeServer';
+import { openZeroView } from '../test/e2e/lib/workbench';
+import { messageBox } from '../test/e2e/lib/userFlows';
+import { findRealZero } from '../test/real-zero/lib/realZero';
+
+const arg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const RUNS = Number(arg('runs') ?? 9);
+const TRANSPORTS = (arg('transport') ?? 'exec,acp').split(',') as ('exec' | 'acp')[];
+const PROMPT = 'scenario:plain latency';
+
+interface Sample {
+  first: number;
+  end: number;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmt = (xs: number[]): string => `${median(xs).toFixed(0)} ms [${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}]`;
+
+/** Zero's config in a folder of its own, pointing at the scripted model. */
+function zeroConfig(server: ModelServer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-latency-'));
+  fs.mkdirSync(path.join(dir, 'zero'));
+  const provider = { name: 'scripted', provider_kind: 'openai-compatible', baseURL: server.baseURL, apiKey: 'sk-bench', model: MODEL_ID };
+  fs.writeFileSync(path.join(dir, 'zero', 'config.json'), JSON.stringify({ activeProvider: 'scripted', providers: [provider] }));
+  return dir;
+}
+
+/** Arms timers in the chat document: Enter in the message box, then the next turn's first answer text and status. */
+const ARM = `(() => {
+  const w = window;
+  w.__lat = { sent: 0, first: 0, end: 0 };
+  const turnsBefore = document.querySelectorAll('section.transcript article.turn').length;
+  const box = document.querySelector('textarea');
+  box.addEventListener('keydown', (e) => { if (e.key === 'Enter' && !e.shiftKey && !w.__lat.sent) w.__lat.sent = performance.now(); }, { capture: true, once: true });
+  const check = () => {
+    const turns = document.querySelectorAll('section.transcript article.turn');
+    const turn = turns.length > turnsBefore ? turns[turns.length - 1] : null;
+    if (!turn || !w.__lat.sent) return;
+    const answer = turn.querySelector('.text-block.answer');
+    if (!w.__lat.first && answer && answer.textContent.trim()) w.__lat.first = performance.now();
+    if (!w.__lat.end && turn.querySelector('.turn-footer .turn-status')) { w.__lat.end = performance.now(); obs.disconnect(); }
+  };
+  const obs = new MutationObserver(check);
+  obs.observe(document.body, { subtree: true, childList: true, characterData: true });
+})()`;
+
+async function onScreen(transport: 'exec' | 'acp', bin: string): Promise<Sample[]> {
+  const server = await startModelServer();
+  const config = zeroConfig(server);
+  const cs = await startCodeServer({
+    name: `bench-latency-${transport}`,
+    settings: { 'zero.path': bin, 'zero.transport': transport, 'zero.notifications': false },
+    env: { XDG_CONFIG_HOME: config, OPENAI_API_KEY: undefined, ANTHROPIC_API_KEY: undefined, GEMINI_API_KEY: undefined },
+  });
+  const browser = await launchBrowserFor(cs);
+  const samples: Sample[] = [];
+  try {
+    await openWorkbench(browser.page, cs);
+    const chat = await openZeroView(browser.page);
+    await messageBox(chat).waitFor({ timeout: 90_000 });
+    const frame: Frame = await chatWebviewFrame(browser.page);
+    for (let i = 0; i <= RUNS; i++) {
+      await messageBox(chat).fill(`${PROMPT} ${i}`);
+      await frame.evaluate(ARM);
+      await messageBox(chat).press('Enter');
+      const t = await pollTimes(frame);
+      if (i > 0) samples.push({ first: t.first - t.sent, end: t.end - t.sent }); // run 0 warms up
+    }
+  } finally {
+    await browser.close();
+    await cs.stop();
+    await server.close();
+    fs.rmSync(config, { recursive: true, force: true });
+  }
+  return samples;
+}
+
+async function pollTimes(frame: Frame): Promise<{ sent: number; first: number; end: number }> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const t = (await frame.evaluate('window.__lat')) as { sent: number; first: number; end: number };
+    if (t.end && t.first) return t;
+    if (Date.now() > until) throw new Error(`the turn did not end on screen: ${JSON.stringify(t)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The same message straight to `zero exec`, as a shell would run it: first text line and exit. */
+async function directExec(bin: string): Promise<Sample[]> {
+  const server = await startModelServer();
+  const config = zeroConfig(server);
+  const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-latency-ws-'));
+  const samples: Sample[] = [];
+  try {
+    for (let i = 0; i <= RUNS; i++) {
+      const t0 = performance.now();
+      let first = 0;
+      const child = spawn(bin, ['exec', '-o', 'stream-json', '--no-notify', '--no-completion-gate', '--', `${PROMPT} ${i}`], {
+        cwd: ws,
+        env: { ...process.env, XDG_CONFIG_HOME: config, XDG_DATA_HOME: path.join(ws, '.data') },
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      child.stdout.on('data', (d: Buffer) => {
+        if (!first && d.includes('"type":"text"')) first = performance.now();
+      });
+      await new Promise((r) => child.on('close', r));
+      if (i > 0) samples.push({ first: first - t0, end: performance.now() - t0 });
+    }
+  } finally {
+    await server.close();
+    fs.rmSync(config, { recursive: true, force: true });
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+  return samples;
+}
+
+/** The same message to a running `zero acp` from a bare SDK client: first chunk and the prompt's reply. */
+async function directAcp(bin: string): Promise<Sample[]> {
+  const server = await startModelServer();
+  const config = zeroConfig(server);
+  const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-latency-ws-'));
+  const child = spawn(bin, ['acp'], { cwd: ws, env: { ...process.env, XDG_CONFIG_HOME: config, XDG_DATA_HOME: path.join(ws, '.data') }, stdio: ['pipe', 'pipe', 'ignore'] });
+  let onChunk: (() => void) | undefined;
+  const client: acp.Client = {
+    requestPermission: async () => ({ outcome: { outcome: 'cancelled' } }),
+    sessionUpdate: async (n) => {
+      if (n.update.sessionUpdate === 'agent_message_chunk') onChunk?.();
+    },
+  };
+  const stream = acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>);
+  const conn = new acp.ClientSideConnection(() => client, stream);
+  const samples: Sample[] = [];
+  try {
+    await conn.initialize({ protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: {} });
+    const { sessionId } = await conn.newSession({ cwd: ws, mcpServers: [] });
+    for (let i = 0; i <= RUNS; i++) {
+      const t0 = performance.now();
+      let first = 0;
+      onChunk = () => (first ||= performance.now());
+      await conn.prompt({ sessionId, prompt: [{ type: 'text', text: `${PROMPT} ${i}` }] });
+      if (i > 0) samples.push({ first: first - t0, end: performance.now() - t0 });
+    }
+  } finally {
+    child.kill('SIGKILL');
+    await server.close();
+    fs.rmSync(config, { recursive: true, force: true });
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+  return samples;
+}
+
+async function main(): Promise<void> {
+  const found = findRealZero();
+  if ('skip' in found) {
+    console.log(`bench:latency skipped: no real Zero (${found.skip})`);
+    return;
+  }
+  console.log(`real Zero ${found.bin}; ${RUNS} runs after a warm-up; medians [min–max]`);
+  for (const transport of TRANSPORTS) {
+    const direct = transport === 'exec' ? await directExec(found.bin) : await directAcp(found.bin);
+    const screen = await onScreen(transport, found.bin);
+    const ends = screen.map((s) => s.end);
+    const extension = median(ends) - median(direct.map((s) => s.end));
+    console.log(`\n${transport}`);
+    console.log(`  Send → first word on screen   ${fmt(screen.map((s) => s.first))}`);
+    console.log(`  Send → end of turn on screen  ${fmt(ends)}`);
+    console.log(`  Zero alone (${transport === 'exec' ? 'zero exec from a shell' : 'bare ACP client'}): first word ${fmt(direct.map((s) => s.first))}, end ${fmt(direct.map((s) => s.end))}`);
+    console.log(`  in the extension: ${extension.toFixed(0)} ms of ${median(ends).toFixed(0)} ms (${((100 * extension) / median(ends)).toFixed(0)}%)`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: Error) => {
+    console.error(err.stack ?? err.message);
+    process.exit(1);
+  },
+);
