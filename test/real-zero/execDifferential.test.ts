@@ -25,6 +25,7 @@ const CASES: Case[] = [
   { scenario: 'two-tools' },
   { scenario: 'long', params: 'paragraphs=20' },
   { scenario: 'write' },
+  { scenario: 'write-unoffered' },
   { scenario: 'shell' },
   { scenario: 'shell', params: 'cmd=curl+https://example.com/' },
   { scenario: 'fetch' },

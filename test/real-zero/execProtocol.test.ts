@@ -1,6 +1,8 @@
 // The real Zero through the extension's own exec path (argv builder, process, framer, decoder, reducer):
 // what the chat shows for each scripted scenario in Zero's default (auto) mode, and what Zero sent the model.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { answer, chatTurn, eventTypes, notices, offered, permissions, problems, tools } from './lib/execChat';
 import { makeSandbox, type Sandbox } from './lib/realZero';
 
@@ -66,6 +68,16 @@ describe('real Zero exec: what the chat shows (auto mode)', () => {
     assert.deepEqual(tools(turn), []);
     assert.equal(answer(turn), 'Tool write_file was not offered in this mode.');
     assert.equal(turn.status, 'success');
+  });
+
+  it('write_file called anyway: Zero runs it (hidden, not refused), with a checkpoint and an allow decision', async () => {
+    const { turn } = await chatTurn(sandbox, 'scenario:write-unoffered');
+    assert.deepEqual(problems(turn), []);
+    assert.ok(!offered(sandbox)[0]!.includes('write_file'));
+    const [write] = tools(turn);
+    assert.deepEqual([write!.name, write!.status, write!.changedFiles, write!.checkpoint?.files], ['write_file', 'ok', ['notes/zero.txt'], ['notes/zero.txt']]);
+    assert.deepEqual(permissions(turn).map((p) => [p.action, p.permissionMode, p.reason]), [['allow', 'auto', 'workspace write is allowed']]);
+    assert.equal(fs.readFileSync(path.join(sandbox.workspace, 'notes/zero.txt'), 'utf8'), 'written by zero\n');
   });
 
   it('shell without a native sandbox: the call, a permission card (prompt, high risk), an error result', async () => {
