@@ -4,7 +4,8 @@
  *   - Send → first word: from the Enter keydown in the chat view to the first answer text drawn;
  *   - Send → end of turn: to the turn's status drawn;
  *   - the extension's share: what the same message costs without the extension, run directly
- *     (exec: `zero exec` spawned as from a shell; ACP: a bare SDK client on a running `zero acp`),
+ *     (exec: `zero exec` spawned as from a shell, later messages with --resume as the chat does; ACP: a
+ *     bare SDK client on a running `zero acp`),
  *     subtracted from the end-of-turn time.
  * Both ends of each on-screen figure are read with the webview's own clock (performance.now in the
  * chat document), so the browser driver's latency is not in them. Medians over RUNS (default 9)
@@ -123,16 +124,20 @@ async function directExec(bin: string): Promise<Sample[]> {
   const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-latency-ws-'));
   const samples: Sample[] = [];
   try {
+    let session = '';
     for (let i = 0; i <= RUNS; i++) {
       const t0 = performance.now();
       let first = 0;
-      const child = spawn(bin, ['exec', '-o', 'stream-json', '--no-notify', '--no-completion-gate', '--', `${PROMPT} ${i}`], {
+      // Later messages continue the session, as the chat does (--resume).
+      const resume = session ? [`--resume=${session}`] : [];
+      const child = spawn(bin, ['exec', '-o', 'stream-json', '--no-notify', '--no-completion-gate', ...resume, '--', `${PROMPT} ${i}`], {
         cwd: ws,
         env: { ...process.env, XDG_CONFIG_HOME: config, XDG_DATA_HOME: path.join(ws, '.data') },
         stdio: ['ignore', 'pipe', 'ignore'],
       });
       child.stdout.on('data', (d: Buffer) => {
         if (!first && d.includes('"type":"text"')) first = performance.now();
+        session ||= /"sessionId":"([^"]+)"/.exec(d.toString())?.[1] ?? '';
       });
       await new Promise((r) => child.on('close', r));
       if (i > 0) samples.push({ first: first - t0, end: performance.now() - t0 });
