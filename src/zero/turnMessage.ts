@@ -19,17 +19,20 @@ interface UserMessage {
   readonly content?: unknown;
 }
 
-/** The turn's own `message` event (role user), or null when Zero's session holds none of it. */
+/**
+ * The turn's own `message` event (role user), or null when Zero's session holds none of it: the first
+ * one in the window with the turn's prompt (a later identical prompt in that second is the terminal's),
+ * else the last one in the window (Zero may store a prompt of several parts differently).
+ */
 export function turnUserMessage(events: readonly SessionEvent[], turn: TurnWindow, now = Date.now()): SessionEvent | null {
   const from = Math.floor(turn.startedAt / 1000) * 1000;
   const to = Math.ceil((turn.endedAt ?? now) / 1000) * 1000;
-  const prompt = turn.prompt.trim();
-  for (const e of events) {
-    if (e.type !== 'message' || !e.createdAt) continue;
+  const inWindow = events.filter((e) => {
     const p = (e.payload ?? {}) as UserMessage;
-    const at = Date.parse(e.createdAt);
-    // The first match: a later identical prompt in the same second is the terminal's, not this turn's.
-    if (p.role === 'user' && typeof p.content === 'string' && p.content.trim() === prompt && at >= from && at <= to) return e;
-  }
-  return null;
+    const at = e.createdAt ? Date.parse(e.createdAt) : NaN;
+    return e.type === 'message' && p.role === 'user' && at >= from && at <= to;
+  });
+  const prompt = turn.prompt.trim();
+  const same = inWindow.find((e) => String((e.payload as UserMessage).content ?? '').trim() === prompt);
+  return same ?? inWindow.at(-1) ?? null;
 }
