@@ -8,6 +8,7 @@ import { applyLocations, applyPermissionAnswered, applyPermissionAsked, applyPla
 import { RUNNING_STATUSES, ZERO_USAGE, type AcpSessionInfo, type Chat, type Transport, type Turn, type TurnStatus, type UsageTotals } from './model';
 import { charge, eventCost, ITEM_OVERHEAD, newBudget } from './outputBudget';
 import { applyEvent, pushItem } from './turnEvents';
+import { clampAmount, clampCount } from '../protocol/numbers';
 
 /** An ACP chat whose session is not open yet: no lists from Zero, only the user's picks. */
 const NO_ACP_SESSION: AcpSessionInfo = { modes: [], mode: null, models: [], model: null, commands: [] };
@@ -166,11 +167,12 @@ function replaceCurrent(chat: Chat, turn: Turn): Chat {
 }
 
 function addTotals(total: UsageTotals, after: UsageTotals, before: UsageTotals): UsageTotals {
-  const cost = after.costUsd === null ? total.costUsd : (total.costUsd ?? 0) + after.costUsd - (before.costUsd ?? 0);
+  // Saturating (numbers.ts): counts at the safe-integer ceiling must not become Infinity or negative.
+  const cost = after.costUsd === null ? total.costUsd : clampAmount((total.costUsd ?? 0) + after.costUsd - (before.costUsd ?? 0));
   return {
-    promptTokens: total.promptTokens + after.promptTokens - before.promptTokens,
-    completionTokens: total.completionTokens + after.completionTokens - before.completionTokens,
-    totalTokens: total.totalTokens + after.totalTokens - before.totalTokens,
+    promptTokens: clampCount(total.promptTokens + after.promptTokens - before.promptTokens),
+    completionTokens: clampCount(total.completionTokens + after.completionTokens - before.completionTokens),
+    totalTokens: clampCount(total.totalTokens + after.totalTokens - before.totalTokens),
     costUsd: cost,
   };
 }

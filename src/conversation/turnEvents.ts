@@ -5,6 +5,7 @@
 import type { PermissionEvent, ToolCallEvent, ToolResultEvent, ZeroEvent } from '../protocol/events';
 import type { PermissionItem, ToolItem, Turn, TurnItem, UsageTotals } from './model';
 import { assertNever } from './actions';
+import { addCounts, clampAmount } from '../protocol/numbers';
 
 export function applyEvent(turn: Turn, event: ZeroEvent): Turn {
   switch (event.type) {
@@ -92,10 +93,10 @@ export function closeStreams(turn: Turn): Turn {
 
 function addUsage(u: UsageTotals, e: { promptTokens: number; completionTokens: number; totalTokens: number; costUsd?: number | undefined }): UsageTotals {
   return {
-    promptTokens: u.promptTokens + e.promptTokens,
-    completionTokens: u.completionTokens + e.completionTokens,
-    totalTokens: u.totalTokens + e.totalTokens,
-    costUsd: e.costUsd === undefined ? u.costUsd : (u.costUsd ?? 0) + e.costUsd,
+    promptTokens: addCounts(u.promptTokens, e.promptTokens),
+    completionTokens: addCounts(u.completionTokens, e.completionTokens),
+    totalTokens: addCounts(u.totalTokens, e.totalTokens),
+    costUsd: e.costUsd === undefined ? u.costUsd : clampAmount((u.costUsd ?? 0) + e.costUsd),
   };
 }
 

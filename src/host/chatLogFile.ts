@@ -12,6 +12,7 @@ import { readChat } from '../conversation/chatSchema';
 import type { Chat } from '../conversation/model';
 import { reduceChat } from '../conversation/reducer';
 import { safeStringify } from '../protocol/depth';
+import { finiteNumbers } from '../protocol/numbers';
 import { parseLine } from './chatFiles';
 
 export const LOG_FORMAT = 2;
@@ -19,8 +20,22 @@ export const LOG_FORMAT = 2;
 const SnapshotLineSchema = looseObject({ format: literal(LOG_FORMAT), seq: number().int().nonnegative(), chat: looseObject({}) });
 const RecordLineSchema = looseObject({ seq: number().int().positive(), action: looseObject({ type: string() }) });
 
+/**
+ * The snapshot line, checked against what the reader accepts: a chat the reader would refuse (and set
+ * aside whole) is never written. Odd numbers are made finite first; anything else throws, and the
+ * caller keeps the file it has.
+ */
 export function snapshotLine(chat: Chat, seq: number): string {
-  return `${safeStringify({ format: LOG_FORMAT, seq, chat })}\n`;
+  const safe = finiteNumbers(chat);
+  const back = readChat(safe);
+  if (!back.ok) throw new Error(`it would not read back (${back.reason})`);
+  return `${safeStringify({ format: LOG_FORMAT, seq, chat: safe })}\n`;
+}
+
+/** The chat replayed from a log, as the reader accepts it: the same repair as the writer's, then the schema. */
+function checked(chat: Chat): ReturnType<typeof readChat> {
+  const read = readChat(chat);
+  return read.ok ? read : readChat(finiteNumbers(chat));
 }
 
 /** A chat read back: its state, the last sequence number, and the sizes that decide compaction. */
@@ -83,7 +98,7 @@ export class LogReplay {
     if (this.unreadable !== null && endedWithNewline) this.log(`Chat ${this.id}: skipped an unreadable line ${this.unreadable}.`);
     let chat = this.chat;
     if (this.actions > 0) {
-      const replayed = readChat(chat);
+      const replayed = checked(chat);
       if (!replayed.ok) return { ok: false, reason: replayed.reason };
       chat = replayed.chat;
     }

@@ -23,6 +23,7 @@ import { isRunning } from '../conversation/reducer';
 import type { ChatSummary } from '../messages/messages';
 import { chatFile, chatIdsOnDisk, legacyChatFile, parseLine, removeChatFiles, setAside, tailChatFile, writeAtomicSync } from './chatFiles';
 import { replayText, snapshotLine } from './chatLogFile';
+import { hasOddNumber } from '../protocol/numbers';
 import { type ChatHead, HEAD_MIN_BYTES, readHead, tailData } from './chatTail';
 import { HistoryIndex, summaryOf } from './historyIndex';
 
@@ -70,6 +71,8 @@ export class ChatStore {
   /** Bumped by the synchronous flush: an asynchronous snapshot of an older generation is not renamed in. */
   private generation = 0;
   private readonly problems: string[] = [];
+  /** Chats whose snapshot would not read back (already reported). */
+  private readonly unsaveable = new Set<string>();
 
   /**
    * @param log the output channel.
@@ -166,6 +169,8 @@ export class ChatStore {
     }
     let line: string;
     try {
+      // An action JSON would change (Infinity → null) is saved as a snapshot, which repairs it.
+      if (hasOddNumber(action)) throw new Error('odd number');
       line = `${JSON.stringify({ seq: entry.seq + 1, action })}\n`;
     } catch {
       this.save(after); // the snapshot's stringify clamps what this one could not
@@ -250,7 +255,16 @@ export class ChatStore {
       if (entry.rewrite) {
         // A snapshot replaces whatever was queued for this chat and not yet started.
         for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]!.id === id) this.queue.splice(i, 1);
-        const data = snapshotLine(entry.chat, entry.seq);
+        let data: string;
+        try {
+          data = snapshotLine(entry.chat, entry.seq);
+        } catch (err) {
+          // The file on disk stays as it was (better the last good state than a file set aside whole);
+          // the next change tries the snapshot again. Said once per chat.
+          if (!this.unsaveable.has(id)) this.problem(`Could not save the chat "${entry.chat.title}": ${(err as Error).message}`);
+          this.unsaveable.add(id);
+          continue;
+        }
         this.queue.push({ kind: 'snapshot', id, data, generation: this.generation });
         entry.tailSeq = -1; // a new snapshot: the tail must follow it
         entry.rewrite = false;

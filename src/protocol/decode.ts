@@ -5,6 +5,7 @@
 import type { ZodError, ZodType } from 'zod';
 import type { Decoded } from './decoded';
 import { clampDepth } from './depth';
+import { finiteNumbers } from './numbers';
 import {
   CheckpointSchema, ErrorSchema, FinalSchema, KNOWN_EVENT_TYPES, PermissionDecisionSchema,
   PermissionRequestSchema, PermissionSchema, ReasoningSchema, RestoreSchema, RunEndSchema,
@@ -44,7 +45,8 @@ export function decodeLine(text: string, line: number): Decoded {
     return problem(line, text, `not a JSON object (got ${kindOf(value)})`);
   }
   // Deep nesting would break every later stringify and walk (save, postMessage, export).
-  const raw = clampDepth(value as Record<string, unknown>);
+  // 1e400 parses as Infinity, which the chat would save as null: made finite here, once.
+  const raw = finiteNumbers(clampDepth(value as Record<string, unknown>));
   const type = raw.type;
   if (typeof type !== 'string') {
     return problem(line, text, type === undefined ? 'no "type" field' : `type: expected string, got ${kindOf(type)}`);

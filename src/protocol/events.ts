@@ -6,6 +6,12 @@
  * Schema 1 is read too; its `violation` object is surfaced as `block` (§17).
  */
 import { array, boolean, discriminatedUnion, literal, looseObject, number, record, string, union, unknown, type output } from 'zod';
+import { clampAmount, clampCount, clampInt } from './numbers';
+
+/** Numbers Zero reports, clamped where they enter (numbers.ts): a huge count must not overflow a total. */
+const count = () => number().transform(clampCount);
+const int = () => number().transform(clampInt);
+const amount = () => number().transform(clampAmount);
 
 /** Risk classification attached to every permission event. `level` can be "" (§3.7). */
 export const RiskSchema = looseObject({
@@ -83,7 +89,7 @@ export const CheckpointSchema = looseObject({
   type: literal('checkpoint'),
   checkpoint: looseObject({
     /** Session event sequence number, usable with `zero sessions rewind --sequence`. */
-    sequence: number(),
+    sequence: count(),
     tool: string().optional(),
     /** Workspace-relative paths the tool is about to touch. */
     files: array(string()).optional(),
@@ -141,10 +147,10 @@ export const ToolResultSchema = looseObject({
 export const UsageSchema = looseObject({
   ...envelope,
   type: literal('usage'),
-  promptTokens: number(),
-  completionTokens: number(),
-  totalTokens: number(),
-  costUsd: number().optional(),
+  promptTokens: count(),
+  completionTokens: count(),
+  totalTokens: count(),
+  costUsd: amount().optional(),
 });
 
 /** The answer of the last turn; omitted text means an empty answer. */
@@ -163,7 +169,7 @@ export const RunEndSchema = looseObject({
   type: literal('run_end'),
   /** success | error | incomplete | interrupted | spec_review_required | future values. */
   status: string(),
-  exitCode: number(),
+  exitCode: int(),
 });
 
 /** Declared by Zero, never emitted by exec; accepted so a future Zero does not become "unknown". */
