@@ -2,9 +2,13 @@
 // plain-Node tools (transcript CLI, benchmark). `--watch` rebuilds; `--production` minifies.
 import * as esbuild from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { sep } from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+// `--outdir=DIR` writes the bundles there instead of dist/ (the cold-activation bench builds aside).
+const outdir = process.argv.find((a) => a.startsWith('--outdir='))?.slice('--outdir='.length) ?? 'dist';
+const out = (file) => `${outdir}/${file}`;
 
 const common = {
   bundle: true,
@@ -14,16 +18,34 @@ const common = {
   legalComments: 'none',
 };
 
+// The ACP SDK goes into its own file, dist/acp.js, required when an ACP chat first starts
+// (src/acp/sdk.ts): it builds hundreds of zod schemas at load with zod's whole classic API and
+// its 40 locales (~450 KB), which activation should not pay. In the extension bundle, the
+// SDK's one `require` (in acpSdk()) points at that file; any other value import of the SDK
+// would load it at activation again, so the build refuses it.
+const SDK = '@agentclientprotocol/sdk';
+const lazyAcpSdk = {
+  name: 'lazy-acp-sdk',
+  setup(build) {
+    build.onResolve({ filter: /^@agentclientprotocol\/sdk$/ }, (args) =>
+      args.kind === 'require-call' && args.importer.endsWith('src/acp/sdk.ts'.split('/').join(sep))
+        ? { path: './acp.js', external: true }
+        : { errors: [{ text: `${SDK} is loaded on demand: import it with \`import type\` and get values from acpSdk() (src/acp/sdk.ts)` }] },
+    );
+  },
+};
+
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
-  { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
-  { ...common, entryPoints: ['src/cli/transcript.ts'], outfile: 'dist/transcript.js', platform: 'node', format: 'cjs', target: 'node20', sourcemap: false },
-  { ...common, entryPoints: ['src/bench/protocolBench.ts'], outfile: 'dist/bench.js', platform: 'node', format: 'cjs', target: 'node20', sourcemap: false, minify: true },
-].filter((b) => existsSync(b.entryPoints[0]));
+  { ...common, entryPoints: ['src/extension.ts'], outfile: out('extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyAcpSdk] },
+  { ...common, stdin: { contents: `module.exports = require('${SDK}');`, resolveDir: '.', sourcefile: 'acp-sdk.js' }, outfile: out('acp.js'), platform: 'node', format: 'cjs', target: 'node20' },
+  { ...common, entryPoints: ['src/webview/main.ts'], outfile: out('webview.js'), platform: 'browser', format: 'iife', target: 'es2022' },
+  { ...common, entryPoints: ['src/cli/transcript.ts'], outfile: out('transcript.js'), platform: 'node', format: 'cjs', target: 'node20', sourcemap: false },
+  { ...common, entryPoints: ['src/bench/protocolBench.ts'], outfile: out('bench.js'), platform: 'node', format: 'cjs', target: 'node20', sourcemap: false, minify: true },
+].filter((b) => b.stdin || existsSync(b.entryPoints[0]));
 
 // The codicon font (VS Code's own icons) for the chat view's CSS; served from dist/ like the bundles.
-mkdirSync('dist', { recursive: true });
-copyFileSync('node_modules/@vscode/codicons/dist/codicon.ttf', 'dist/codicon.ttf');
+mkdirSync(outdir, { recursive: true });
+copyFileSync('node_modules/@vscode/codicons/dist/codicon.ttf', out('codicon.ttf'));
 
 if (watch) {
   for (const b of builds) (await esbuild.context(b)).watch();

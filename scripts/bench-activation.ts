@@ -43,7 +43,8 @@ function turnActions(i: number): ChatAction[] {
   return out;
 }
 
-async function writeChat(dir: string): Promise<{ id: string; bytes: number }> {
+/** Writes the bench's big chat into a chat store's folder and makes it the current chat. */
+export async function writeChat(dir: string): Promise<{ id: string; bytes: number }> {
   const store = new ChatStore(dir, () => undefined);
   let chat: Chat = newChat('chat-big', 1000, 'A long chat');
   for (let i = 0; i < TURNS - 1; i++) for (const a of turnActions(i)) chat = reduceChat(chat, a);
@@ -108,4 +109,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+if (require.main === module) void main();

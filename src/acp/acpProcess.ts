@@ -5,10 +5,11 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { Readable, Writable } from 'node:stream';
-import { ClientSideConnection, ndJsonStream, type Agent, type Client } from '@agentclientprotocol/sdk';
+import type { Agent, Client, ClientSideConnection } from '@agentclientprotocol/sdk';
 import crossSpawn from 'cross-spawn';
 import { killTree } from '../zero/killTree';
 import { mergeEnv, StderrTail } from '../zero/zeroProcess';
+import { acpSdk } from './sdk';
 
 export interface AcpLaunch {
   readonly binary: string;
@@ -81,6 +82,7 @@ export function startAcpProcess(launch: AcpLaunch, client: (agent: Agent) => Cli
 
   const input = child?.stdout ? (Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>) : new ReadableStream<Uint8Array>({ start: (c) => c.close() });
   const output = child?.stdin ? (Writable.toWeb(child.stdin) as WritableStream<Uint8Array>) : new WritableStream<Uint8Array>();
+  const { ClientSideConnection, ndJsonStream } = acpSdk();
   const connection = new ClientSideConnection(client, ndJsonStream(output, input));
 
   const kill = (): void => {

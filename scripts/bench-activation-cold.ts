@@ -1,0 +1,139 @@
+/**
+ * What a window pays before the Zero view can show anything: `require` of the production bundle
+ * plus `activate()`, each in a FRESH Node process (nothing cached in the module system, as when
+ * VS Code's extension host loads the extension).
+ *
+ *   npm run bench:activation-cold   (tsx scripts/bench-activation-cold.ts; RUNS=9 processes per case)
+ *
+ * The bundle is built with the production options (`node esbuild.mjs --production`) into a
+ * temporary folder, so dist/ is left alone. Each child process loads a catch-all `vscode` stub
+ * (every API is a no-op that returns another stub; workspace folders, configuration, Uri and the
+ * extension context are plain values), then times `require(bundle)` and `activate(context)` with
+ * performance.now(). Cases: an empty workspace (no chats), and a 15 MB current chat written the
+ * way the extension writes it (bench-activation.ts's chat, 300 turns × 50 KB). "empty file" is
+ * the floor: requiring a one-line file in the same kind of process. Figures are medians over
+ * RUNS processes; the OS file cache is warm (as after a window reload).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { writeChat } from './bench-activation';
+
+const RUNS = Number(process.env.RUNS ?? 9);
+const root = path.join(__dirname, '..');
+
+/** The child: plain CommonJS, no tsx, so the process is as fresh as the extension host's. */
+const CHILD = String.raw`
+const Module = require('node:module');
+const path = require('node:path');
+const [bundle, storage, folder] = process.argv.slice(2);
+const uri = (p) => ({ scheme: 'file', fsPath: p, path: p, toString: () => 'file://' + p, with: () => uri(p) });
+const overrides = {
+  Uri: { file: uri, parse: (s) => uri(String(s).replace(/^file:\/\//, '')), joinPath: (u, ...ps) => uri(path.join(u.fsPath, ...ps)) },
+  workspace: {
+    workspaceFolders: folder ? [{ uri: uri(folder), name: path.basename(folder), index: 0 }] : undefined,
+    isTrusted: true,
+    getConfiguration: () => ({ get: (_k, d) => d, has: () => false, inspect: () => undefined, update: async () => undefined }),
+  },
+  window: { activeTextEditor: undefined, visibleTextEditors: [], tabGroups: { all: [] } },
+  env: { language: 'en', appName: 'bench', uiKind: 1, remoteName: undefined },
+};
+const stub = (over, proto, set = new Map()) => new Proxy(function () {}, {
+  set: (_t, key, value) => (set.set(key, value), true), // statusBar.text = …: kept, read back
+  // esbuild's __toESM copies a module's own keys onto an object created from its prototype:
+  // the root's prototype is a stub too, so every vscode.X read lands in get().
+  ...(proto ? { getPrototypeOf: () => proto } : {}),
+  get(target, key) {
+    if (set.has(key)) return set.get(key);
+    if (over && key in over) { const v = over[key]; return v && typeof v === 'object' && !Array.isArray(v) && !v.fsPath ? stub(v) : v; }
+    if (key === 'then') return undefined;
+    if (key === Symbol.toPrimitive) return () => '';
+    if (key === Symbol.iterator) return function* () {};
+    if (key === 'prototype') return (target.stubProto ??= stub()); // instances of vscode classes are stubs too
+    return stub();
+  },
+  apply: () => stub(),
+  construct: (target, args, newTarget) => Reflect.construct(target, args, newTarget),
+});
+const vscode = stub(overrides, stub(overrides));
+const load = Module._load;
+Module._load = function (request, ...rest) { return request === 'vscode' ? vscode : load.call(this, request, ...rest); };
+const memento = () => { const m = new Map(); return { onDidChange: () => ({ dispose() {} }), get: (k, d) => (m.has(k) ? m.get(k) : d), update: async (k, v) => void m.set(k, v), keys: () => [...m.keys()], setKeysForSync: () => undefined }; };
+const context = stub({
+  subscriptions: [],
+  storageUri: uri(storage), globalStorageUri: uri(storage), logUri: uri(storage),
+  extensionUri: uri(path.dirname(path.dirname(bundle))), extensionPath: path.dirname(path.dirname(bundle)),
+  workspaceState: memento(), globalState: memento(),
+  secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose() {} }) },
+  extension: { id: 'zero-vscode.zero-vscode', packageJSON: { version: '0.0.0-bench' } },
+  extensionMode: 1,
+  asAbsolutePath: (p) => path.join(path.dirname(path.dirname(bundle)), p),
+});
+const c0 = process.cpuUsage();
+const t0 = performance.now();
+const ext = require(bundle);
+const t1 = performance.now();
+if (typeof ext.activate === 'function') ext.activate(context);
+const t2 = performance.now();
+const c = process.cpuUsage(c0);
+process.stdout.write(JSON.stringify({ require: t1 - t0, activate: t2 - t1, cpu: (c.user + c.system) / 1000 }));
+process.exit(0);
+`;
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+interface Sample {
+  require: number;
+  activate: number;
+  /** CPU time of require + activate (user + system): less swayed than wall time by other processes. */
+  cpu: number;
+}
+
+function runChild(child: string, bundle: string, storage: string, folder: string): Sample {
+  const r = spawnSync(process.execPath, [child, bundle, storage, folder], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  if (r.status !== 0) throw new Error(`child failed (${r.status}): ${r.stderr.slice(-1500)}`);
+  return JSON.parse(r.stdout) as Sample;
+}
+
+function measure(label: string, child: string, bundle: string, storage: string, folder: string): void {
+  const samples: Sample[] = [];
+  runChild(child, bundle, storage, folder); // warm the OS file cache
+  for (let i = 0; i < RUNS; i++) samples.push(runChild(child, bundle, storage, folder));
+  const req = median(samples.map((s) => s.require));
+  const act = median(samples.map((s) => s.activate));
+  const total = median(samples.map((s) => s.require + s.activate));
+  const cpu = median(samples.map((s) => s.cpu));
+  const ms = (n: number): string => `${n.toFixed(1).padStart(6)} ms`;
+  console.log(`  ${label.padEnd(22)} require ${ms(req)}   activate ${ms(act)}   require + activate ${ms(total)} (CPU ${ms(cpu)})`);
+}
+
+async function main(): Promise<void> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-bench-cold-'));
+  try {
+    const out = path.join(tmp, 'ext');
+    execFileSync(process.execPath, ['esbuild.mjs', '--production', `--outdir=${path.join(out, 'dist')}`], { cwd: root, stdio: 'ignore' });
+    const dist = path.join(out, 'dist');
+    const bundles = fs.readdirSync(dist).filter((f) => f.endsWith('.js') && f !== 'webview.js' && f !== 'transcript.js' && f !== 'bench.js');
+    console.log(`load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
+    console.log(`production bundle: ${bundles.map((f) => `${f} ${(fs.statSync(path.join(dist, f)).size / 1024).toFixed(0)} KiB`).join(', ')}; median of ${RUNS} fresh processes`);
+
+    const child = path.join(tmp, 'child.cjs');
+    fs.writeFileSync(child, CHILD);
+    const empty = path.join(tmp, 'empty.js');
+    fs.writeFileSync(empty, 'exports.x = 1;\n');
+    const folder = path.join(tmp, 'workspace');
+    fs.mkdirSync(folder);
+    const bundle = path.join(dist, 'extension.js');
+
+    measure('empty file (floor)', child, empty, path.join(tmp, 'none'), folder);
+    measure('empty workspace', child, bundle, path.join(tmp, 'storage-empty'), folder);
+    const big = path.join(tmp, 'storage-big');
+    const { bytes } = await writeChat(path.join(big, 'chats-v1'));
+    measure(`${(bytes / 1e6).toFixed(0)} MB current chat`, child, bundle, big, folder);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+void main();

@@ -1,0 +1,20 @@
+/**
+ * The ACP SDK, loaded when an ACP chat first starts rather than at activation. The SDK builds
+ * hundreds of zod schemas at module load (with zod's classic API and all its locales), which
+ * would otherwise cost every window, ACP or not, its size and load time.
+ *
+ * In the extension bundle this `require` becomes `require('./acp.js')`: esbuild.mjs bundles
+ * the SDK alone into dist/acp.js and points the extension at it. Only the SDK is in that file,
+ * never our modules, so no class or state of ours exists twice; what crosses between the two
+ * bundles is plain data, callbacks and the Web streams of the child's stdio.
+ * Everything else in src/ imports the SDK for types only (`import type`), which esbuild drops.
+ */
+import type * as Sdk from '@agentclientprotocol/sdk';
+
+let sdk: typeof Sdk | undefined;
+
+export function acpSdk(): typeof Sdk {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  sdk ??= require('@agentclientprotocol/sdk') as typeof Sdk;
+  return sdk;
+}
