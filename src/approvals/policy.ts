@@ -8,6 +8,7 @@
  */
 import type { PermissionItem } from '../conversation/model';
 import { checkGrantFolder, coversFile, folderChoices, type FolderRules } from './grantFolder';
+import { oneLine } from './visibleText';
 
 export type RequestClass =
   /** A prompt-gated tool (web_fetch, MCP, shell without a native sandbox…): a grant lets it run. */
@@ -153,18 +154,24 @@ export function retryPrompt(approved: readonly Approved[]): string {
 
 function describeTarget(a: Approved): string {
   const target = a.item.block?.path ?? pickTarget(a.args);
-  return target ? ` (${target})` : '';
+  // One line for the model too: a multi-line command would read as more list entries.
+  return target ? ` (${oneLine(target).text})` : '';
 }
 
-/** The command, URL or path a call was about, from its arguments. */
+/** The command, URL or path a call was about, from its arguments: whole, as Zero received it (callers format it). */
 export function pickTarget(args: unknown): string | null {
-  if (typeof args === 'string') return args.length > 200 ? `${args.slice(0, 200)}…` : args;
+  if (typeof args === 'string') return args;
   if (!args || typeof args !== 'object') return null;
   const o = args as Record<string, unknown>;
   for (const k of ['command', 'cmd', 'url', 'query', 'path', 'file', 'file_path']) {
     const v = o[k];
-    if (typeof v === 'string' && v !== '') return v.length > 200 ? `${v.slice(0, 200)}…` : v;
-    if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.join(' ');
+    if (typeof v === 'string' && v !== '') return v;
+    if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.map(argvWord).join(' ');
   }
   return null;
+}
+
+/** An argv word as a shell would need it, so ['rm', 'a b'] never reads as `rm a b`. */
+function argvWord(w: string): string {
+  return /^[\w@%+=:,./-]+$/.test(w) ? w : JSON.stringify(w);
 }

@@ -1,25 +1,37 @@
 /** The modal for one permission request: thin, the decisions live in approvals/policy. */
 import * as vscode from 'vscode';
+import { describeExecApproval } from '../approvals/execApprovalText';
 import { pickTarget, type Choice, type Classified } from '../approvals/policy';
+import { oneLine } from '../approvals/visibleText';
 import type { PermissionItem } from '../conversation/model';
+import type { ApprovalDetails } from './approvalDetails';
 
 const LABELS: Record<Choice, string> = { 'allow-once': 'Allow once', 'always-allow': 'Always allow', deny: 'Deny' };
 
-/** Esc, Cancel or closing the dialog count as Deny. */
-export async function askApproval(item: PermissionItem, cls: Classified, args: unknown): Promise<Choice> {
-  const detail = describe(item, cls, args);
-  if (cls.choices.length <= 1) {
-    await vscode.window.showWarningMessage(`Zero's ${item.name} call cannot be approved from VS Code`, { modal: true, detail });
-    return 'deny';
+const SHOW_DETAILS = 'Show details…';
+
+/** Esc, Cancel or closing the dialog count as Deny. When the detail is cut, "Show details…" opens all of it and asks again. */
+export async function askApproval(item: PermissionItem, cls: Classified, args: unknown, details: ApprovalDetails): Promise<Choice> {
+  const text = describeExecApproval(item, cls, args);
+  const more = text.cut ? [SHOW_DETAILS] : [];
+  const detail = text.cut ? `${text.detail}\n\nSome of it is cut here: "${SHOW_DETAILS}" opens all of it.` : text.detail;
+  for (;;) {
+    if (cls.choices.length <= 1) {
+      const picked = await vscode.window.showWarningMessage(`Zero's ${item.name} call cannot be approved from VS Code`, { modal: true, detail }, ...more);
+      if (picked !== SHOW_DETAILS) return 'deny';
+    } else {
+      const buttons = cls.choices.map((c) => LABELS[c]);
+      const picked = await vscode.window.showWarningMessage(`Allow Zero to use ${item.name}?`, { modal: true, detail }, ...buttons, ...more);
+      if (picked !== SHOW_DETAILS) return cls.choices.find((c) => LABELS[c] === picked) ?? 'deny';
+    }
+    // Zero has already refused the call: nothing waits on the answer, so reading takes as long as it takes.
+    await details.untilRead(item.name, text.full);
   }
-  const buttons = cls.choices.map((c) => LABELS[c]);
-  const picked = await vscode.window.showWarningMessage(`Allow Zero to use ${item.name}?`, { modal: true, detail }, ...buttons);
-  return cls.choices.find((c) => LABELS[c] === picked) ?? 'deny';
 }
 
 /** A second, explicit warning before a turn runs in unsafe mode. */
 export async function confirmUnsafe(item: PermissionItem, args: unknown): Promise<boolean> {
-  const target = item.block?.path ?? pickTarget(args) ?? item.name;
+  const target = oneLine(item.block?.path ?? pickTarget(args) ?? item.name).text;
   const ok = 'Run once in unsafe mode';
   const picked = await vscode.window.showWarningMessage(
     'Run Zero once in unsafe mode?',
@@ -44,19 +56,4 @@ export async function pickGrantFolder(file: string, choices: readonly string[]):
     ignoreFocusOut: true,
   });
   return picked?.label;
-}
-
-export function describe(item: PermissionItem, cls: Classified, args: unknown): string {
-  const lines: string[] = [];
-  const target = pickTarget(args);
-  if (target) lines.push(`What: ${target}`);
-  if (item.block?.path && item.block.path !== target) lines.push(`Path: ${item.block.path}`);
-  if (item.sideEffect) lines.push(`Side effect: ${item.sideEffect}`);
-  if (item.risk?.level) lines.push(`Risk: ${item.risk.level}${item.risk.categories?.length ? ` (${item.risk.categories.join(', ')})` : ''}`);
-  if (item.block?.code) lines.push(`Sandbox block: ${item.block.code}`);
-  if (item.reason) lines.push(`Reason: ${item.reason}`);
-  lines.push('');
-  lines.push('Zero has already refused this call (headless runs cannot wait). If you allow it, Zero retries it in a follow-up run when the current run ends.');
-  if (cls.note) lines.push('', cls.note);
-  return lines.join('\n');
 }

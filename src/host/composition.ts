@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { hostFolderRules, rememberAddDir } from './addDirsSetting';
 import { chatTransport, type Chat } from '../conversation/model';
 import { AcpPermissionDialogs } from './acpPermissionDialog';
+import { ApprovalDetails } from './approvalDetails';
 import { AcpTransport } from './acpTransport';
 import { askApproval, confirmUnsafe, pickGrantFolder } from './approvalDialog';
 import { ApprovalService } from './approvalService';
@@ -53,7 +54,8 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
   const store = new ChatStore(path.join(storage, 'chats-v1'), (m) => log.warn(m), (m) => void vscode.window.showWarningMessage(m, 'Show Log').then((pick) => pick && log.show()));
   const trusted = (): boolean => vscode.workspace.isTrusted;
   const exec = new ExecTransport({ settings: readSettings, otherFolders, trusted, log });
-  const acpDialogs = new AcpPermissionDialogs();
+  const approvalDetails = new ApprovalDetails();
+  const acpDialogs = new AcpPermissionDialogs(approvalDetails);
   const late: { controller?: ChatController } = {};
   const acp = new AcpTransport({
     settings: readSettings,
@@ -73,7 +75,7 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
   const controller = new ChatController(store, { folder: activeFolder, trusted, transportFor, defaultTransport: () => readSettings().transport ?? 'exec', outputLimit: () => readSettings().maxRunOutputMB * 1024 * 1024, log });
   late.controller = controller;
   // The controller cuts its runs off first (they are marked so), then the `zero acp` process goes.
-  subs.push(controller, exec, acpDialogs, acp);
+  subs.push(controller, exec, acpDialogs, approvalDetails, acp);
 
   const ignoredNotice = new IgnoredSettingsNotice(log);
   const recheckBinary = async (): Promise<void> => {
@@ -88,7 +90,7 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
 
   const approvals = new ApprovalService({
     controller,
-    ui: { ask: askApproval, confirmUnsafe, pickFolder: pickGrantFolder },
+    ui: { ask: (item, cls, args) => askApproval(item, cls, args, approvalDetails), confirmUnsafe, pickFolder: pickGrantFolder },
     binary: () => controller.binary.path,
     env: () => readSettings().env,
     rememberDir: (dir) => rememberAddDir(dir),

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { mapUpdate } from '../../src/acp/mapUpdate';
-import { approvalOf, CANCELLED, describePermission, dismissed, selected } from '../../src/acp/permission';
+import { approvalOf, CANCELLED, dismissed, selected } from '../../src/acp/permission';
 import { endFromStopReason } from '../../src/acp/stopReason';
 
 const WEB = [
@@ -23,16 +23,6 @@ describe('ACP permission answers', () => {
     assert.equal(approvalOf(selected('deny'), WEB), 'denied');
     assert.equal(approvalOf(selected('not-offered'), WEB), 'denied');
     assert.equal(approvalOf(CANCELLED, WEB), 'cancelled');
-  });
-
-  it('the dialog text names the title, kind and what rawInput carries', () => {
-    const fetch = describePermission({ sessionId: 's', options: WEB, toolCall: { toolCallId: 'c', title: 'web_fetch https://example.com/', kind: 'fetch', rawInput: { url: 'https://example.com/' } } });
-    assert.equal(fetch.question, 'Allow Zero to use web_fetch?');
-    assert.match(fetch.detail, /^web_fetch https:\/\/example.com\/\nKind: fetch\nURL: https:\/\/example.com\/$/);
-    const write = describePermission({ sessionId: 's', options: WEB, toolCall: { toolCallId: 'c', title: 'write_file a.md', kind: 'edit', rawInput: { path: 'a.md', content: '# Hi\n' } } });
-    assert.match(write.detail, /Path: a.md\n\nContent:\n# Hi/);
-    const shell = describePermission({ sessionId: 's', options: WEB, toolCall: { toolCallId: 'c', title: 'exec_command rm -rf build', kind: 'execute', rawInput: { cmd: 'rm -rf build' } } });
-    assert.match(shell.detail, /Command: rm -rf build/);
   });
 });
 

@@ -138,6 +138,9 @@ function acpState(p: PermissionItem): HTMLElement {
           ? `You chose: ${picked.name}`
           : p.approval === 'denied'
             ? 'Rejected (dialog closed)'
-            : APPROVAL_TEXT[p.approval];
+            : p.approval === 'cancelled'
+              ? // The turn ended (Stop, a crash) while Zero waited: nothing was sent, and a later answer in the dialog is dropped.
+                'Cancelled: the request ended before an answer was sent to Zero'
+              : APPROVAL_TEXT[p.approval];
   return h('div', { class: 'approval-state' }, h('span', { text }));
 }
