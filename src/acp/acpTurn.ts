@@ -9,7 +9,9 @@ import type { ChatAction } from '../conversation/actions';
 import { approvalOf, CANCELLED, selected } from './permission';
 import { mapUpdate, toolName } from './mapUpdate';
 import { endFromCrash, endFromError, endFromStopReason, type TurnEnd } from './stopReason';
-import { AcpProcessGone, errorText, type ZeroAcp } from './zeroAcp';
+import { storedAnswer } from './storedAnswer';
+import { settleMode, type ConfirmUnsafe } from './turnMode';
+import { AcpProcessGone, errorText, MAX_PENDING_PERMISSIONS, type ZeroAcp } from './zeroAcp';
 
 export interface AcpTurnDeps {
   readonly acp: ZeroAcp;
@@ -17,6 +19,8 @@ export interface AcpTurnDeps {
   /** The permission dialog. Resolves with Zero's answer; must answer `cancelled` when `signal` aborts. */
   readonly ask: (request: acp.RequestPermissionRequest, signal: AbortSignal) => Promise<acp.RequestPermissionResponse>;
   readonly log?: (level: 'info' | 'warn' | 'error', message: string) => void;
+  /** Before a message goes in a mode that skips permission prompts; absent: such a mode is refused. */
+  readonly confirmUnsafe?: ConfirmUnsafe;
 }
 
 export interface AcpTurnRequest {
@@ -46,6 +50,11 @@ export interface AcpTurnResult {
 export class AcpTurn {
   private stopRequested = false;
   private sessionId: string | null = null;
+  /** Answer text streamed since the last tool call: empty at the end means Zero's answer was not streamed. */
+  private answerTail = '';
+  /** The text block streamed before the last tool call (Zero's max-turns answer repeats it). */
+  private lastBlock = '';
+  private floodRefused = 0;
   readonly done: Promise<AcpTurnResult>;
 
   constructor(
@@ -70,9 +79,11 @@ export class AcpTurn {
         additionalDirectories: this.req.additionalDirectories,
         sink: {
           update: (u) => {
+            this.track(u);
             for (const a of mapUpdate(u, this.req.runId)) dispatch(a);
           },
           permission: (request, signal) => this.permission(request, signal),
+          refusedFlood: () => void this.floodRefused++,
         },
       });
       this.sessionId = opened.sessionId;
@@ -80,11 +91,8 @@ export class AcpTurn {
       if (opened.how === 'replaced') {
         dispatch(warning(this.req.runId, `Zero could not load this chat's session (${opened.loadError ?? 'unknown error'}). This turn runs in a new session without the earlier context.`));
       }
-      const mode = this.req.trusted ? this.req.mode : 'plan';
-      if (mode && mode !== opened.info.mode && opened.info.modes.some((m) => m.id === mode)) {
-        await zero.setMode(opened.sessionId, mode);
-        dispatch({ type: 'acp_mode', mode });
-      }
+      const refused = await settleMode(zero, opened.sessionId, opened.info, this.req, dispatch, this.deps.confirmUnsafe);
+      if (refused) return this.finish(refused, false);
       let model = opened.info.model;
       if (this.req.model && this.req.model !== model) {
         try {
@@ -102,7 +110,9 @@ export class AcpTurn {
       });
       if (this.stopRequested) return this.finish(endFromStopReason('cancelled', true), false);
       const stopReason = await zero.prompt(opened.sessionId, this.blocks());
-      return this.finish(endFromStopReason(stopReason, this.stopRequested), false);
+      this.reportFlood();
+      const end = endFromStopReason(stopReason, this.stopRequested);
+      return this.finish(stopReason === 'end_turn' ? await this.unstreamedAnswer(opened.sessionId, end) : end, false);
     } catch (err) {
       if (err instanceof AcpProcessGone) {
         if (err.exit.spawnError) return this.finish({ status: 'failed', explanation: err.message }, false, err.exit.stderrTail);
@@ -111,6 +121,40 @@ export class AcpTurn {
       this.deps.log?.('error', `ACP turn failed: ${errorText(err)}`);
       return this.finish(endFromError(errorText(err)), false);
     }
+  }
+
+  private track(u: acp.SessionUpdate): void {
+    if (u.sessionUpdate === 'agent_message_chunk' && u.content.type === 'text') this.answerTail += u.content.text;
+    else if (u.sessionUpdate === 'tool_call') {
+      if (this.answerTail.trim()) this.lastBlock = this.answerTail;
+      this.answerTail = '';
+    }
+  }
+
+  /**
+   * end_turn with no answer streamed after the last tool call: Zero may have set its final answer
+   * without chunks (its no-output and tool-failure guards), or stopped at its turn limit (Zero 0.8's
+   * ACP never says max_turn_requests). Show what its store recorded, or say there was no answer.
+   */
+  private async unstreamedAnswer(sessionId: string, end: TurnEnd): Promise<TurnEnd> {
+    if (this.answerTail.trim()) return end;
+    const root = this.deps.acp.sessionsRoot();
+    const stored = root ? await storedAnswer(root, sessionId, this.req.prompt) : null;
+    if (stored && stored.trim() && stored.trim() !== this.lastBlock.trim()) {
+      this.deps.dispatch({ type: 'event', line: 0, event: { schemaVersion: 2, runId: this.req.runId, type: 'final', text: stored } });
+      return end;
+    }
+    return {
+      status: 'incomplete',
+      explanation: 'Zero ended this turn without an answer. It may have reached its turn limit (maxTurns in its config) or given up; ask it to continue.',
+    };
+  }
+
+  private reportFlood(): void {
+    if (this.floodRefused === 0) return;
+    this.deps.dispatch(
+      warning(this.req.runId, `Zero asked ${this.floodRefused} more permission question${this.floodRefused === 1 ? '' : 's'} while ${MAX_PENDING_PERMISSIONS} were already waiting: they were refused without asking you.`),
+    );
   }
 
   private blocks(): acp.ContentBlock[] {

@@ -75,9 +75,12 @@ function toolResult(update: acp.ToolCallUpdate | acp.ToolCall, runId: string): C
 
 /** Zero titles a call `<tool name> <main argument>` (translate.go toolTitle): the first word is the tool. */
 export function toolName(title: string | null | undefined, kind: string | null | undefined): string {
-  const first = (title ?? '').trim().split(/\s+/)[0];
-  return first || kind || 'tool';
+  const first = (title ?? '').trim().split(/\s+/, 1)[0];
+  // Zero's names are short words; an agent's title with no space would otherwise be the whole name.
+  return (first || kind || 'tool').slice(0, MAX_TOOL_NAME);
 }
+
+export const MAX_TOOL_NAME = 100;
 
 /** ACP tool kinds in the words exec uses for side effects (the badge on tool cards). */
 function sideEffectOf(kind: acp.ToolKind | null | undefined): string | undefined {

@@ -18,6 +18,7 @@ export function endFromStopReason(stopReason: string, stopRequested: boolean): T
       return { status: 'interrupted', explanation: stopRequested ? 'Stopped.' : 'Zero cancelled the turn.' };
     case 'max_tokens':
       return { status: 'incomplete', explanation: "The response was cut off at the model's output token limit and may be incomplete. Ask Zero to continue." };
+    // Zero 0.8 never sends it (its turn limit ends as end_turn): see acpTurn's unanswered-turn check.
     case 'max_turn_requests':
       return { status: 'incomplete', explanation: 'Zero reached its turn limit before finishing.' };
     case 'refusal':
@@ -28,13 +29,30 @@ export function endFromStopReason(stopReason: string, stopRequested: boolean): T
 }
 
 /**
- * session/prompt failed with a JSON-RPC error (Zero's config, provider or workspace errors). Zero 0.8
- * sends the loop's error text as -32603: `provider error: …`, `rate limit error: …` (after its own
- * retries), or `provider: …` when the provider cannot be built.
+ * session/prompt (or session/new) failed with a JSON-RPC error. Zero 0.8 sends its text as -32603:
+ * `config: …`, `provider: …` (no usable provider), `workspace: …` (sandbox), or the loop's error, which
+ * carries providerio's prefixes (`auth error:`, `rate limit error:` after Zero's own retries,
+ * `provider error:`, `provider request error:`). Classified as Zero's errhint does, in exec's words
+ * (zero/exitReason: "The model provider failed: …") plus what the user can do.
  */
-export function endFromError(message: string): TurnEnd {
-  const provider = /^(provider|provider error|provider request error|rate limit error|auth error):|provider_error|No provider configured/i.test(message);
-  return { status: 'error', explanation: provider ? `Zero's model provider failed: ${message}` : `Zero could not run the turn: ${message}` };
+export function endFromError(raw: string): TurnEnd {
+  const message = raw.replace(/^(Internal error|Request failed)[:\s-]*(?=\S)/i, '').trim() || raw;
+  return { status: 'error', explanation: explainError(message) };
+}
+
+function explainError(m: string): string {
+  const lower = m.toLowerCase();
+  if (/^config:/.test(lower)) return `Zero could not read its configuration: ${m}. Fix Zero's config.json (or run \`zero setup\`), then send again.`;
+  if (/^provider:|no provider configured/.test(lower)) return `Zero has no usable model provider: ${m}. Run \`zero setup\`, or set the provider's API key in "zero.env".`;
+  if (/^workspace:/.test(lower)) return `Zero could not set up its sandbox for this folder: ${m}.`;
+  const fromProvider = /(auth error|rate limit error|provider error|provider request error|provider stream error):|provider_error/.test(lower);
+  if (!fromProvider) return `Zero could not run the turn: ${m}`;
+  if (/auth error:|unauthorized|invalid_api_key|api key/.test(lower)) return `The model provider rejected Zero's credentials: ${m}`;
+  if (/rate limit|rate_limit|too many requests|quota|overloaded/.test(lower)) return `The model provider is rate-limiting requests (Zero already retried): ${m}. Wait a moment and send again, or pick another model.`;
+  if (/context length|context window|maximum context|context_length_exceeded|too many tokens|prompt is too long|reduce the length/.test(lower)) {
+    return `The conversation no longer fits the model's context window: ${m}. Start a new chat, or pick a model with a larger window.`;
+  }
+  return `The model provider failed: ${m}`;
 }
 
 /** The `zero acp` process went away during the turn. */

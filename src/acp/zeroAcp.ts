@@ -11,15 +11,27 @@
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import type { AcpSessionInfo } from '../conversation/model';
+import { sessionsRoot } from '../zero/checkpoints';
 import { startAcpProcess, type AcpExit, type AcpLaunch, type AcpProcess } from './acpProcess';
+import { clampPermission, clampUpdate } from './boundary';
+import { UNSERVED_CLIENT_METHODS } from './clientMethods';
 import { sessionInfo } from './mapUpdate';
+import { dismissed } from './permission';
 import { SessionApprovals } from './sessionApprovals';
+
+/**
+ * Questions one session may have open at once. Zero asks one at a time (its turn waits for each
+ * answer); more than this is a flood, refused without asking, so it cannot bury the user in dialogs.
+ */
+export const MAX_PENDING_PERMISSIONS = 16;
 
 /** Where one session's updates and permission questions go (the chat that owns it). */
 export interface SessionSink {
   update(update: acp.SessionUpdate): void;
   /** `signal` aborts when the turn is cancelled or the process dies: answer `cancelled` and close the dialog. */
   permission(request: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse>;
+  /** A question refused without asking: MAX_PENDING_PERMISSIONS were already open. */
+  refusedFlood?(): void;
 }
 
 export interface OpenSessionRequest {
@@ -86,6 +98,25 @@ export class ZeroAcp {
 
   get pid(): number | undefined {
     return this.live?.proc.pid;
+  }
+
+  /** A prompt turn of this session is running (a mode change now waits for it in Zero: turnMu). */
+  isRunning(sessionId: string): boolean {
+    return this.turns.has(sessionId);
+  }
+
+  /** What the live session offers and uses now (kept true by every current_mode_update). */
+  sessionState(sessionId: string): AcpSessionInfo | undefined {
+    return this.live?.sessions.get(sessionId);
+  }
+
+  /** Where this process's Zero keeps its sessions (its launch environment's XDG_DATA_HOME/HOME). */
+  sessionsRoot(): string | null {
+    try {
+      return sessionsRoot({ ...process.env, ...this.opts.launch().env });
+    } catch {
+      return null;
+    }
   }
 
   /** From `initialize`: Zero advertises image prompts. False until a process has started. */
@@ -159,9 +190,7 @@ export class ZeroAcp {
   async setMode(sessionId: string, modeId: string): Promise<void> {
     const live = this.requireLive(sessionId);
     await this.call(live, live.proc.connection.setSessionMode({ sessionId, modeId }));
-    // Remembered, so the next turn of this live session does not set it again.
-    const info = live.sessions.get(sessionId);
-    if (info) live.sessions.set(sessionId, { ...info, mode: modeId });
+    this.rememberMode(live, sessionId, modeId);
     this.armIdle();
   }
 
@@ -258,17 +287,31 @@ export class ZeroAcp {
     );
   }
 
+  private rememberMode(live: Live, sessionId: string, mode: string): void {
+    const info = live.sessions.get(sessionId);
+    if (info) live.sessions.set(sessionId, { ...info, mode });
+  }
+
   private client(): acp.Client {
     return {
-      sessionUpdate: (params) => {
-        this.sinks.get(params.sessionId)?.update(params.update);
+      ...UNSERVED_CLIENT_METHODS,
+      sessionUpdate: (raw) => {
+        const update = clampUpdate(raw.update);
+        // However the mode changed (set_mode, set_config_option, the agent itself), the cache follows it.
+        if (update.sessionUpdate === 'current_mode_update' && this.live) this.rememberMode(this.live, raw.sessionId, update.currentModeId);
+        this.sinks.get(raw.sessionId)?.update(update);
       },
-      requestPermission: async (params) => {
+      requestPermission: async (raw) => {
+        const params = clampPermission(raw);
         const sink = this.sinks.get(params.sessionId);
-        // Nobody to ask (the chat is gone): refuse rather than guess.
-        if (!sink) return { outcome: { outcome: 'cancelled' } };
-        const abort = new AbortController();
+        // Nobody to ask (the chat is gone), or no turn of ours is waiting for it: refuse rather than guess.
+        if (!sink || !this.turns.has(params.sessionId)) return dismissed(params.options);
         const set = this.aborts.get(params.sessionId) ?? new Set();
+        if (set.size >= MAX_PENDING_PERMISSIONS) {
+          sink.refusedFlood?.();
+          return dismissed(params.options);
+        }
+        const abort = new AbortController();
         set.add(abort);
         this.aborts.set(params.sessionId, set);
         try {

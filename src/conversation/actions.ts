@@ -50,6 +50,8 @@ export type ChatAction =
   /** session/new or session/load answered: the session id and what it offers. */
   | { readonly type: 'acp_session'; readonly sessionId: string; readonly info: AcpSessionInfo }
   | { readonly type: 'acp_mode'; readonly mode: string }
+  /** A mode picked during a turn: Zero switches once the turn is over (null: the switch failed). */
+  | { readonly type: 'acp_mode_queued'; readonly mode: string | null }
   | { readonly type: 'acp_model'; readonly model: string }
   | { readonly type: 'acp_commands'; readonly commands: AcpSessionInfo['commands'] }
   | { readonly type: 'acp_plan'; readonly entries: readonly PlanEntry[] }

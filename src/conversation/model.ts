@@ -263,6 +263,8 @@ export interface AcpSessionInfo {
   readonly mode: string | null;
   readonly models: readonly { readonly id: string; readonly name: string }[];
   readonly model: string | null;
+  /** Picked while a turn ran: Zero switches to it once that turn is over (the running turn keeps `mode`). */
+  readonly nextMode?: string;
   /** `available_commands_update`: kept for the composer. */
   readonly commands: readonly { readonly name: string; readonly description: string }[];
 }

@@ -26,7 +26,8 @@ export function eventCost(event: ZeroEvent): number {
     case 'reasoning':
       return event.delta?.length ?? 0;
     case 'tool_call':
-      return ITEM_OVERHEAD + argsLength(event.args);
+      // The name too: an agent's tool names are its own words, and can be megabytes (ACP titles).
+      return ITEM_OVERHEAD + (event.name?.length ?? 0) + argsLength(event.args);
     case 'tool_result':
       return ITEM_OVERHEAD + (event.output?.length ?? 0);
     case 'final':
@@ -131,12 +132,19 @@ export function sizeOf(item: TurnItem): number {
     case 'reasoning':
       return ITEM_OVERHEAD + item.text.length;
     case 'tool':
-      return ITEM_OVERHEAD + argsLength(item.args) + (item.output?.length ?? 0);
+      return ITEM_OVERHEAD + item.name.length + argsLength(item.args) + (item.output?.length ?? 0);
+    case 'permission':
+      return permissionCost(item);
     case 'elided':
       return 0;
     default:
       return ITEM_OVERHEAD;
   }
+}
+
+/** An ACP permission question: its tool name and title are the agent's words. */
+export function permissionCost(item: { readonly name: string; readonly acp?: { readonly title: string } }): number {
+  return ITEM_OVERHEAD + item.name.length + (item.acp?.title.length ?? 0);
 }
 
 /** Part of an item that fits in `room` characters (its start or its end), or null; the rest is counted in `lost`. */

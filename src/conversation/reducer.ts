@@ -6,7 +6,7 @@ import type { ChatAction } from './actions';
 import { assertNever } from './actions';
 import { applyLocations, applyPermissionAnswered, applyPermissionAsked, applyPlan, applyTurnEnded } from './acpTurn';
 import { RUNNING_STATUSES, ZERO_USAGE, type AcpSessionInfo, type Chat, type Transport, type Turn, type TurnStatus, type UsageTotals } from './model';
-import { charge, eventCost, ITEM_OVERHEAD, newBudget } from './outputBudget';
+import { charge, eventCost, ITEM_OVERHEAD, newBudget, permissionCost } from './outputBudget';
 import { applyEvent, pushItem } from './turnEvents';
 import { clampAmount, clampCount } from '../protocol/numbers';
 
@@ -104,8 +104,16 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
     case 'acp_session':
       return { ...chat, transport: 'acp', sessionId: action.sessionId, acp: action.info };
     // A pick before the session exists is kept and applied when the first turn opens it.
-    case 'acp_mode':
-      return { ...chat, acp: { ...(chat.acp ?? NO_ACP_SESSION), mode: action.mode } };
+    case 'acp_mode': {
+      const { nextMode, ...acp } = chat.acp ?? NO_ACP_SESSION;
+      // The queued pick is done once Zero reports it (or another mode replaced it).
+      return { ...chat, acp: { ...acp, mode: action.mode, ...(nextMode && nextMode !== action.mode ? { nextMode } : {}) } };
+    }
+    case 'acp_mode_queued': {
+      const acp: AcpSessionInfo = { ...(chat.acp ?? NO_ACP_SESSION) };
+      delete (acp as { nextMode?: string }).nextMode;
+      return { ...chat, acp: action.mode ? { ...acp, nextMode: action.mode } : acp };
+    }
     case 'acp_model':
       return { ...chat, acp: { ...(chat.acp ?? NO_ACP_SESSION), model: action.model } };
     case 'acp_commands':
@@ -115,7 +123,8 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
     case 'acp_plan':
       return updateCurrent(chat, (t) => applyPlan(t, action));
     case 'acp_permission':
-      return updateCurrent(chat, (t) => applyPermissionAsked(t, action));
+      // Charged like any item, so a flood of questions is bounded by the run's output budget.
+      return updateCurrent(chat, (t) => charge(applyPermissionAsked(t, action), permissionCost({ name: action.name, acp: { title: action.title } })));
     case 'acp_permission_answered':
       return updateCurrent(chat, (t) => applyPermissionAnswered(t, action));
     case 'acp_turn_ended':

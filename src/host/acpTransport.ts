@@ -7,7 +7,11 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { AcpTurn } from '../acp/acpTurn';
 import type { AcpExit } from '../acp/acpProcess';
+import { changeMode } from '../acp/modeChange';
+import type { ConfirmUnsafe } from '../acp/turnMode';
+import { meansUnsafeMode } from '../acp/unsafeMode';
 import { ZeroAcp } from '../acp/zeroAcp';
+import type { ChatAction } from '../conversation/actions';
 import type { Chat } from '../conversation/model';
 import { failedTurn, type Transport, type TransportCapabilities, type TurnHandle, type TurnListener, type TurnRequest } from '../conversation/transport';
 import { findZero } from '../zero/findZero';
@@ -23,6 +27,8 @@ export interface AcpTransportDeps {
   ask(request: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse>;
   /** `zero acp` died while no turn was running: tell the user it restarts with the next message. */
   onIdleCrash(exit: AcpExit): void;
+  /** A modal before a message goes in a mode that skips Zero's permission prompts. */
+  confirmUnsafe: ConfirmUnsafe;
   readonly log: TransportLog;
   readonly version: string;
   /** Shut the idle process down after this long (default 10 minutes). */
@@ -75,6 +81,7 @@ export class AcpTransport implements Transport {
         acp: this.zero,
         dispatch: (a) => listener.actions([a]),
         ask: (request, signal) => this.deps.ask(request, signal),
+        confirmUnsafe: (mode) => this.deps.confirmUnsafe(mode),
         log: (level, message) => this.deps.log[level](message),
       },
       {
@@ -85,7 +92,7 @@ export class AcpTransport implements Transport {
         additionalDirectories: dirs,
         trusted,
         // The composer's per-message picks win over the chat's last ones.
-        mode: req.choice?.mode ?? acpInfo?.mode ?? null,
+        mode: req.choice?.mode ?? acpInfo?.nextMode ?? acpInfo?.mode ?? null,
         model: req.choice?.model ?? acpInfo?.model ?? (settings.model || null),
         ...(req.images && req.images.length > 0 ? { images: req.images.map((i) => ({ mimeType: i.mediaType, data: i.data })) } : {}),
       },
@@ -125,9 +132,18 @@ export class AcpTransport implements Transport {
     };
   }
 
-  /** The header's mode choice: sent now when the session is open, else applied before the next prompt. */
-  async setMode(chat: Chat, mode: string): Promise<void> {
-    if (chat.sessionId && this.zero.isOpen(chat.sessionId)) await this.zero.setMode(chat.sessionId, mode);
+  /**
+   * The header's mode choice, recorded in the chat through `record`. Sent now when the session is
+   * open (Zero applies it after a running turn: shown "from your next message" until then); else, or
+   * when the mode skips permission prompts (confirmed when a message is sent), before the next prompt.
+   */
+  async setMode(chat: Chat, mode: string, record: (a: ChatAction) => void): Promise<void> {
+    const offered = chat.acp?.modes.find((m) => m.id === mode) ?? { id: mode, name: mode };
+    if (!chat.sessionId || !this.zero.isOpen(chat.sessionId) || meansUnsafeMode(offered)) {
+      record(chat.sessionId && chat.acp?.mode !== mode ? { type: 'acp_mode_queued', mode } : { type: 'acp_mode', mode });
+      return;
+    }
+    await changeMode(this.zero, chat.sessionId, mode, record);
   }
 
   async setModel(chat: Chat, model: string): Promise<void> {

@@ -4,6 +4,7 @@
  * saved, and is broadcast as the same actions the webview replays.
  */
 import { composerPrompt, mentionLabel, type MentionRef, type ResolvedMention } from '../conversation/composerPrompt';
+import type { ChatAction } from '../conversation/actions';
 import type { ApprovalState, Chat, ComposedMessage, ReviewFile } from '../conversation/model';
 import { currentTurn } from '../conversation/reducer';
 import type { ApprovalAnswer, Transport, TransportCapabilities } from '../conversation/transport';
@@ -309,8 +310,10 @@ export class ChatController extends Disposable {
   }
 
   /** Record an ACP chat's chosen mode or model (the transport sends it to Zero). */
-  recordAcp(chatId: string, change: { readonly mode: string } | { readonly model: string }): void {
-    this.state.dispatch(chatId, ['mode' in change ? { type: 'acp_mode', mode: change.mode } : { type: 'acp_model', model: change.model }]);
+  recordAcp(chatId: string, change: { readonly mode: string } | { readonly model: string } | { readonly nextMode: string | null }): void {
+    const action: ChatAction =
+      'nextMode' in change ? { type: 'acp_mode_queued', mode: change.nextMode } : 'mode' in change ? { type: 'acp_mode', mode: change.mode } : { type: 'acp_model', model: change.model };
+    this.state.dispatch(chatId, [action]);
     this.state.save(chatId, true);
   }
 

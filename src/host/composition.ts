@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { hostFolderRules, rememberAddDir } from './addDirsSetting';
+import type { ChatAction } from '../conversation/actions';
 import { chatTransport, type Chat } from '../conversation/model';
 import { AcpPermissionDialogs } from './acpPermissionDialog';
 import { ApprovalDetails } from './approvalDetails';
@@ -15,6 +16,7 @@ import { ChatTabs, focusedChatView } from './chatTabs';
 import { CHAT_TAB_VIEW_TYPE } from './chatTab';
 import { AttentionNotifier } from './attentionNotifier';
 import { ChatStore } from './chatStore';
+import { confirmUnsafeAcpMode } from './confirmUnsafeMode';
 import { ChatViewProvider } from './chatViewProvider';
 import { returnFocusAfterDialogs } from './focusAfterDialogs';
 import { execChoices } from './composerChoices';
@@ -63,6 +65,7 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
     trusted,
     chat: (id) => late.controller?.chat(id),
     ask: (request, signal) => acpDialogs.ask(request, signal),
+    confirmUnsafe: (mode) => confirmUnsafeAcpMode(mode.name || mode.id),
     onIdleCrash: (exit) => {
       const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code ?? 'unknown'}`;
       void vscode.window.showWarningMessage(`Zero (zero acp) ${how}. Your ACP chats are kept; the next message starts it again and continues the session.`);
@@ -131,8 +134,11 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
     setAcpMode: async (mode) => {
       const chat = controller.current;
       if (!vscode.workspace.isTrusted && mode !== 'plan') return; // Restricted Mode: plan only
-      controller.recordAcp(chat.id, { mode });
-      await acp.setMode(chat, mode).catch((err: unknown) => void vscode.window.showWarningMessage(`Zero did not switch to ${mode}: ${String((err as Error)?.message ?? err)}`));
+      const record = (a: ChatAction): void => {
+        if (a.type === 'acp_mode_queued') controller.recordAcp(chat.id, { nextMode: a.mode });
+        else if (a.type === 'acp_mode') controller.recordAcp(chat.id, { mode: a.mode });
+      };
+      await acp.setMode(chat, mode, record).catch((err: unknown) => void vscode.window.showWarningMessage(`Zero did not switch to ${mode}: ${String((err as Error)?.message ?? err)}`));
     },
     setAcpModel: async (model) => {
       const chat = controller.current;

@@ -48,6 +48,8 @@ export class TransportBar {
     }
     if (acp) {
       parts.push(select('Mode', 'acp-mode', acp.modes, acp.mode, acp.trusted ? "Zero's mode for this chat's session (session/set_mode)" : 'Restricted Mode: Zero runs read-only (plan) until you trust this workspace', (v) => post({ type: 'setAcpMode', mode: v })));
+      // Zero switches after the running turn (which keeps its mode): the pick waits for the next message.
+      if (acp.nextMode) parts.push(h('span', { class: 'acp-next-mode', text: `${acp.modes.find((m) => m.id === acp.nextMode)?.name ?? acp.nextMode} from your next message` }));
       if (acp.models.length > 0) parts.push(select('Model', 'acp-model', acp.models, acp.model, "The model of this chat's Zero session", (v) => post({ type: 'setAcpModel', model: v })));
     }
     this.el.replaceChildren(...parts);
@@ -55,7 +57,7 @@ export class TransportBar {
 }
 
 /** What the header offers an ACP chat: the session's lists once open, else Zero's ACP modes and `zero models`. */
-function acpChoices(chat: Chat, trusted: boolean, composer: ComposerState | undefined): { modes: Choice[]; mode: string | null; models: Choice[]; model: string | null; trusted: boolean } {
+function acpChoices(chat: Chat, trusted: boolean, composer: ComposerState | undefined): { modes: Choice[]; mode: string | null; nextMode: string | null; models: Choice[]; model: string | null; trusted: boolean } {
   const info = chat.acp;
   const allModes: Choice[] = info && info.modes.length > 0 ? [...info.modes] : (composer?.modes ?? []).filter((m) => !m.dangerous).map((m) => ({ id: m.id, name: m.label }));
   // Restricted Mode: Zero is held in plan whatever was picked.
@@ -65,7 +67,8 @@ function acpChoices(chat: Chat, trusted: boolean, composer: ComposerState | unde
   const model = info?.model ?? null;
   // A model Zero does not list (set with `_zero/set_model`, or zero.model) stays selectable.
   if (model && !models.some((m) => m.id === model)) models = [...models, { id: model, name: model }];
-  return { modes: withDefault(modes, mode), mode, models: withDefault(models, model), model, trusted };
+  const nextMode = trusted ? (info?.nextMode ?? null) : null;
+  return { modes: withDefault(modes, mode), mode, nextMode, models: withDefault(models, model), model, trusted };
 }
 
 /** Before the session says which one is current, "Zero's default" is (nothing is sent for it). */
