@@ -9,7 +9,9 @@ import * as vscode from 'vscode';
 import type { Chat, Turn } from '../conversation/model';
 import { firstCheckpointSequence, recordedDuringTurn, sameChangedPath, turnCheckpoints, turnFileChanges } from '../conversation/turnChanges';
 import { findZero } from '../zero';
-import { checkpointsFrom, readCheckpoint, sessionsRoot, type Checkpoint } from '../zero/checkpoints';
+import { checkpointsFrom, readCheckpoint, readSessionCwd, sessionsRoot, type Checkpoint } from '../zero/checkpoints';
+import { turnRoot, type KnownRoots } from '../zero/turnRoot';
+import { hostRoots, rootOfTurn } from './turnRoots';
 import { beforeTurn, runEnv, turnSessionId } from './checkpointBefore';
 import { rewindSession } from '../zero/rewind';
 import type { ChatController } from './chatController';
@@ -25,6 +27,8 @@ export interface TurnChangeDeps {
   readonly log: vscode.LogOutputChannel;
   /** Owner of the content provider and the two internal commands. */
   readonly register: (d: vscode.Disposable) => void;
+  /** The folders a turn's files may be resolved in; default: the workspace folders (turnRoots.ts). */
+  readonly roots?: () => KnownRoots;
 }
 
 export interface TurnChangeActions {
@@ -87,7 +91,8 @@ class TurnChanges {
   async openDiff(turnId: string, requested: string): Promise<void> {
     const found = this.locate(turnId);
     if (!found) return;
-    const folder = found.turn.run.cwd ?? this.deps.folder();
+    const root = rootOfTurn(found.turn, this.deps.folder(), this.deps.roots);
+    const folder = root.ok ? root.root : null;
     const rel = folder && path.isAbsolute(requested) && isInside(folder, requested) ? path.relative(folder, requested) : requested;
     // The path comes from the webview: only files this turn lists are opened.
     const change = turnFileChanges(found.turn).find((c) => sameChangedPath(c.path, rel) || sameChangedPath(c.path, requested));
@@ -97,7 +102,7 @@ class TurnChanges {
     }
     const file = path.isAbsolute(change.path) ? change.path : folder ? path.join(folder, change.path) : null;
     if (!file) {
-      void vscode.window.showWarningMessage('Open a folder first: the changed files are relative to it.');
+      void vscode.window.showWarningMessage(root.ok ? 'Open a folder first: the changed files are relative to it.' : `Cannot show the changes of ${change.path}: ${root.reason}`);
       return;
     }
     const before = await this.before(found, change.path);
@@ -143,6 +148,13 @@ class TurnChanges {
       plan = await checkpointsFrom(sessionsRoot(runEnv()), sessionId, first);
     } catch (err) {
       void vscode.window.showErrorMessage(`Could not read Zero's session ${sessionId}: ${(err as Error).message}`);
+      return;
+    }
+    // Zero's rewind restores into the session's recorded folder, which must be one of this workspace's.
+    const where = await readSessionCwd(sessionsRoot(runEnv()), sessionId);
+    const root = turnRoot(where ?? turn.run.cwd, this.deps.folder(), this.deps.roots?.() ?? hostRoots(this.deps.folder()));
+    if (!root.ok) {
+      void vscode.window.showWarningMessage(`Cannot undo this turn: ${root.reason}`);
       return;
     }
     if (plan[0]?.sequence !== first || !recordedDuringTurn(plan[0].createdAt, turn, Date.now())) {

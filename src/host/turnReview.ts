@@ -14,12 +14,14 @@ import * as vscode from 'vscode';
 import { countLineChanges, looksBinary, splitLines } from '../conversation/lineChanges';
 import type { Chat, ReviewFile, Turn } from '../conversation/model';
 import { revertPlan, revertWarning, type BeforeState, type DiskState } from '../conversation/revertPlan';
-import { reviewAvailable } from '../conversation/reviewList';
+import { MEASURE_MAX_FILES, reviewAvailable } from '../conversation/reviewList';
 import { sameChangedPath, turnFileChanges } from '../conversation/turnChanges';
 import { resolveWithinWorkspace } from '../zero/workspacePath';
-import { beforeTurn, type Before } from './checkpointBefore';
+import { beforeTurn, beforeTurnFiles, type Before } from './checkpointBefore';
 import type { ChatController } from './chatController';
 import { Disposable } from './disposable';
+import { rootOfTurn } from './turnRoots';
+import type { KnownRoots } from '../zero/turnRoot';
 
 export const REVERT_CHOICE = 'Revert';
 
@@ -27,6 +29,8 @@ export interface TurnReviewDeps {
   readonly controller: ChatController;
   readonly folder: () => string | null;
   readonly log: vscode.LogOutputChannel;
+  /** The folders a turn's files may be resolved in; default: the workspace folders (turnRoots.ts). */
+  readonly roots?: () => KnownRoots;
 }
 
 const sha256 = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
@@ -90,6 +94,23 @@ export function measure(file: string, before: Before, left: Left, max = MEASURE_
   return { path: file, change: 'modified', added, removed, afterSha256 };
 }
 
+/**
+ * What the turn did to these files, measured against Zero's checkpoints: the session's events are
+ * read once and each needed blob once (beforeTurnFiles), however many files one checkpoint lists.
+ */
+export async function measureFiles(chat: Chat, turn: Turn, left: readonly { path: string; after: Left }[], log: vscode.LogOutputChannel): Promise<ReviewFile[]> {
+  const befores = await beforeTurnFiles(chat, turn, left.map((l) => l.path), false, log);
+  const files: ReviewFile[] = [];
+  left.forEach((l, i) => {
+    const m = measure(l.path, befores[i]!, l.after);
+    if (m) files.push(m);
+  });
+  return files;
+}
+
+/** A file past the turn's first MEASURE_MAX_FILES: listed, not read; what it left is unknown, so a revert asks first. */
+export const notMeasured = (file: string): ReviewFile => ({ path: file, change: 'unknown', added: null, removed: null, afterSha256: null, unmeasured: true, tooMany: true });
+
 export class TurnReview extends Disposable {
   private readonly busy = new Set<string>();
 
@@ -99,10 +120,11 @@ export class TurnReview extends Disposable {
     this.register(deps.controller.onDidEndRun((e) => void this.measureTurn(e.chatId, e.turnId)));
   }
 
+  /** Null for a relative path when the run's folder is not a workspace folder: not read from there. */
   private fileOf(turn: Turn, rel: string): string | null {
     if (path.isAbsolute(rel)) return rel;
-    const folder = turn.run.cwd ?? this.deps.folder();
-    return folder ? path.join(folder, rel) : null;
+    const root = rootOfTurn(turn, this.deps.folder(), this.deps.roots);
+    return root.ok ? path.join(root.root, rel) : null;
   }
 
   /** Measure a finished exec turn's files: the reads of what it left happen now, synchronously. */
@@ -112,20 +134,21 @@ export class TurnReview extends Disposable {
     if (!chat || !turn || !reviewAvailable(chat) || turn.transport === 'acp' || turn.undone) return Promise.resolve();
     const changes = turnFileChanges(turn);
     if (changes.length === 0) return Promise.resolve();
-    const left = changes.map((c) => {
+    // A file that cannot be located in the workspace is not measured (no entry, rather than "deleted").
+    // Only the first MEASURE_MAX_FILES are read; the rest are listed without counts, saying so.
+    const measured = changes.slice(0, MEASURE_MAX_FILES);
+    const left = measured.flatMap((c) => {
       const file = this.fileOf(turn, c.path);
-      return { path: c.path, after: file ? readLeft(file) : null };
+      return file ? [{ path: c.path, after: readLeft(file) }] : [];
     });
-    return this.finishMeasure(chat, turn, left);
+    if (left.length < measured.length) this.deps.log.warn(`Turn ${turn.id}: ${measured.length - left.length} changed file(s) not measured: the run reported ${turn.run.cwd ?? 'no folder'}, not a workspace folder.`);
+    return this.finishMeasure(chat, turn, left, changes.slice(MEASURE_MAX_FILES).map((c) => c.path));
   }
 
-  private async finishMeasure(chat: Chat, turn: Turn, left: readonly { path: string; after: Left }[]): Promise<void> {
+  private async finishMeasure(chat: Chat, turn: Turn, left: readonly { path: string; after: Left }[], beyond: readonly string[]): Promise<void> {
     try {
-      const files: ReviewFile[] = [];
-      for (const l of left) {
-        const m = measure(l.path, await beforeTurn(chat, turn, l.path, false, this.deps.log), l.after);
-        if (m) files.push(m);
-      }
+      const files = await measureFiles(chat, turn, left, this.deps.log);
+      files.push(...beyond.map(notMeasured));
       this.deps.controller.recordReview(chat.id, turn.id, files);
     } catch (err) {
       this.deps.log.warn(`Measuring the files of turn ${turn.id}: ${(err as Error).message}`);
@@ -187,8 +210,12 @@ export class TurnReview extends Disposable {
       void vscode.window.showWarningMessage(`${file} is not among the files this turn changed.`);
       return;
     }
-    const folder = turn.run.cwd ?? this.deps.folder();
-    const target = folder ? resolveWithinWorkspace(folder, entry.path) : null;
+    const root = rootOfTurn(turn, this.deps.folder(), this.deps.roots);
+    if (!root.ok) {
+      void vscode.window.showWarningMessage(`Cannot revert ${entry.path}: ${root.reason}`);
+      return;
+    }
+    const target = resolveWithinWorkspace(root.root, entry.path);
     if (!target) {
       void vscode.window.showWarningMessage(`Cannot revert ${entry.path}: it is not inside the workspace Zero ran in.`);
       return;

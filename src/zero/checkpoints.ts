@@ -65,6 +65,16 @@ function sessionDir(root: string, sessionId: string): string {
   return path.join(root, sessionId);
 }
 
+/** The workspace Zero recorded for the session (`metadata.json` cwd): where `sessions rewind` restores files. */
+export async function readSessionCwd(root: string, sessionId: string): Promise<string | null> {
+  try {
+    const meta = JSON.parse(await fsp.readFile(path.join(sessionDir(root, sessionId), 'metadata.json'), 'utf8')) as { cwd?: unknown };
+    return typeof meta.cwd === 'string' && meta.cwd.trim() ? meta.cwd.trim() : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The session's events. A torn last line (a crash mid-append) is dropped, as Zero does; other bad lines are errors. */
 export async function readSessionEvents(root: string, sessionId: string): Promise<SessionEvent[]> {
   const file = path.join(sessionDir(root, sessionId), 'events.jsonl');
@@ -154,13 +164,25 @@ function toCheckpoint(event: SessionEvent, files: readonly CheckpointFile[], too
   return { sequence: event.sequence, tool, createdAt: Number.isFinite(at) ? at : null, files };
 }
 
-/** The checkpoint event with this sequence and its files' before-content, or null when the session has no such checkpoint (anymore). */
-export async function readCheckpoint(root: string, sessionId: string, sequence: number): Promise<Checkpoint | null> {
+export interface ReadCheckpointOptions {
+  /** Only the entries whose path this accepts are returned, and only their blobs are read; all when absent. */
+  readonly only?: (path: string) => boolean;
+  /** The session's events when already read (readSessionEvents), so that several checkpoints cost one read. */
+  readonly events?: readonly SessionEvent[];
+}
+
+/**
+ * The checkpoint event with this sequence and its files' before-content, or null when the session
+ * has no such checkpoint (anymore). Each blob read is hashed once (readBlob): with `only`, a
+ * checkpoint of many files costs the reads of the few asked for.
+ */
+export async function readCheckpoint(root: string, sessionId: string, sequence: number, opts: ReadCheckpointOptions = {}): Promise<Checkpoint | null> {
   if (!Number.isInteger(sequence) || sequence <= 0) throw new CheckpointError(`Invalid checkpoint sequence ${sequence}.`);
-  const event = (await readSessionEvents(root, sessionId)).find((e) => e.sequence === sequence);
+  const event = (opts.events ?? (await readSessionEvents(root, sessionId))).find((e) => e.sequence === sequence);
   const payload = event && event.type === CHECKPOINT_EVENT ? payloadOf(event) : null;
   if (!event || !payload) return null;
-  const files = await Promise.all(payload.files.map((f) => loadFile(root, sessionId, f)));
+  const wanted = opts.only ? payload.files.filter((f) => opts.only!(f.path as string)) : payload.files;
+  const files = await Promise.all(wanted.map((f) => loadFile(root, sessionId, f)));
   return toCheckpoint(event, files, payload.tool);
 }
 

@@ -48,8 +48,11 @@ export async function until(check: () => boolean, what: string, timeoutMs = 60_0
   }
 }
 
-/** A chat controller on the real Zero for this sandbox; `mode` is `zero.mode` (ask: Zero offers write_file). */
-export function productHost(sandbox: Sandbox, options: { mode?: string } = {}): ProductHost {
+/**
+ * A chat controller on the real Zero for this sandbox; `mode` is `zero.mode` (ask: Zero offers
+ * write_file); `folder` is where runs start (default: the sandbox's workspace).
+ */
+export function productHost(sandbox: Sandbox, options: { mode?: string; folder?: string } = {}): ProductHost {
   installEditorApis();
   shim.reset();
   answers.warnings.length = 0;
@@ -67,7 +70,7 @@ export function productHost(sandbox: Sandbox, options: { mode?: string } = {}): 
   const log = new RecordingLog() as RecordingLog & vscodeTypes.LogOutputChannel;
   const transport = new ExecTransport({ settings: () => settings, otherFolders: () => [], trusted: () => true, log });
   const chats = path.join(sandbox.root, 'chats');
-  const controller = new ChatController(new ChatStore(chats, () => undefined), { folder: () => sandbox.workspace, trusted: () => true, transportFor: () => transport, log });
+  const controller = new ChatController(new ChatStore(chats, () => undefined), { folder: () => options.folder ?? sandbox.workspace, trusted: () => true, transportFor: () => transport, log });
   const idle = (chatId = controller.currentChatId): Promise<void> => until(() => !controller.isBusy(chatId), 'the chat to be idle');
   return {
     controller,
