@@ -80,6 +80,7 @@ const ReviewFileSchema = looseObject({
   afterSha256: nullable(string()),
   unmeasured: boolean().optional(),
   tooLarge: boolean().optional(),
+  tooMany: boolean().optional(),
   decision: zEnum(['kept', 'reverted']).optional(),
 });
 

@@ -242,6 +242,8 @@ export interface ReviewFile {
   readonly unmeasured?: boolean;
   /** Over the measuring limit (a few MB): listed without line counts, so a huge file cannot stall the editor. */
   readonly tooLarge?: boolean;
+  /** Past the first files of its turn that are measured (reviewList MEASURE_MAX_FILES): listed without line counts. */
+  readonly tooMany?: boolean;
   /** Kept (dismissed from review) or reverted to its state before the turn. */
   readonly decision?: 'kept' | 'reverted';
 }

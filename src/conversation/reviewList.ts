@@ -20,6 +20,8 @@ export interface ReviewRow {
   readonly noCheckpoint: boolean;
   /** Too large to count its lines when the turn ended. */
   readonly tooLarge: boolean;
+  /** Past the first MEASURE_MAX_FILES of its turn: not measured. */
+  readonly tooMany: boolean;
 }
 
 export interface ReviewGroup {
@@ -44,9 +46,10 @@ export function turnReviewRows(turn: Turn): ReviewRow[] {
       state: f.decision ?? 'pending',
       noCheckpoint,
       tooLarge: f.tooLarge === true,
+      tooMany: f.tooMany === true,
     }));
   }
-  return turnFileChanges(turn).map((c) => ({ turnId: turn.id, path: c.path, change: 'unknown', added: null, removed: null, binary: false, state: 'pending', noCheckpoint, tooLarge: false }));
+  return turnFileChanges(turn).map((c) => ({ turnId: turn.id, path: c.path, change: 'unknown', added: null, removed: null, binary: false, state: 'pending', noCheckpoint, tooLarge: false, tooMany: false }));
 }
 
 /**
@@ -72,12 +75,23 @@ export function chatReview(chat: Chat): ReviewGroup[] {
 /** Shown for a file over the measuring limit (src/host/turnReview.ts MEASURE_MAX_BYTES). */
 export const TOO_LARGE_WORDS = 'over 4 MB, lines not counted';
 
+/**
+ * A turn's files measured as it ends (each read, with its checkpoint copy, on the host thread):
+ * the ones past this many are listed without counts, so a turn that touched thousands of files
+ * cannot stall the editor.
+ */
+export const MEASURE_MAX_FILES = 100;
+/** Shown for a file past MEASURE_MAX_FILES. */
+export const TOO_MANY_WORDS = `past the first ${MEASURE_MAX_FILES} files, lines not counted`;
+
+const notCounted = (row: ReviewRow): string => (row.tooLarge ? TOO_LARGE_WORDS : row.tooMany ? TOO_MANY_WORDS : '');
+
 /** `+3 −1`, `new file, +10`, `deleted, −4`, `binary`; `reverted` / `kept` once decided. */
 export function rowLabel(row: ReviewRow): string {
   if (row.state === 'reverted') return 'reverted';
   const counts = row.added === null || row.removed === null ? '' : [row.added > 0 || row.removed === 0 ? `+${row.added}` : '', row.removed > 0 ? `−${row.removed}` : ''].filter(Boolean).join(' ');
   const what = row.change === 'created' ? 'new file' : row.change === 'deleted' ? 'deleted' : row.binary ? 'binary' : '';
-  const text = [what, counts, row.tooLarge ? TOO_LARGE_WORDS : ''].filter(Boolean).join(', ');
+  const text = [what, counts, notCounted(row)].filter(Boolean).join(', ');
   if (row.noCheckpoint && !text) return row.state === 'kept' ? 'kept' : 'changed (no checkpoint over ACP)';
   const shown = text || (row.change === 'unknown' ? 'not measured' : '');
   return row.state === 'kept' ? (shown ? `${shown}, kept` : 'kept') : shown;
@@ -88,5 +102,5 @@ export function rowSpoken(row: ReviewRow): string {
   if (row.state === 'reverted') return `${row.path}, reverted`;
   const counts = row.added === null || row.removed === null ? '' : `${row.added} line${row.added === 1 ? '' : 's'} added, ${row.removed} removed`;
   const what = row.change === 'created' ? 'new file' : row.change === 'deleted' ? 'deleted' : row.binary ? 'binary' : row.noCheckpoint && row.change === 'unknown' ? 'changed, no checkpoint over ACP' : '';
-  return [row.path, what, counts, row.tooLarge ? TOO_LARGE_WORDS : '', row.state === 'kept' ? 'kept' : ''].filter(Boolean).join(', ');
+  return [row.path, what, counts, notCounted(row), row.state === 'kept' ? 'kept' : ''].filter(Boolean).join(', ');
 }

@@ -28,3 +28,35 @@ export function countingReads<T>(dir: string, fn: () => T): { value: T; bytes: n
     Object.assign(m, orig);
   }
 }
+
+/** The same for an async function: also counts `fs.promises.readFile`. Nothing else may read meanwhile. */
+export async function countingReadsAsync<T>(dir: string, fn: () => Promise<T>): Promise<{ value: T; bytes: number; files: number }> {
+  let bytes = 0;
+  let files = 0;
+  const origReadFile = fs.promises.readFile;
+  const p = fs.promises as unknown as Record<string, unknown>;
+  p.readFile = async (file: unknown, ...rest: unknown[]) => {
+    const out = await (origReadFile as (...a: unknown[]) => Promise<string | Buffer>)(file, ...rest);
+    if (String(file).startsWith(dir)) {
+      bytes += Buffer.byteLength(out);
+      files += 1;
+    }
+    return out;
+  };
+  const m = fs as unknown as Record<string, unknown>;
+  const origSync = fs.readFileSync;
+  m.readFileSync = (file: unknown, ...rest: unknown[]) => {
+    const out = (origSync as (...a: unknown[]) => string | Buffer)(file, ...rest);
+    if (String(file).startsWith(dir)) {
+      bytes += Buffer.byteLength(out);
+      files += 1;
+    }
+    return out;
+  };
+  try {
+    return { value: await fn(), bytes, files };
+  } finally {
+    p.readFile = origReadFile;
+    m.readFileSync = origSync;
+  }
+}
