@@ -47,10 +47,11 @@ function compose(req: acp.RequestPermissionRequest, field: Limits, block: Limits
   const call = req.toolCall;
   let cut = false;
   const lines: string[] = [];
-  const put = (label: string, value: string, limits: Limits = field): void => {
-    const s = shown(value, limits);
+  // A content or diff block, and any value of several lines, starts on its own line.
+  const put = (label: string, value: string, isBlock = false): void => {
+    const s = shown(value, isBlock ? block : field);
     cut ||= s.cut;
-    lines.push(limits === block || s.text.includes('\n') ? `${label}:\n${s.text}` : `${label}: ${s.text}`);
+    lines.push(isBlock || s.text.includes('\n') ? `${label}:\n${s.text}` : `${label}: ${s.text}`);
   };
   put('Call', call.title?.trim() || 'a tool');
   if (call.kind) lines.push(`Kind: ${call.kind}`);
@@ -89,14 +90,14 @@ function compose(req: acp.RequestPermissionRequest, field: Limits, block: Limits
       delete input.prefix_rule;
     }
     const body = take(BODY_KEYS);
-    if (body) put(body[0] === 'content' ? 'Content' : 'Change', body[1], block);
+    if (body) put(body[0] === 'content' ? 'Content' : 'Change', body[1], true);
     // Whatever else Zero received (tty, shell, offsets…): shown rather than dropped.
     if (Object.keys(input).length > 0) put(command || url || target || query || body ? 'Other input' : 'Input', json(input));
   } else if (raw !== undefined && raw !== null) {
     put('Input', json(raw));
   }
   for (const c of call.content ?? []) {
-    if (c.type === 'diff') put(`Diff of ${c.path}`, c.newText, block);
+    if (c.type === 'diff') put(`Diff of ${c.path}`, c.newText, true);
   }
   return { text: lines.join('\n'), cut };
 }

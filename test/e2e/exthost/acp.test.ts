@@ -1,7 +1,8 @@
 // The `zero acp` transport in a real extension host, against the fake `zero acp` (test/fixtures/
 // fake-zero/acp.mjs, on the SDK's AgentSideConnection): Zero waits for the permission dialog inside
 // the turn, so an approval costs no second process and no second prompt turn. The dialog is the real
-// quick pick, answered with the workbench's own accept / close commands.
+// modal's call (window.showWarningMessage), answered here as the user would: a button, or Esc (which
+// VS Code answers with the close affordance, Zero's reject option).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -9,6 +10,15 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PermissionItem, TextItem, ToolItem, Turn } from '../../../src/conversation/model';
 import { api, configure, freshChat, turnDone, until, withModalAnswers, type Sandbox } from './helpers';
+
+/** One permission modal on screen: what it says, and the user's answer (a button label, or Esc). */
+interface Asked {
+  readonly message: string;
+  readonly detail: string;
+  readonly labels: string[];
+  answered: boolean;
+  answer(label: string | 'Esc'): void;
+}
 
 const tools = (t: Turn): ToolItem[] => t.items.filter((i): i is ToolItem => i.kind === 'tool');
 const perms = (t: Turn): PermissionItem[] => t.items.filter((i): i is PermissionItem => i.kind === 'permission');
@@ -22,7 +32,33 @@ describe('ACP transport (extension host, fake zero acp)', function () {
   const execRuns = (): number => box.execs().length;
   const modelTurns = (): number => (fs.existsSync(turnsFile) ? fs.readFileSync(turnsFile, 'utf8').trim().split('\n').filter(Boolean).length : 0);
 
+  let asked: Asked[] = [];
+  let original: typeof vscode.window.showWarningMessage;
+  const open = (): Asked | undefined => asked.find((d) => !d.answered);
+
   beforeEach(async function () {
+    asked = [];
+    original = vscode.window.showWarningMessage;
+    // The permission modal would block the test: hold it open until the test answers, as a user would.
+    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = (message: string, ...rest: unknown[]) => {
+      if (!message.startsWith('Allow Zero to use ')) return (original as (...args: unknown[]) => unknown)(message, ...rest);
+      const opts = rest[0] as vscode.MessageOptions;
+      const items = rest.slice(1) as vscode.MessageItem[];
+      return new Promise((resolve) => {
+        const d: Asked = {
+          message,
+          detail: opts.detail ?? '',
+          labels: items.map((i) => i.title),
+          answered: false,
+          answer: (label) => {
+            d.answered = true;
+            resolve(label === 'Esc' ? items.find((i) => i.isCloseAffordance) : items.find((i) => i.title === label));
+          },
+        };
+        assert.equal(opts.modal, true, 'a modal');
+        asked.push(d);
+      });
+    };
     const a = await api();
     box = await freshChat();
     turnsFile = path.join(box.dir, 'turns.jsonl');
@@ -34,38 +70,33 @@ describe('ACP transport (extension host, fake zero acp)', function () {
 
   afterEach(async function () {
     const a = await api();
-    if (a.acpDialogs.current) await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    open()?.answer('Esc');
+    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = original;
     await until(() => !a.controller.isBusy(), 'no run', 20_000).catch(() => undefined);
     await configure({ transport: 'exec' });
     await a.acp.zero.shutdown();
   });
 
-  /** Waits for the permission dialog, then picks `label` as a user would (select, Enter). */
-  async function choose(label: string): Promise<{ title: string; labels: string[] }> {
-    const a = await api();
-    const qp = await until(() => a.acpDialogs.current, 'the permission dialog', 20_000);
-    const seen = { title: qp.title ?? '', labels: qp.items.map((i) => i.label) };
-    const item = qp.items.find((i) => i.label === label);
-    assert.ok(item, `option ${label} offered (got ${seen.labels.join(', ')})`);
-    qp.activeItems = [item];
-    // The workbench applies the active item asynchronously; accept once it has.
-    await new Promise((r) => setTimeout(r, 300));
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    await until(() => a.acpDialogs.current !== qp, 'the dialog to close');
-    return seen;
+  /** Waits for the permission modal, then answers `label` as a user would. */
+  async function choose(label: string | 'Esc'): Promise<Asked> {
+    const d = await until(open, 'the permission dialog', 20_000);
+    assert.ok(label === 'Esc' || d.labels.includes(label), `option ${label} offered (got ${d.labels.join(', ')})`);
+    d.answer(label);
+    return d;
   }
 
   it('web_fetch: the dialog opens while the turn runs; Allow and the same turn goes on (one zero process, one prompt turn)', async function () {
     const a = await api();
     a.controller.send('fetch the page scenario:permission');
-    await until(() => a.acpDialogs.current, 'the permission dialog', 20_000);
+    await until(open, 'the permission dialog', 20_000);
     const during = a.controller.current.turns[0]!;
     assert.equal(during.status, 'running', 'the turn is still running while Zero waits');
     assert.equal(perms(during)[0]?.approval, 'pending');
     assert.ok(a.acpDialogs.busy, 'the status bar shows an approval is needed');
     const dialog = await choose('Allow');
-    assert.match(dialog.title, /Allow Zero to use web_fetch\? web_fetch https:\/\/example\.com\//);
-    assert.deepEqual(dialog.labels, ['Allow', 'Allow for this session', 'Always allow', 'Reject']);
+    assert.equal(dialog.message, 'Allow Zero to use web_fetch?');
+    assert.match(dialog.detail, /^Call: web_fetch https:\/\/example\.com\/\nKind: fetch\nURL: https:\/\/example\.com\/\n\nZero is waiting for your answer\. Esc: Reject\.$/);
+    assert.deepEqual(dialog.labels, ['Allow', 'Allow for this session', 'Always allow', 'Reject'], "Zero's options, Zero's labels, as the buttons");
     const t = await turnDone(a, 1);
     assert.equal(t.status, 'success');
     assert.equal(t.transport, 'acp');
@@ -82,8 +113,7 @@ describe('ACP transport (extension host, fake zero acp)', function () {
   it('Reject (Esc): the turn goes on with the refusal', async function () {
     const a = await api();
     a.controller.send('scenario:permission');
-    await until(() => a.acpDialogs.current, 'the permission dialog', 20_000);
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await choose('Esc');
     const t = await turnDone(a, 1);
     assert.equal(t.status, 'success');
     assert.equal(tools(t)[0]?.status, 'error');
@@ -102,24 +132,33 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     const t2 = await turnDone(a, 2);
     assert.equal(perms(t2).length, 1, "Zero's grant ended with the prompt: it asked again");
     assert.equal(perms(t2)[0]?.acp?.remembered, true, 'answered by the chat');
-    assert.equal(a.acpDialogs.current, null, 'no dialog');
+    assert.equal(asked.length, 1, 'no dialog the second time');
     assert.equal(tools(t2)[0]?.status, 'ok');
   });
 
-  it('Stop while the dialog is open: it closes, the turn ends as cancelled, and the next message works', async function () {
-    const a = await api();
-    a.controller.send('scenario:permission');
-    await until(() => a.acpDialogs.current, 'the permission dialog', 20_000);
-    await a.controller.stop();
-    const t = await turnDone(a, 1);
-    assert.equal(a.acpDialogs.current, null, 'the dialog closed');
-    assert.equal(t.status, 'interrupted');
-    assert.equal(perms(t)[0]?.approval, 'cancelled');
-    a.controller.send('scenario:echo are you there?');
-    const t2 = await turnDone(a, 2);
-    assert.equal(t2.status, 'success');
-    assert.equal(answer(t2), 'You said: scenario:echo are you there?');
-  });
+  // A modal blocks the workbench, so Stop cannot be pressed while it is open; the turn can still end
+  // from elsewhere (a command, the process dying), and VS Code cannot close a modal from code.
+  for (const how of ['cancelled from elsewhere', 'zero acp dies'] as const) {
+    it(`the turn ends while the modal is open (${how}): the card says cancelled at once, the late answer is dropped, the next message works`, async function () {
+      const a = await api();
+      a.controller.send('scenario:permission');
+      const d = await until(open, 'the permission dialog', 20_000);
+      if (how === 'cancelled from elsewhere') await a.controller.stop();
+      else process.kill(-a.acp.zero.pid!, 'SIGKILL');
+      const t = await turnDone(a, 1);
+      assert.equal(t.status, how === 'zero acp dies' ? 'crashed' : 'interrupted');
+      assert.equal(perms(t)[0]?.approval, 'cancelled', 'the card says the request was cancelled');
+      assert.equal(d.answered, false, 'the modal is still open (VS Code cannot close it from code)');
+      d.answer('Allow');
+      await until(() => !a.acpDialogs.busy, 'the dialog released');
+      assert.equal(perms(a.controller.current.turns[0]!)[0]?.approval, 'cancelled', 'the late Allow was dropped');
+      assert.equal(perms(a.controller.current.turns[0]!)[0]?.acp?.chosen, null);
+      a.controller.send('scenario:echo are you there?');
+      const t2 = await turnDone(a, 2);
+      assert.equal(t2.status, 'success');
+      assert.equal(answer(t2), 'You said: scenario:echo are you there?');
+    });
+  }
 
   it('zero acp killed mid-turn: the chat says so and keeps the transcript; the next message restarts it in the same session', async function () {
     const a = await api();

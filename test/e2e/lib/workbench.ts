@@ -141,7 +141,7 @@ export async function answerDialog(dialog: Locator, button: string): Promise<voi
 }
 
 /**
- * Presses Escape on an open modal (or ACP's quick pick) the way a user does: once the dialog has
+ * Presses Escape on an open modal the way a user does: once the dialog has
  * taken the focus. A key pressed in the moment between the dialog appearing and taking focus goes
  * to whatever had it (often the chat webview), not to the dialog.
  */
@@ -149,23 +149,22 @@ export async function escapeDialog(page: Page, dialog: Locator = modalDialog(pag
   await dialog.waitFor({ state: 'visible', timeout: 60_000 });
   await dialog.locator(':focus').waitFor({ timeout: 15_000 });
   await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'hidden', timeout: 15_000 }); // a quick pick hides; a modal goes
-}
-
-/** ACP: the permission quick pick asking about `tool` (its title is the question). */
-export function acpDialog(page: Page, tool: string): Locator {
-  return page.locator('.quick-input-widget', { has: page.locator('.quick-input-title', { hasText: `Allow Zero to use ${tool}?` }) });
-}
-
-/** ACP: Zero's option labels in the open dialog, in order. */
-export async function acpOptions(dialog: Locator): Promise<string[]> {
-  return (await dialog.locator('.quick-input-list .monaco-list-row .label-name').allInnerTexts()).map((l) => l.trim());
-}
-
-/** ACP: clicks Zero's option `label`, as a user would; the dialog closes (or the next one replaces it). */
-export async function acpChoose(dialog: Locator, label: string): Promise<void> {
-  await dialog.locator('.quick-input-list .monaco-list-row', { has: dialog.page().locator('.label-name', { hasText: new RegExp(`^\\s*${label}\\s*$`) }) }).click();
   await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+}
+
+/** ACP: the permission modal asking about `tool` (its message is the question). */
+export function acpDialog(page: Page, tool: string): Locator {
+  return page.locator('.monaco-dialog-box', { has: page.locator('.dialog-message-text', { hasText: `Allow Zero to use ${tool}?` }) });
+}
+
+/** ACP: the modal's buttons (Zero's option labels, and "Show details…" when the detail is cut), sorted: the workbench orders buttons by platform. */
+export async function acpOptions(dialog: Locator): Promise<string[]> {
+  return (await dialog.getByRole('button').allInnerTexts()).map((l) => l.trim()).filter((l) => l !== '').sort();
+}
+
+/** ACP: clicks Zero's option `label`, as a user would; the modal goes. */
+export async function acpChoose(dialog: Locator, label: string): Promise<void> {
+  await answerDialog(dialog, label);
 }
 
 /** Saves `.e2e/screenshots/<name>.png` and returns its path. */

@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { acpChoose, acpDialog, answerDialog, modalDialog, openZeroView, runCommand, useVSCode } from '../lib';
+import { acpChoose, acpDialog, answerDialog, escapeDialog, modalDialog, openZeroView, runCommand, useVSCode } from '../lib';
 import { useRealZero } from '../lib/realZero';
 import { describeEachTransport } from '../lib/transports';
 import { eventually, messageBox, turnStatus, turnWithPrompt, turns, typeAndSend } from '../lib/userFlows';
@@ -70,13 +70,58 @@ describeEachTransport('The real Zero: chat, mode, review and approvals', (transp
       await retry.locator('.text-block.answer', { hasText: 'zero-shell-ok' }).waitFor();
     } else {
       const dialog = acpDialog(vs.page, 'exec_command');
-      await dialog.waitFor({ state: 'visible', timeout: 60_000 });
+      await dialog.locator('.dialog-message-detail').waitFor({ state: 'visible', timeout: 60_000 });
+      const text = (await dialog.innerText()).replace(/\s+/g, ' ');
+      assert.match(text, /Command: echo zero-shell-ok/, `the modal shows exactly what will run: ${text}`);
       console.log(`      screenshot: ${await vs.screenshot('shell-dialog')}`);
       await acpChoose(dialog, 'Allow');
       await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 90_000 });
       await turn.locator('.text-block.answer', { hasText: 'zero-shell-ok' }).waitFor();
     }
     console.log(`      screenshot: ${await vs.screenshot('shell-allowed')}`);
+  });
+
+  it('a two-line command: the approval shows both lines, the line break marked (⏎), and Zero\'s justification', async function () {
+    const chat = await openZeroView(vs.page);
+    await messageBox(chat).waitFor({ timeout: 90_000 });
+    await typeAndSend(chat, 'Run both lines scenario:two-line-shell why=to+check+both+lines');
+    const turn = turnWithPrompt(chat, 'Run both lines');
+    const dialog = transport === 'exec' ? modalDialog(vs.page) : acpDialog(vs.page, 'exec_command');
+    await dialog.locator('.dialog-message-detail').waitFor({ state: 'visible', timeout: 60_000 });
+    const text = await dialog.innerText();
+    // Both lines, in order, the break shown as ⏎ so "echo zero-line-one" alone is never what is read.
+    assert.match(text, /echo zero-line-one⏎\s*echo zero-line-two/, `the whole command, both lines: ${text}`);
+    if (transport === 'acp') assert.match(text, /Justification: to check both lines/, `Zero's justification: ${text}`);
+    console.log(`      screenshot: ${await vs.screenshot('two-line-command')}`);
+    if (transport === 'exec') await answerDialog(dialog, 'Deny');
+    else await escapeDialog(vs.page, dialog);
+    await turnStatus(turn).waitFor({ timeout: 90_000 });
+    await turn.locator('.permission-card .approval-state', { hasText: transport === 'exec' ? 'You denied this' : 'You chose: Reject' }).waitFor();
+  });
+
+  it('a long command is cut with "… more"; Show details… opens all of it read-only, then the dialog asks again', async function () {
+    const chat = await openZeroView(vs.page);
+    await messageBox(chat).waitFor({ timeout: 90_000 });
+    await typeAndSend(chat, 'Run many lines scenario:many-line-shell lines=16');
+    const turn = turnWithPrompt(chat, 'Run many lines');
+    const dialog = transport === 'exec' ? modalDialog(vs.page) : acpDialog(vs.page, 'exec_command');
+    await dialog.locator('.dialog-message-detail').waitFor({ state: 'visible', timeout: 60_000 });
+    const text = await dialog.innerText();
+    assert.match(text, /echo zero-line-12⏎\s*… more \(4 more lines/, `cut, and it says so: ${text}`);
+    assert.doesNotMatch(text, /zero-line-16/);
+    await answerDialog(dialog, 'Show details…');
+    // The whole command in a read-only editor; the modal waits until the user is done reading.
+    const editor = vs.page.locator('.editor-instance .monaco-editor').first();
+    await editor.locator('.view-line', { hasText: 'echo zero-line-16' }).first().waitFor({ timeout: 15_000 });
+    const notice = vs.page.locator('.notifications-toasts .notification-toast', { hasText: 'Zero is waiting for your answer' });
+    await notice.waitFor({ timeout: 15_000 });
+    console.log(`      screenshot: ${await vs.screenshot('approval-details')}`);
+    await notice.getByRole('button', { name: 'Answer…' }).click();
+    await dialog.locator('.dialog-message-detail').waitFor({ state: 'visible', timeout: 15_000 });
+    if (transport === 'exec') await answerDialog(dialog, 'Deny');
+    else await escapeDialog(vs.page, dialog);
+    await turnStatus(turn).waitFor({ timeout: 90_000 });
+    await turn.locator('.permission-card .approval-state', { hasText: transport === 'exec' ? 'You denied this' : 'You chose: Reject' }).waitFor();
   });
 
   it('ask mode reaches Zero (write_file offered), the turn changes two files, Revert one and Undo the rest', async function () {
