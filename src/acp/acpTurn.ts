@@ -159,7 +159,10 @@ export class AcpTurn {
 
   private blocks(): acp.ContentBlock[] {
     const blocks: acp.ContentBlock[] = [{ type: 'text', text: this.req.prompt }];
-    if (this.deps.acp.supportsImages) for (const i of this.req.images ?? []) blocks.push({ type: 'image', mimeType: i.mimeType, data: i.data });
+    const images = this.req.images ?? [];
+    if (this.deps.acp.supportsImages) for (const i of images) blocks.push({ type: 'image', mimeType: i.mimeType, data: i.data });
+    // Never dropped silently: the host puts them back in the message box on this notice.
+    else if (images.length > 0) this.deps.dispatch({ type: 'notice', code: 'images-ignored', message: `This Zero does not take images over ACP: the ${images.length === 1 ? 'image was' : `${images.length} images were`} not sent, and ${images.length === 1 ? 'is' : 'are'} back in the message box.` });
     return blocks;
   }
 

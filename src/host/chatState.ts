@@ -10,6 +10,7 @@ import type { MentionRef } from '../conversation/composerPrompt';
 import type { Chat } from '../conversation/model';
 import { isRunning, newChat, reduceChat } from '../conversation/reducer';
 import type { Attachment, BinaryState, ChatSummary, ComposerState, ViewState } from '../messages/messages';
+import type { InputImage } from '../protocol/input';
 import type { ChatStore } from './chatStore';
 import type { ChatHead } from './chatTail';
 import { Disposable } from './disposable';
@@ -19,7 +20,8 @@ export type ControllerChange =
   | { readonly kind: 'snapshot' }
   | { readonly kind: 'actions'; readonly chatId: string; readonly actions: readonly ChatAction[] }
   | { readonly kind: 'queue'; readonly chatId: string; readonly queued: readonly string[] }
-  | { readonly kind: 'insertDraft'; readonly chatId: string; readonly text: string }
+  /** Text (and images Zero did not take) put back in the composer, without sending. */
+  | { readonly kind: 'insertDraft'; readonly chatId: string; readonly text: string; readonly images?: readonly InputImage[] }
   | { readonly kind: 'composer' };
 
 export interface ChatStateEnv {

@@ -168,7 +168,7 @@ export class ChatWebviewBinding extends Disposable {
         return;
       case 'insertDraft':
         if (c.chatId !== this.target.chatId) return;
-        this.post({ type: 'insertDraft', text: c.text });
+        this.post({ type: 'insertDraft', text: c.text, ...(c.images?.length ? { images: c.images.map((i, n) => ({ ...i, name: `image ${n + 1}` })) } : {}) });
         return;
       case 'composer':
         if (this.controller.composer) this.post({ type: 'composer', state: this.controller.composer });

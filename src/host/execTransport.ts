@@ -85,7 +85,7 @@ export class ExecTransport implements Transport {
         const ignored = /Model (\S+) does not support image input; ignoring (\d+) image\(s\)\./.exec(text);
         if (ignored) {
           const n = ignored[2] === '1' ? 'image' : 'images';
-          listener.actions([{ type: 'notice', code: 'images-ignored', message: `The model ${ignored[1]} cannot see images: Zero ignored ${ignored[2]} ${n} sent with this message. Pick a model with image input to send screenshots.` }]);
+          listener.actions([{ type: 'notice', code: 'images-ignored', message: `The model ${ignored[1]} cannot see images: Zero ignored ${ignored[2]} ${n} sent with this message. ${ignored[2] === '1' ? 'It is' : 'They are'} back in the message box: pick a model with image input and send again, or remove ${ignored[2] === '1' ? 'it' : 'them'}.` }]);
         }
       },
       onCallbackError: (err) => log.error(`Internal error while reading Zero's output: ${String(err)}`),

@@ -154,7 +154,7 @@ export class TurnRunner extends Disposable {
     };
     let handle: TurnHandle;
     try {
-      handle = transport.startTurn(request, { actions: (actions) => this.onActions(chatId, turnId, actions) });
+      handle = transport.startTurn(request, { actions: (actions) => this.onActions(chatId, turnId, actions, options.images) });
     } catch (err) {
       // The contract says never throw; a bug must still end the turn with words, not hang it.
       handle = failedTurn(`Internal error while starting the turn: ${err instanceof Error ? err.message : String(err)}`, null);
@@ -164,9 +164,13 @@ export class TurnRunner extends Disposable {
     void handle.ended.then((end) => this.finish(chatId, turnId, draft, end, options));
   }
 
-  private onActions(chatId: string, turnId: string, actions: Parameters<ChatState['dispatch']>[1]): void {
+  private onActions(chatId: string, turnId: string, actions: Parameters<ChatState['dispatch']>[1], images?: readonly InputImage[]): void {
     if (this.active.get(chatId)?.turnId !== turnId) return;
     const changed = this.state.dispatch(chatId, actions);
+    // Images Zero did not take go back to the message box (the notice on the turn says so).
+    if (images && images.length > 0 && actions.some((a) => a.type === 'notice' && a.code === 'images-ignored')) {
+      this.state.notify({ kind: 'insertDraft', chatId, text: '', images });
+    }
     if (!changed || !actions.some((a) => a.type === 'event' && a.event.type === 'permission_request')) return;
     const blocking = this.active.get(chatId)?.transport.capabilities.approvalsBlock ?? false;
     for (const item of newPendingRequests(changed.before, changed.after, turnId)) {
@@ -191,7 +195,7 @@ export class TurnRunner extends Disposable {
     step('save', () => this.state.save(chatId, true));
     // The message is still in the transcript; putting it back in the composer makes retrying one
     // click. Whatever waited behind it would fail the same way: it goes back too.
-    if (end.notStarted) step('restore the draft', () => this.returnQueueToComposer(chatId, prompt));
+    if (end.notStarted) step('restore the draft', () => this.returnQueueToComposer(chatId, prompt, options.images));
     step('clean up', () => options.onEnd?.(end));
     step('tell listeners', () => this.ends.fire({ chatId, turnId, end }));
     step('start the next message', () => this.startQueued(chatId));
@@ -206,12 +210,13 @@ export class TurnRunner extends Disposable {
     this.startTurn(chatId, next.text, 'prompt', next.options);
   }
 
-  private returnQueueToComposer(chatId: string, first?: string): void {
+  private returnQueueToComposer(chatId: string, first?: string, images?: readonly InputImage[]): void {
     const q = this.queued(chatId);
     if (q.length > 0) this.setQueue(chatId, []);
     const texts = [...(first === undefined ? [] : [first]), ...q];
-    // Whichever view shows the chat gets the text back.
-    if (texts.length > 0) this.state.notify({ kind: 'insertDraft', chatId, text: texts.join('\n\n') });
+    // Whichever view shows the chat gets the text back, and the first message's images.
+    const back = images && images.length > 0 ? { images } : {};
+    if (texts.length > 0 || back.images) this.state.notify({ kind: 'insertDraft', chatId, text: texts.join('\n\n'), ...back });
   }
 
   private setQueue(chatId: string, queued: Queued[]): void {

@@ -96,8 +96,8 @@ export type HostToWebview =
   /** Reducer actions for the chat with this id, in order; the webview applies them with the same reducer. */
   | { readonly type: 'actions'; readonly chatId: string; readonly actions: readonly ChatAction[] }
   | { readonly type: 'queue'; readonly queued: readonly string[] }
-  /** Put text into the composer (e.g. "Add Selection to Zero Chat") without sending. */
-  | { readonly type: 'insertDraft'; readonly text: string }
+  /** Put text into the composer (e.g. "Add Selection to Zero Chat") without sending; images: ones Zero did not take. */
+  | { readonly type: 'insertDraft'; readonly text: string; readonly images?: readonly SentImage[] }
   | { readonly type: 'focusComposer' }
   | { readonly type: 'composer'; readonly state: ComposerState }
   /** Answer to `mentionQuery` with the same id (older answers are dropped by the webview). */

@@ -10,7 +10,7 @@
  */
 import type { MentionRef } from '../conversation/composerPrompt';
 import type { Chat, Transport } from '../conversation/model';
-import type { Attachment, ComposerState, MentionCandidate, SendOptions } from '../messages/messages';
+import type { Attachment, ComposerState, MentionCandidate, SendOptions, SentImage } from '../messages/messages';
 import { CompletionMenu } from './completionMenu';
 import { ComposerBar } from './composerBar';
 import { menuTrigger, mentionPicks, type MentionToken, type Pick } from './composerMenus';
@@ -162,8 +162,13 @@ export class Composer {
     this.menu.show(mentionPicks(token.query, items), 'Files and folders to mention');
   }
 
-  /** Text from the host ("Add Selection to Zero Chat"): inserted at the cursor, not sent. */
-  insert(text: string): void {
+  /** Text from the host ("Add Selection to Zero Chat"): inserted at the cursor, not sent; images become chips again. */
+  insert(text: string, images: readonly SentImage[] = []): void {
+    this.chips.restoreImages(images);
+    if (!text) {
+      this.focus();
+      return;
+    }
     const { selectionStart: s, selectionEnd: e, value } = this.input;
     const before = value.slice(0, s);
     const sep = before && !before.endsWith('\n') ? '\n' : '';

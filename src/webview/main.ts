@@ -47,7 +47,7 @@ window.addEventListener('message', (ev: MessageEvent<HostToWebview>) => {
       if (store.setQueue(msg.queued)) schedule();
       return;
     case 'insertDraft':
-      app.composer.insert(msg.text);
+      app.composer.insert(msg.text, msg.images);
       return;
     case 'focusComposer':
       app.composer.focus();

@@ -63,6 +63,13 @@ export class NextMessageChips {
     return problems;
   }
 
+  /** Images handed back by the host (Zero did not take them): chips again, ready to resend. */
+  restoreImages(images: readonly SentImage[]): void {
+    if (images.length === 0) return;
+    for (const image of images) this.imageList.push({ image, url: `data:${image.mediaType};base64,${image.data}` });
+    this.render();
+  }
+
   clear(): void {
     this.mentionList = [];
     this.imageList = [];

@@ -101,6 +101,17 @@ describe('webview: composer context (mentions, commands, images, pickers, meter)
     assert.deepEqual((await sends()).at(-1), { type: 'send', text: 'keep me', options: { mode: 'plan', images: [{ mediaType: 'image/png', data: 'iVBORw0KGgo=', name: 'shot.png' }] } });
   });
 
+  it('images the host hands back (Zero did not take them) are chips again and go with the next message', async () => {
+    await chat.send({ type: 'snapshot', state: viewState(emptyChat(), { composer: COMPOSER }) });
+    await chat.send({ type: 'insertDraft', text: '', images: [{ mediaType: 'image/png', data: 'iVBORw0KGgo=', name: 'image 1' }] });
+    await chat.page.getByRole('button', { name: 'Remove image image 1' }).waitFor();
+    assert.equal(await box().inputValue(), '', 'no text added');
+    await box().click();
+    await chat.page.keyboard.type('again');
+    await chat.page.keyboard.press('Enter');
+    assert.deepEqual((await sends()).at(-1), { type: 'send', text: 'again', options: { images: [{ mediaType: 'image/png', data: 'iVBORw0KGgo=', name: 'image 1' }] } });
+  });
+
   it('the context meter shows the last request against the model window, tokens only when unknown, and warns', async () => {
     const start: ChatAction = { type: 'turn_started', turnId: 'turn-1', prompt: 'hi', origin: 'prompt', at: T_START };
     const meter = chat.page.locator('.context-meter');
