@@ -42,15 +42,19 @@ export function endFromError(raw: string): TurnEnd {
 
 function explainError(m: string): string {
   const lower = m.toLowerCase();
-  if (/^config:/.test(lower)) return `Zero could not read its configuration: ${m}. Fix Zero's config.json (or run \`zero setup\`), then send again.`;
-  if (/^provider:|no provider configured/.test(lower)) return `Zero has no usable model provider: ${m}. Run \`zero setup\`, or set the provider's API key in "zero.env".`;
-  if (/^workspace:/.test(lower)) return `Zero could not set up its sandbox for this folder: ${m}.`;
+  /** Zero's words, then what to do (one full stop between them). */
+  const hint = (what: string, todo: string): string => `${what}: ${m.replace(/[.\s]+$/, '')}. ${todo}`;
+  if (/^config:/.test(lower)) return hint('Zero could not read its configuration', "Fix Zero's config.json (or run `zero setup`), then send again.");
+  if (/^provider:|no provider configured/.test(lower)) return hint('Zero has no usable model provider', 'Run `zero setup`, or set the provider\'s API key in "zero.env".');
+  if (/^workspace:/.test(lower)) return `Zero could not set up its sandbox for this folder: ${m}`;
   const fromProvider = /(auth error|rate limit error|provider error|provider request error|provider stream error):|provider_error/.test(lower);
   if (!fromProvider) return `Zero could not run the turn: ${m}`;
   if (/auth error:|unauthorized|invalid_api_key|api key/.test(lower)) return `The model provider rejected Zero's credentials: ${m}`;
-  if (/rate limit|rate_limit|too many requests|quota|overloaded/.test(lower)) return `The model provider is rate-limiting requests (Zero already retried): ${m}. Wait a moment and send again, or pick another model.`;
+  if (/rate limit|rate_limit|too many requests|quota|overloaded/.test(lower)) {
+    return hint('The model provider is rate-limiting requests (Zero already retried)', 'Wait a moment and send again, or pick another model.');
+  }
   if (/context length|context window|maximum context|context_length_exceeded|too many tokens|prompt is too long|reduce the length/.test(lower)) {
-    return `The conversation no longer fits the model's context window: ${m}. Start a new chat, or pick a model with a larger window.`;
+    return hint("The conversation no longer fits the model's context window", 'Start a new chat, or pick a model with a larger window.');
   }
   return `The model provider failed: ${m}`;
 }

@@ -154,6 +154,13 @@ describe('ACP client against a hostile agent', function () {
     });
   });
 
+  it('a turn that ends with no answer streamed and none recorded says so instead of ending in silence', async () => {
+    start();
+    const t = await turn('hostile:silent');
+    assert.equal(t.status, 'incomplete');
+    assert.match(t.explanation ?? '', /^Zero ended this turn without an answer/);
+  });
+
   it('fs/* and terminal/* are answered method-not-found (-32601), so the agent cannot think its write happened', async () => {
     start();
     const t = await turn('hostile:fs');
