@@ -17,6 +17,7 @@ import { failedTurn, type Transport, type TransportCapabilities, type TurnHandle
 import { findZero } from '../zero/findZero';
 import type { TransportLog } from './execTransport';
 import type { ZeroSettings } from './settings';
+import { acpExtraFoldersNotice } from './acpExtraFolders';
 
 export interface AcpTransportDeps {
   settings(): ZeroSettings;
@@ -75,6 +76,9 @@ export class AcpTransport implements Transport {
     const dirs = trusted ? [...settings.addDirs, ...(settings.addWorkspaceFolders ? this.deps.otherFolders() : [])] : [];
     const acpInfo = this.deps.chat(req.chatId)?.acp;
     listener.actions([{ type: 'transport_set', transport: 'acp' }]);
+    // Said on a chat's first turn: zero acp ignores the extra folders (acpExtraFolders.ts).
+    const extraFolders = this.deps.chat(req.chatId)?.turns.length === 1 ? acpExtraFoldersNotice(dirs) : null;
+    if (extraFolders) listener.actions([{ type: 'notice', code: 'acp-extra-folders', message: extraFolders }]);
     this.running += 1;
     const turn = new AcpTurn(
       {
