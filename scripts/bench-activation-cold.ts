@@ -3,7 +3,8 @@
  * plus `activate()`, each in a FRESH Node process (nothing cached in the module system, as when
  * VS Code's extension host loads the extension).
  *
- *   npm run bench:activation-cold   (tsx scripts/bench-activation-cold.ts; RUNS=9 processes per case)
+ *   npm run bench:activation-cold   (tsx scripts/bench-activation-cold.ts; RUNS=9 processes per case;
+ *                                    BENCH_DIST=<dist folder> measures bundles built elsewhere)
  *
  * The bundle is built with the production options (`node esbuild.mjs --production`) into a
  * temporary folder, so dist/ is left alone. Each child process loads a catch-all `vscode` stub
@@ -111,9 +112,9 @@ function measure(label: string, child: string, bundle: string, storage: string, 
 async function main(): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-bench-cold-'));
   try {
-    const out = path.join(tmp, 'ext');
-    execFileSync(process.execPath, ['esbuild.mjs', '--production', `--outdir=${path.join(out, 'dist')}`], { cwd: root, stdio: 'ignore' });
-    const dist = path.join(out, 'dist');
+    // BENCH_DIST=<folder>: measure bundles built elsewhere (an older commit's, for a before/after).
+    const dist = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : path.join(tmp, 'ext', 'dist');
+    if (!process.env.BENCH_DIST) execFileSync(process.execPath, ['esbuild.mjs', '--production', `--outdir=${dist}`], { cwd: root, stdio: 'ignore' });
     const bundles = fs.readdirSync(dist).filter((f) => f.endsWith('.js') && f !== 'webview.js' && f !== 'transcript.js' && f !== 'bench.js');
     console.log(`load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
     console.log(`production bundle: ${bundles.map((f) => `${f} ${(fs.statSync(path.join(dist, f)).size / 1024).toFixed(0)} KiB`).join(', ')}; median of ${RUNS} fresh processes`);
