@@ -8,6 +8,7 @@ import type { Chat, PermissionItem } from '../conversation/model';
 import { currentTurn } from '../conversation/reducer';
 import type { ComposedMessage } from '../conversation/model';
 import { failedTurn, type ApprovalAnswer, type Transport, type TransportCapabilities, type TurnChoice, type TurnElevation, type TurnEnd, type TurnHandle } from '../conversation/transport';
+import { contextLimitNotice, isContextLimit } from '../conversation/contextLimit';
 import type { InputImage } from '../protocol/input';
 import { newId, type ChatState } from './chatState';
 import { Disposable } from './disposable';
@@ -191,6 +192,10 @@ export class TurnRunner extends Disposable {
     if (end.notStarted) step('log', () => this.env.log.error(end.action.explanation ?? 'The turn could not start.'));
     if (end.binaryProblem) step('show the CLI state', () => (this.state.binary = { ok: false, path: end.binaryProblem!.path, demo: false, problem: end.binaryProblem!.problem }));
     step('record the end', () => this.state.dispatch(chatId, [end.action]));
+    // A long ACP chat ends here (zero acp never compacts): say why, and how to go on.
+    if (this.active.get(chatId)?.transport.id === 'acp' && isContextLimit(end.action.explanation)) {
+      step('explain the context limit', () => this.state.dispatch(chatId, [{ type: 'notice', code: 'acp-context-limit', message: contextLimitNotice() }]));
+    }
     this.active.delete(chatId);
     step('save', () => this.state.save(chatId, true));
     // The message is still in the transcript; putting it back in the composer makes retrying one
