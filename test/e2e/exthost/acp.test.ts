@@ -188,8 +188,13 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     a.controller.send('scenario:echo hi');
     await turnDone(a, 1);
     assert.deepEqual(a.controller.current.acp?.modes.map((m) => m.id), ['auto', 'ask', 'plan']);
-    a.controller.recordAcp(a.controller.current.id, { mode: 'plan' });
-    await a.acp.setMode(a.controller.current, 'plan');
+    const chat = a.controller.current;
+    a.controller.recordAcp(chat.id, { mode: 'plan' });
+    // As the header's picker does (composition.ts): Zero's confirmation or the queued mode goes to the chat.
+    await a.acp.setMode(chat, 'plan', (action) => {
+      if (action.type === 'acp_mode_queued') a.controller.recordAcp(chat.id, { nextMode: action.mode });
+      else if (action.type === 'acp_mode') a.controller.recordAcp(chat.id, { mode: action.mode });
+    });
     a.controller.send('scenario:write');
     const t = await turnDone(a, 2);
     assert.equal(a.controller.current.acp?.mode, 'plan');
