@@ -4,23 +4,16 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';
-import { AcpChat, answerOf, permissionsOf, realAcp, toolsOf, until, within } from './lib/acpChat';
-import { makeSandbox, type Sandbox } from './lib/realZero';
+import { AcpChat, closeRealAcp, openRealAcp, answerOf, permissionsOf, toolsOf, until, within } from './lib/acpChat';
+import type { Sandbox } from './lib/realZero';
 
 describe('real zero acp: Stop', function () {
   this.timeout(60_000);
   let sandbox: Sandbox;
   let zero: ZeroAcp;
   let chat: AcpChat;
-  beforeEach(async () => {
-    sandbox = await makeSandbox({ modelsFetch: true });
-    zero = realAcp(sandbox);
-    chat = new AcpChat(zero, sandbox.workspace);
-  });
-  afterEach(async () => {
-    zero.dispose();
-    await sandbox.dispose();
-  });
+  beforeEach(async () => ({ sandbox, zero, chat } = await openRealAcp()));
+  afterEach(async () => closeRealAcp(zero, sandbox));
 
   const stored = (): { role: string; content: string }[] =>
     fs

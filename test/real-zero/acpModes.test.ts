@@ -5,24 +5,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { selected } from '../../src/acp/permission';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';
-import { AcpChat, answerOf, offeredTools, realAcp, toolsOf } from './lib/acpChat';
-import { makeSandbox, type Sandbox } from './lib/realZero';
+import { AcpChat, closeRealAcp, openRealAcp, answerOf, offeredTools, toolsOf } from './lib/acpChat';
+import type { Sandbox } from './lib/realZero';
 
 describe('real zero acp: modes and models', function () {
   this.timeout(60_000);
   let sandbox: Sandbox;
   let zero: ZeroAcp;
   let chat: AcpChat;
-  beforeEach(async () => {
-    sandbox = await makeSandbox({ modelsFetch: true });
-    zero = realAcp(sandbox);
-    chat = new AcpChat(zero, sandbox.workspace);
-    chat.ask = async () => selected('deny');
-  });
-  afterEach(async () => {
-    zero.dispose();
-    await sandbox.dispose();
-  });
+  beforeEach(async () => ({ sandbox, zero, chat } = await openRealAcp(async () => selected('deny'))));
+  afterEach(async () => closeRealAcp(zero, sandbox));
 
   const lastOffered = (): string[] => offeredTools(sandbox).at(-1) ?? [];
 

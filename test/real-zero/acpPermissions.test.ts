@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { selected } from '../../src/acp/permission';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';
-import { AcpChat, answerOf, permissionsOf, realAcp, toolsOf } from './lib/acpChat';
-import { makeSandbox, runZero, type Sandbox } from './lib/realZero';
+import { AcpChat, closeRealAcp, openRealAcp, answerOf, permissionsOf, toolsOf } from './lib/acpChat';
+import { runZero, type Sandbox } from './lib/realZero';
 
 const FETCH_OPTIONS = [
   ['allow', 'Allow', 'allow_once'],
@@ -18,15 +18,8 @@ describe('real zero acp: permissions', function () {
   let sandbox: Sandbox;
   let zero: ZeroAcp;
   let chat: AcpChat;
-  beforeEach(async () => {
-    sandbox = await makeSandbox({ modelsFetch: true });
-    zero = realAcp(sandbox);
-    chat = new AcpChat(zero, sandbox.workspace);
-  });
-  afterEach(async () => {
-    zero.dispose();
-    await sandbox.dispose();
-  });
+  beforeEach(async () => ({ sandbox, zero, chat } = await openRealAcp()));
+  afterEach(async () => closeRealAcp(zero, sandbox));
 
   it('web_fetch in auto: Zero waits for the dialog, offers its four options, and Allow runs the call in the same turn', async () => {
     let statusWhileAsked = '';

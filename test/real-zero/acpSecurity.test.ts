@@ -5,8 +5,8 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { changeMode } from '../../src/acp/modeChange';
 import { selected } from '../../src/acp/permission';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';
-import { AcpChat, offeredTools, realAcp, until, within } from './lib/acpChat';
-import { makeSandbox, type Sandbox } from './lib/realZero';
+import { AcpChat, closeRealAcp, openRealAcp, offeredTools, until, within } from './lib/acpChat';
+import type { Sandbox } from './lib/realZero';
 
 const PLAN_TOOLS = ['ask_user', 'glob', 'grep', 'list_directory', 'read_file', 'read_minified_file', 'skill', 'update_plan', 'view_image'];
 
@@ -15,15 +15,8 @@ describe('real zero acp: Restricted Mode and mode changes', function () {
   let sandbox: Sandbox;
   let zero: ZeroAcp;
   let chat: AcpChat;
-  beforeEach(async () => {
-    sandbox = await makeSandbox({ modelsFetch: true });
-    zero = realAcp(sandbox);
-    chat = new AcpChat(zero, sandbox.workspace);
-  });
-  afterEach(async () => {
-    zero.dispose();
-    await sandbox.dispose();
-  });
+  beforeEach(async () => ({ sandbox, zero, chat } = await openRealAcp()));
+  afterEach(async () => closeRealAcp(zero, sandbox));
   const lastOffered = (): string[] => offeredTools(sandbox).at(-1) ?? [];
   /** Zero's other mode door (set_config_option), used behind the product's back. */
   const connection = (): acp.ClientSideConnection => (zero as unknown as { live: { proc: { connection: acp.ClientSideConnection } } }).live.proc.connection;

@@ -4,24 +4,16 @@
 import * as assert from 'node:assert/strict';
 import { selected } from '../../src/acp/permission';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';
-import { AcpChat, permissionsOf, realAcp, toolsOf } from './lib/acpChat';
-import { makeSandbox, type Sandbox } from './lib/realZero';
+import { AcpChat, closeRealAcp, openRealAcp, permissionsOf, toolsOf } from './lib/acpChat';
+import type { Sandbox } from './lib/realZero';
 
 describe('real zero acp: "Allow for this session"', function () {
   this.timeout(90_000);
   let sandbox: Sandbox;
   let zero: ZeroAcp;
   let chat: AcpChat;
-  beforeEach(async () => {
-    sandbox = await makeSandbox({ modelsFetch: true });
-    zero = realAcp(sandbox);
-    chat = new AcpChat(zero, sandbox.workspace);
-    chat.ask = async () => selected('allow_for_session');
-  });
-  afterEach(async () => {
-    zero.dispose();
-    await sandbox.dispose();
-  });
+  beforeEach(async () => ({ sandbox, zero, chat } = await openRealAcp(async () => selected('allow_for_session'))));
+  afterEach(async () => closeRealAcp(zero, sandbox));
 
   it('within one prompt Zero itself does not ask again for the same host, but does for another host', async () => {
     const same = await chat.turn('scenario:double-fetch');

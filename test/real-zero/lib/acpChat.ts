@@ -7,7 +7,7 @@ import { ZeroAcp } from '../../../src/acp/zeroAcp';
 import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat, PermissionItem, TextItem, ToolItem, Turn } from '../../../src/conversation/model';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
-import { realZeroBin, type Sandbox } from './realZero';
+import { makeSandbox, realZeroBin, type Sandbox } from './realZero';
 
 export type Ask = (req: acp.RequestPermissionRequest, signal: AbortSignal) => Promise<acp.RequestPermissionResponse>;
 
@@ -18,6 +18,20 @@ export function realAcp(sandbox: Sandbox, options: { binary?: string; idleMs?: n
     idleMs: options.idleMs ?? 120_000,
     clientVersion: 'real-zero-test',
   });
+}
+
+/** A test's sandbox, its `zero acp` and a chat on it (a suite's beforeEach); closeRealAcp undoes it. */
+export async function openRealAcp(ask?: Ask): Promise<{ sandbox: Sandbox; zero: ZeroAcp; chat: AcpChat }> {
+  const sandbox = await makeSandbox({ modelsFetch: true });
+  const zero = realAcp(sandbox);
+  const chat = new AcpChat(zero, sandbox.workspace);
+  if (ask) chat.ask = ask;
+  return { sandbox, zero, chat };
+}
+
+export async function closeRealAcp(zero: ZeroAcp, sandbox: Sandbox): Promise<void> {
+  zero.dispose();
+  await sandbox.dispose();
 }
 
 export class AcpChat {
