@@ -5,8 +5,8 @@
 // window reload VS Code restores the tabs, and each shows its own chat again.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { chatTabFrame, editorTab, FAKE_ZERO, modalDialog, openZeroView, runCommand, useVSCode, zeroBadge } from '../lib';
-import { eventually, messageBox, turns, turnWithPrompt, typeAndSend, type ZeroInvocation } from '../lib/userFlows';
+import { answerDialog, chatTabFrame, editorTab, FAKE_ZERO, modalDialog, openZeroView, runCommand, useVSCode, zeroBadge } from '../lib';
+import { eventually, messageBox, turnStatus, turns, turnWithPrompt, typeAndSend, type ZeroInvocation } from '../lib/userFlows';
 
 /** Records the text of every notification toast from now on (they may hide again before we look). */
 async function watchToasts(page: Page): Promise<void> {
@@ -110,10 +110,10 @@ describe('Several chats at once (exec): two editor tabs, a badge and a notificat
 });
 
 describe('Several chats at once (acp): the sidebar and a tab on one zero acp process', function () {
-  const vs = useVSCode({ name: 'ui-chats-acp', settings: { 'zero.path': FAKE_ZERO, 'zero.transport': 'acp' }, env: { FAKE_ZERO_SCENARIO: undefined, FAKE_ZERO_DELAY_MS: undefined } });
+  const vs = useVSCode({ name: 'ui-chats-acp', settings: { 'zero.path': FAKE_ZERO, 'zero.transport': 'acp' }, env: { FAKE_ZERO_SCENARIO: undefined, FAKE_ZERO_DELAY_MS: undefined, FAKE_ZERO_SLOW_COUNT: '30' } });
   const acpProcesses = () => vs.zeroRecords<ZeroInvocation>().filter((r) => r.argv[0] === 'acp').length;
 
-  it('the tab waits for approval (badge 1) while the sidebar chat answers; both end with their own answers', async function () {
+  it('the tab waits for approval in a modal (badge 1) while the sidebar chat runs on behind it; both end with their own answers', async function () {
     const page = vs.page;
     const sidebar = await openZeroView(page);
     await messageBox(sidebar).waitFor({ timeout: 90_000 });
@@ -121,24 +121,27 @@ describe('Several chats at once (acp): the sidebar and a tab on one zero acp pro
     await runCommand(page, 'Zero: Open Chat in Editor');
     const tab = chatTabFrame(page);
     await messageBox(tab).waitFor({ timeout: 60_000 });
+    // The sidebar's chat streams a slow answer (30 steps, 200 ms apart) while the tab's question waits.
+    await typeAndSend(sidebar, 'Count the steps scenario:slow');
+    await turnWithPrompt(sidebar, 'Count the steps').getByText('Step 1 of 30.').waitFor({ timeout: 60_000 });
     await typeAndSend(tab, 'What does the example.com page say? scenario:permission');
 
-    // Zero waits inside the turn for the dialog: the chat waits for the user, and the badge says so.
-    const dialog = page.locator('.quick-input-widget');
-    await dialog.waitFor({ state: 'visible', timeout: 60_000 });
+    // Zero waits inside the turn for the modal: the chat waits for the user, and the badge says so.
+    const dialog = modalDialog(page);
+    await dialog.waitFor({ timeout: 60_000 });
     assert.match((await dialog.innerText()).replace(/\s+/g, ' '), /Allow Zero to use web_fetch\?/);
     await eventually(async () => (await zeroBadge(page)) === 1, 'the Zero view badge says 1 chat waits', 60_000);
     await editorTab(page, /example\.com page.*\(waiting for approval\)/).waitFor({ timeout: 30_000 });
 
-    // Meanwhile the sidebar's own chat runs and answers (the dialog stays open when focus moves).
-    await typeAndSend(sidebar, 'Say hello scenario:echo');
-    await turnWithPrompt(sidebar, 'Say hello').locator('.text-block.answer', { hasText: 'You said: Say hello scenario:echo' }).waitFor({ timeout: 60_000 });
+    // Meanwhile the sidebar's own run goes on behind the modal and finishes with its own answer.
+    await turnWithPrompt(sidebar, 'Count the steps').getByText('Step 30 of 30.').waitFor({ timeout: 60_000 });
+    await turnStatus(turnWithPrompt(sidebar, 'Count the steps')).filter({ hasText: 'success' }).waitFor({ timeout: 30_000 });
     assert.equal(await zeroBadge(page), 1, 'the answered sidebar chat is not counted');
     assert.equal(await turns(sidebar).count(), 1, "the sidebar holds only its own chat's turn");
     await vs.screenshot('acp-tab-waits-sidebar-answered');
 
     // Allow: the tab's same turn goes on and answers with the page; nothing waits any more.
-    await dialog.locator('input').first().press('Enter');
+    await answerDialog(dialog, 'Allow');
     const turn = turnWithPrompt(tab, 'What does the example.com page say?');
     await turn.locator('.text-block.answer', { hasText: 'Fetched https://example.com/: Example Domain' }).waitFor({ timeout: 60_000 });
     await eventually(async () => (await zeroBadge(page)) === 0, 'the badge is gone', 30_000);
