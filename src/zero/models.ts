@@ -91,8 +91,11 @@ export function parseProviderModels(stdout: string, catalogue: readonly ZeroMode
 
 /** The provider's models where Zero can list them, else the catalogue with a note. */
 export async function listModelChoices(binary: string, env: Env = {}, timeoutMs = 15_000): Promise<ModelChoices> {
-  const catalogue = await listModels(binary, env, timeoutMs).catch(() => [] as ZeroModel[]);
-  const r = await runZeroCli(binary, ['providers', 'models', '--json'], env, timeoutMs);
+  // Both at once: each is a Zero process (and the provider's /models), and the picker waits for both.
+  const [catalogue, r] = await Promise.all([
+    listModels(binary, env, timeoutMs).catch(() => [] as ZeroModel[]),
+    runZeroCli(binary, ['providers', 'models', '--json'], env, timeoutMs),
+  ]);
   let why: string;
   if (r.code === 0) {
     try {
