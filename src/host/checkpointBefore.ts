@@ -40,11 +40,12 @@ export async function beforeTurnFiles(chat: Chat, turn: Turn, files: readonly st
   if (turn.transport === 'acp') return files.map((file) => ({ kind: 'unavailable', reason: `Over ACP Zero keeps no checkpoints, so the state of ${file} before this turn is unknown.` }));
   const sessionId = turnSessionId(chat, turn);
   const root = sessionsRoot(runEnv());
+  const sequences = files.map((file) => checkpointFor(turn, file));
   const bySequence = new Map<number, string[]>();
-  for (const file of files) {
-    const sequence = checkpointFor(turn, file);
+  files.forEach((file, i) => {
+    const sequence = sequences[i] ?? null;
     if (sequence !== null) bySequence.set(sequence, [...(bySequence.get(sequence) ?? []), file]);
-  }
+  });
   let events: Promise<SessionEvent[]> | null = null;
   const checkpoints = new Map<number, Promise<Checkpoint | null>>();
   const checkpoint = (sequence: number): Promise<Checkpoint | null> => {
@@ -58,8 +59,8 @@ export async function beforeTurnFiles(chat: Chat, turn: Turn, files: readonly st
     return read;
   };
   const out: Before[] = [];
-  for (const file of files) {
-    const sequence = checkpointFor(turn, file);
+  for (const [i, file] of files.entries()) {
+    const sequence = sequences[i] ?? null;
     if (sequence === null) {
       out.push({ kind: 'unavailable', reason: `Zero kept no copy of ${file} from before this turn (it saves one only before write_file, edit_file and apply_patch inside the workspace).` });
       continue;
