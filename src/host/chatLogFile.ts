@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as readline from 'node:readline';
-import { literal, looseObject, number, string } from 'zod';
+import { int, literal, looseObject, nonnegative, positive, string } from 'zod/mini';
 import type { ChatAction } from '../conversation/actions';
 import { readChat } from '../conversation/chatSchema';
 import type { Chat } from '../conversation/model';
@@ -17,8 +17,8 @@ import { parseLine } from './chatFiles';
 
 export const LOG_FORMAT = 2;
 
-const SnapshotLineSchema = looseObject({ format: literal(LOG_FORMAT), seq: number().int().nonnegative(), chat: looseObject({}) });
-const RecordLineSchema = looseObject({ seq: number().int().positive(), action: looseObject({ type: string() }) });
+const SnapshotLineSchema = looseObject({ format: literal(LOG_FORMAT), seq: int().check(nonnegative()), chat: looseObject({}) });
+const RecordLineSchema = looseObject({ seq: int().check(positive()), action: looseObject({ type: string() }) });
 
 /**
  * The snapshot line, checked against what the reader accepts: a chat the reader would refuse (and set
