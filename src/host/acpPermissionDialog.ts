@@ -84,7 +84,7 @@ export class AcpPermissionDialogs implements vscode.Disposable {
         return CANCELLED;
       }
       if (picked && picked.optionId === undefined) {
-        await this.details.untilRead(text.question.replace(/^Allow Zero to use |\?$/g, ''), text.full, signal);
+        await this.details.untilRead(text.question.replace(/^Allow Zero to use |\?$/g, ''), text.full, 'Zero is waiting for your answer.', signal);
         if (signal.aborted) return CANCELLED;
         continue;
       }

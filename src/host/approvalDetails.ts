@@ -13,8 +13,11 @@ export class ApprovalDetails implements vscode.Disposable {
   private readonly provider = vscode.workspace.registerTextDocumentContentProvider(SCHEME, { provideTextDocumentContent: (uri) => this.texts.get(uri.path) ?? '' });
   private shown = 0;
 
-  /** Opens `text`; resolves once the user is done reading (tab closed, "Answer…", or `signal` aborted). */
-  async untilRead(name: string, text: string, signal?: AbortSignal): Promise<void> {
+  /**
+   * Opens `text`; resolves once the user is done reading (tab closed, "Answer…", or `signal` aborted).
+   * `waiting` says who waits: over ACP Zero does; on exec Zero has already refused and only the extension does.
+   */
+  async untilRead(name: string, text: string, waiting: string, signal?: AbortSignal): Promise<void> {
     const path = `/${++this.shown}/${name.replace(/[^\w.-]+/g, '-') || 'request'}.txt`;
     this.texts.set(path, text);
     const uri = vscode.Uri.from({ scheme: SCHEME, path });
@@ -35,7 +38,7 @@ export class ApprovalDetails implements vscode.Disposable {
         }),
       );
       // A notification keeps the way back in sight; dismissing it answers too.
-      void vscode.window.showInformationMessage('Zero is waiting for your answer. Close the details or click Answer… to decide.', 'Answer…').then(done, done);
+      void vscode.window.showInformationMessage(`${waiting} Close the details or click Answer… to decide.`, 'Answer…').then(done, done);
     });
   }
 

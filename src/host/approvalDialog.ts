@@ -25,7 +25,7 @@ export async function askApproval(item: PermissionItem, cls: Classified, args: u
       if (picked !== SHOW_DETAILS) return cls.choices.find((c) => LABELS[c] === picked) ?? 'deny';
     }
     // Zero has already refused the call: nothing waits on the answer, so reading takes as long as it takes.
-    await details.untilRead(item.name, text.full);
+    await details.untilRead(item.name, text.full, 'Your answer is still to give: Zero stopped at this call, and the chat asks it to retry once you allow it.');
   }
 }
 

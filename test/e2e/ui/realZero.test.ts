@@ -113,7 +113,9 @@ describeEachTransport('The real Zero: chat, mode, review and approvals', (transp
     // The whole command in a read-only editor; the modal waits until the user is done reading.
     const editor = vs.page.locator('.editor-instance .monaco-editor').first();
     await editor.locator('.view-line', { hasText: 'echo zero-line-16' }).first().waitFor({ timeout: 15_000 });
-    const notice = vs.page.locator('.notifications-toasts .notification-toast', { hasText: 'Zero is waiting for your answer' });
+    // Over ACP Zero waits for the answer; on exec it has already refused, and the notice must not say it waits.
+    const waiting = transport === 'exec' ? 'Zero stopped at this call, and the chat asks it to retry once you allow it' : 'Zero is waiting for your answer';
+    const notice = vs.page.locator('.notifications-toasts .notification-toast', { hasText: waiting });
     await notice.waitFor({ timeout: 15_000 });
     console.log(`      screenshot: ${await vs.screenshot('approval-details')}`);
     await notice.getByRole('button', { name: 'Answer…' }).click();
