@@ -118,10 +118,6 @@ export async function listApprovals(binary: string, env: Env = {}): Promise<Appr
   return { grants: valid<Grant>(GrantEntrySchema, entries), commandPrefixes: valid<CommandPrefixGrant>(PrefixEntrySchema, prefixes) };
 }
 
-export async function listGrants(binary: string, env: Env = {}): Promise<Grant[]> {
-  return [...(await listApprovals(binary, env)).grants];
-}
-
 /** A grant as `zero sandbox grants list --json` prints it; fields this code does not read may grow. */
 const GrantEntrySchema = looseObject({
   toolName: string(),
@@ -181,11 +177,6 @@ export async function revokeApproval(binary: string, entry: { grant: Grant } | {
     fs.writeFileSync(file, before, { mode: 0o600 });
     throw new Error(`Zero could not read its grants file after the revoke, so it was put back: ${(err as Error).message}`);
   }
-}
-
-/** Kept for callers that hold a grant: revokes exactly that grant. */
-export function revokeGrant(binary: string, grant: Grant, env: Env = {}): Promise<void> {
-  return revokeApproval(binary, { grant }, env);
 }
 
 /**

@@ -4,11 +4,13 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { listGrants } from '../../src/zero/grants';
+import { listApprovals } from '../../src/zero/grants';
+
+const listGrants = async (bin: string) => (await listApprovals(bin)).grants;
 
 const WIN = process.platform === 'win32';
 
-describe('listGrants (zod at the CLI boundary)', function () {
+describe('listApprovals (zod at the CLI boundary)', function () {
   let dir: string;
   beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-grants-'))));
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
