@@ -4,7 +4,7 @@
 //
 //   dir: ${ZERO_E2E_CACHE:-~/.cache/zero-vscode-e2e}/code-server-4.100.3
 //
-// Offline-safe as in REAL_VSCODE.md (a): @vscode/ripgrep's postinstall would download rg from GitHub,
+// Offline-safe (docs/testing-in-vscode.md, "Setting it up"): @vscode/ripgrep's postinstall would download rg from GitHub,
 // so its download cache is seeded with Debian's rg first; as root, npm needs unsafe-perm for
 // code-server's postinstall. When already installed (marker file + `--version` answers) this takes
 // well under a second.
@@ -41,7 +41,7 @@ function installedVersion(bin) {
   return r.stdout.split('\n').find((l) => /^\d+\.\d+\.\d+ /.test(l));
 }
 
-/** The env code-server must never inherit: it would hand work to an existing instance (pitfall 10). */
+/** The env code-server must never inherit: it would hand work to an existing instance (docs/testing-in-vscode.md, "Its own config"). */
 function cleanEnv(extra = {}) {
   const env = { ...process.env, ...extra };
   delete env.VSCODE_IPC_HOOK_CLI;

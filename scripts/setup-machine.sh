@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Machine prerequisites for the real-VS-Code tests and `npm start` (see docs in
-# /work/shared/testing/REAL_VSCODE.md, part (a)):
+# Machine prerequisites for the real-VS-Code tests and `npm start` (docs/testing-in-vscode.md,
+# "Setting it up"):
 #   chromium     the browser Playwright drives (/usr/lib/chromium/chromium)
 #   ripgrep      seeds @vscode/ripgrep inside code-server (its postinstall would download from GitHub)
 #   libkrb5-dev  headers for code-server's native `kerberos` module

@@ -7,7 +7,7 @@
  * rewritten (compacted) only when its log outgrows its snapshot. Writes are asynchronous, one at a
  * time, in order; `flush()` (deactivate) writes what is left synchronously. The extension host
  * writes these files itself, not `workspaceState`, because the memento is flushed on the
- * workbench's schedule and a reload right after an answer could lose it (REAL_VSCODE.md pitfall 18).
+ * workbench's schedule and a reload right after an answer could lose it (docs/testing-in-vscode.md, "What it taught the product").
  *
  * Everything read back is validated (zod, depth-clamped). A file of the wrong shape is renamed to
  * `<name>.corrupt-<time>`, reported once, and the rest of the history loads. Saving never throws:

@@ -57,3 +57,34 @@ describe('section references in comments resolve in docs/', () => {
     });
   }
 });
+
+/**
+ * Comments may point at a docs page by path, and at one of its parts by a quoted name:
+ * `docs/testing-in-vscode.md, "Menus"`. The page must be in this repository (not a machine's shared
+ * notes), and the quoted part must be one of its headings or bold terms.
+ */
+describe('docs pages cited by path exist, with the part they quote', () => {
+  const CITE = /docs\/([a-z-]+\.md)(?:, "([^"]+)")?/g;
+  const parts = (doc: string): Set<string> => {
+    const text = fs.readFileSync(path.join(root, 'docs', doc), 'utf8');
+    const heads = [...text.matchAll(/^#{1,4} (.+)$/gm)].map((m) => m[1]!.trim());
+    const bold = [...text.matchAll(/\*\*([^*]+?)\.?\*\*/g)].map((m) => m[1]!.trim());
+    return new Set([...heads, ...bold]);
+  };
+  for (const file of [...sourceFiles('src'), ...sourceFiles('test'), ...sourceFiles('scripts')]) {
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    if (!/docs\/[a-z-]+\.md|REAL_VSCODE/.test(text) || file === 'test/unit/docRefs.test.ts') continue;
+    it(file, () => {
+      const problems: string[] = [];
+      if (/REAL_VSCODE/.test(text)) problems.push(`${file} cites REAL_VSCODE.md, which is not in this repository: cite docs/testing-in-vscode.md`);
+      for (const m of text.matchAll(CITE)) {
+        const line = text.slice(0, m.index).split('\n').length;
+        // Only comments cite; a test's data may name a made-up docs/ path.
+        if (!/^\s*(\/\/|\/?\*|#)/.test(text.split('\n')[line - 1]!)) continue;
+        if (!fs.existsSync(path.join(root, 'docs', m[1]!))) problems.push(`${file}:${line}: docs/${m[1]} does not exist`);
+        else if (m[2] && !parts(m[1]!).has(m[2])) problems.push(`${file}:${line}: docs/${m[1]} has no part "${m[2]}"`);
+      }
+      assert.deepEqual(problems, []);
+    });
+  }
+});

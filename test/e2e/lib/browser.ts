@@ -1,4 +1,4 @@
-// Debian's Chromium driven by playwright-core, one fresh profile per launch (REAL_VSCODE.md (c)).
+// Debian's Chromium driven by playwright-core, one fresh profile per launch (docs/testing-in-vscode.md, "Driving it").
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
@@ -26,7 +26,7 @@ export interface Browser {
   readonly externalRequests: string[];
   /** Console errors and page errors, newest last (the webview's included). */
   readonly consoleErrors: string[];
-  /** Navigates away first so the workbench tells the server to end its extension host (pitfall 1). */
+  /** Navigates away first so the workbench tells the server to end its extension host (docs/testing-in-vscode.md, "Stop the whole group"). */
   close(): Promise<void>;
 }
 

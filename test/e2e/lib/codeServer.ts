@@ -1,13 +1,13 @@
 // A fresh code-server (VS Code 1.100.3 server + web workbench) per suite, isolated in its own dirs
 // under .e2e/runs/<name>/, in its own process group so stop() takes the extension host, tsserver
-// and every zero it spawned down with it. See /work/shared/testing/REAL_VSCODE.md (b) and pitfalls.
+// and every zero it spawned down with it. See docs/testing-in-vscode.md, "The server".
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { REPO_ROOT, RUNS_DIR } from './paths';
 
-/** Settings every run gets (REAL_VSCODE.md (b)); callers add theirs on top. */
+/** Settings every run gets (docs/testing-in-vscode.md, "The server"); callers add theirs on top. */
 export const BASE_SETTINGS: Readonly<Record<string, unknown>> = {
   'workbench.startupEditor': 'none',
   'workbench.tips.enabled': false,
@@ -32,7 +32,7 @@ export type ExtensionSource = 'dev' | 'none' | { vsix: string };
 export interface CodeServerOptions {
   /** Names the run dir `.e2e/runs/<name>` (wiped at start, kept afterwards for debugging). */
   name: string;
-  /** Added over BASE_SETTINGS, written to both User and Machine settings (pitfall 17). */
+  /** Added over BASE_SETTINGS, written to both User and Machine settings (docs/testing-in-vscode.md, "Machine-scoped settings"). */
   settings?: Record<string, unknown>;
   /** Extra env for the server, inherited by the extension host and every `zero` it spawns. `undefined` removes a variable. */
   env?: Record<string, string | undefined>;
@@ -40,7 +40,7 @@ export interface CodeServerOptions {
   extension?: ExtensionSource;
   /** Files for the workspace folder, path → content. Default: a single `hello.txt`. */
   workspaceFiles?: Record<string, string>;
-  /** Extra code-server flags (it rejects any it does not know, pitfall 11). */
+  /** Extra code-server flags (it rejects any it does not know, docs/testing-in-vscode.md, "Its own config"). */
   extraArgs?: string[];
   /**
    * Workspace trust on, with no start-up prompt: the folder opens untrusted (Restricted Mode).
@@ -93,7 +93,7 @@ export interface CodeServer {
 const live = new Set<number>();
 let exitHooksInstalled = false;
 
-/** If the test process dies, do not leave 600 MB extension hosts behind (pitfall 1). */
+/** If the test process dies, do not leave 600 MB extension hosts behind (docs/testing-in-vscode.md, "Stop the whole group"). */
 function installExitHooks(): void {
   if (exitHooksInstalled) return;
   exitHooksInstalled = true;
@@ -175,7 +175,7 @@ function serverEnv(dirs: RunDirs, extra: Record<string, string | undefined>): Re
     FAKE_ZERO_RECORD: dirs.record,
     FAKE_ZERO_ACP_RECORD: dirs.acpRecord,
     EXTENSIONS_GALLERY: '{}', // no gallery: nothing tries the network
-    VSCODE_IPC_HOOK_CLI: undefined, // else code-server hands the folder to another instance (pitfall 10)
+    VSCODE_IPC_HOOK_CLI: undefined, // else code-server hands the folder to another instance (docs/testing-in-vscode.md, "Its own config")
     ...extra,
   };
   return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));

@@ -6,7 +6,7 @@ export const E2E_DIR = process.env.ZERO_E2E_DIR ?? path.join(REPO_ROOT, '.e2e');
 export const SCREENSHOT_DIR = path.join(E2E_DIR, 'screenshots');
 export const RUNS_DIR = path.join(E2E_DIR, 'runs');
 
-/** The real Chromium binary; /usr/bin/chromium is a shell wrapper that adds flags (pitfall 13). */
+/** The real Chromium binary; /usr/bin/chromium is a shell wrapper that adds flags (docs/testing-in-vscode.md, "Driving it"). */
 export const CHROMIUM = process.env.ZERO_E2E_CHROMIUM ?? '/usr/lib/chromium/chromium';
 
 /** The extension's id, `publisher.name` from package.json. */

@@ -2,7 +2,7 @@
 // selection, the editor context menu, file references in answers that open the file at the line,
 // a saved transcript opened from the file dialog, and the status bar item while Zero works.
 //
-// The workspace file is plain text (no language server to wait for, REAL_VSCODE.md pitfalls 5/8).
+// The workspace file is plain text (no language server to wait for: docs/testing-in-vscode.md, "Language servers").
 // Runs on both transports: what the code actions send must reach Zero on each, and the status bar
 // follows an ACP turn too. Tests that never reach Zero (file links in an answer, a saved transcript)
 // run once.
@@ -104,7 +104,7 @@ describeEachTransport('Editor integration: selections, file links, transcripts, 
       await page.waitForTimeout(1_000);
     }
     await page.locator('.action-widget .monaco-list-row.action', { hasText: 'Explain with Zero' }).waitFor();
-    await page.mouse.move(5, 5); // removes the context-view pointer block (pitfall 4)
+    await page.mouse.move(5, 5); // removes the context-view pointer block (docs/testing-in-vscode.md, "Menus")
     await page.mouse.move(6, 6);
     const shot = await vs.screenshot('quick-fix-menu');
     console.log(`      screenshot: ${shot}${transport === 'exec' ? ` (also ${publishScreenshot(shot, 'code-action.png')})` : ''}`);
