@@ -139,13 +139,15 @@ if (!compile.ok) {
 await step('lint', npm, ['run', 'lint']);
 
 // 2. unit tests
-await step('unit tests (mocha)', npx, ['mocha'], { parse: counts.mocha });
+// --forbid-only: a stray `.only` left in a test would quietly skip every other test of the suite.
+const FORBID_ONLY = '--forbid-only';
+await step('unit tests (mocha)', npx, ['mocha', FORBID_ONLY], { parse: counts.mocha });
 
 // 2b. the real Zero: installed (or found) by its own script, then its suites
 const install = await step('install the real Zero', 'bash', ['scripts/install-zero.sh']);
 const realZeroBin = install.out.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('/') && fs.existsSync(l)).pop();
 if (realZeroBin) {
-  await step('real-Zero suites (mocha)', npx, ['mocha', '--config', 'test/real-zero/mocharc.json'], { env: { ZERO_REAL_BIN: realZeroBin }, parse: counts.mocha });
+  await step('real-Zero suites (mocha)', npx, ['mocha', FORBID_ONLY, '--config', 'test/real-zero/mocharc.json'], { env: { ZERO_REAL_BIN: realZeroBin }, parse: counts.mocha });
 } else {
   summary.pop(); // the install step's own row: its failure is the reason for the skip, not a failed test
   const why = install.out.match(/^skipped: no real Zero \((.*)\)$/m)?.[1] ?? `scripts/install-zero.sh exited ${install.code}`;
@@ -170,7 +172,7 @@ const specs = [].concat(mocharc.spec ?? []);
 const webviewTests = fs.existsSync(path.join(ROOT, 'test', 'webview')) && fs.readdirSync(path.join(ROOT, 'test', 'webview')).some((f) => f.endsWith('.test.ts'));
 if (webviewTests && !specs.some((s) => s.includes('test/webview'))) {
   if (setup.ok) {
-    await step('webview tests in Chromium (mocha)', npx, ['mocha', '--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--reporter', 'spec', '--timeout', '60000', 'test/webview/**/*.test.ts'], { parse: counts.mocha });
+    await step('webview tests in Chromium (mocha)', npx, ['mocha', FORBID_ONLY, '--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--reporter', 'spec', '--timeout', '60000', 'test/webview/**/*.test.ts'], { parse: counts.mocha });
   } else skip('webview tests in Chromium (mocha)', 'machine setup failed');
 }
 
@@ -185,7 +187,7 @@ if (codeServer) {
   fs.rmSync(VSIX, { force: true });
   const pkg = await step('package VSIX', npm, ['run', 'package', '--', '--allow-missing-repository']);
   const vsixEnv = pkg.ok && fs.existsSync(VSIX) ? { ZERO_E2E_VSIX: VSIX } : {};
-  await step('UI suite (Playwright, code-server)', npx, ['mocha', '--config', 'test/e2e/mocharc.ui.json', 'test/e2e/ui/**/*.test.ts'], {
+  await step('UI suite (Playwright, code-server)', npx, ['mocha', FORBID_ONLY, '--config', 'test/e2e/mocharc.ui.json', 'test/e2e/ui/**/*.test.ts'], {
     env: { ...e2eEnv, ...vsixEnv },
     parse: counts.mocha,
     note: () => (vsixEnv.ZERO_E2E_VSIX ? 'extension: dist/zero-vscode.vsix' : 'extension: dev path (packaging failed)'),

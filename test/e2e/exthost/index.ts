@@ -40,7 +40,8 @@ function markMochaOutput(): () => void {
 
 export function run(): Promise<void> {
   const unmark = markMochaOutput();
-  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000, slow: 10_000 });
+  // forbidOnly: a stray `.only` would quietly skip the rest; ZERO_E2E_GREP picks tests instead.
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000, slow: 10_000, forbidOnly: true });
   const grep = process.env.ZERO_E2E_GREP;
   if (grep) mocha.grep(grep);
   for (const f of fs.readdirSync(__dirname).sort()) {
