@@ -157,23 +157,23 @@ async function directAcp(bin: string): Promise<Sample[]> {
   const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-latency-ws-'));
   const child = spawn(bin, ['acp'], { cwd: ws, env: { ...process.env, XDG_CONFIG_HOME: config, XDG_DATA_HOME: path.join(ws, '.data') }, stdio: ['pipe', 'pipe', 'ignore'] });
   let onChunk: (() => void) | undefined;
-  const client: acp.Client = {
-    requestPermission: async () => ({ outcome: { outcome: 'cancelled' } }),
-    sessionUpdate: async (n) => {
-      if (n.update.sessionUpdate === 'agent_message_chunk') onChunk?.();
-    },
-  };
   const stream = acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>);
-  const conn = new acp.ClientSideConnection(() => client, stream);
+  const conn = acp
+    .client()
+    .onRequest('session/request_permission', () => ({ outcome: { outcome: 'cancelled' } }))
+    .onNotification('session/update', ({ params }) => {
+      if (params.update.sessionUpdate === 'agent_message_chunk') onChunk?.();
+    })
+    .connect(stream).agent;
   const samples: Sample[] = [];
   try {
-    await conn.initialize({ protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: {} });
-    const { sessionId } = await conn.newSession({ cwd: ws, mcpServers: [] });
+    await conn.request('initialize', { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: {} });
+    const { sessionId } = await conn.request('session/new', { cwd: ws, mcpServers: [] });
     for (let i = 0; i <= RUNS; i++) {
       const t0 = performance.now();
       let first = 0;
       onChunk = () => (first ||= performance.now());
-      await conn.prompt({ sessionId, prompt: [{ type: 'text', text: `${PROMPT} ${i}` }] });
+      await conn.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: `${PROMPT} ${i}` }] });
       if (i > 0) samples.push({ first: first - t0, end: performance.now() - t0 });
     }
   } finally {

@@ -2,10 +2,14 @@
  * The `zero acp` child process and the SDK connection over its stdio. Spawned exactly like exec:
  * resolved binary, argv array, no shell, settings' env merged over the host's, its own process
  * group on POSIX so a kill reaches everything it started.
+ *
+ * The client serves only what `initialize` says it does: permission requests and session updates.
+ * Any other method the agent calls (fs/*, terminal/*, elicitation/*) the SDK answers with JSON-RPC
+ * -32601 (method not found), so an agent can never believe a write or a command happened.
  */
 import type { ChildProcess } from 'node:child_process';
 import { Readable, Writable } from 'node:stream';
-import type { Agent, Client, ClientSideConnection } from '@agentclientprotocol/sdk';
+import type { ClientConnection, RequestPermissionRequest, RequestPermissionResponse, SessionNotification } from '@agentclientprotocol/sdk';
 import crossSpawn from 'cross-spawn';
 import { killTree } from '../zero/killTree';
 import { mergeEnv, StderrTail } from '../zero/zeroProcess';
@@ -29,9 +33,16 @@ export interface AcpExit {
   readonly requested: boolean;
 }
 
+/** What this client answers for the agent (registered in this order, as the 1.x SDK's client did). */
+export interface AcpClientHandlers {
+  requestPermission(params: RequestPermissionRequest): Promise<RequestPermissionResponse>;
+  sessionUpdate(params: SessionNotification): void;
+}
+
 export interface AcpProcess {
   readonly pid: number | undefined;
-  readonly connection: ClientSideConnection;
+  /** Calls to the agent: `connection.agent.request('session/new', …)`; `signal` aborts when the pipe closes. */
+  readonly connection: ClientConnection;
   readonly exited: Promise<AcpExit>;
   /** Close stdin (Zero exits on EOF), then kill the tree if it lingers. */
   shutdown(graceMs?: number): Promise<void>;
@@ -39,7 +50,7 @@ export interface AcpProcess {
   kill(): void;
 }
 
-export function startAcpProcess(launch: AcpLaunch, client: (agent: Agent) => Client, onStderr?: (text: string) => void): AcpProcess {
+export function startAcpProcess(launch: AcpLaunch, handlers: AcpClientHandlers, onStderr?: (text: string) => void): AcpProcess {
   const win = process.platform === 'win32';
   const tail = new StderrTail();
   let requested = false;
@@ -82,8 +93,11 @@ export function startAcpProcess(launch: AcpLaunch, client: (agent: Agent) => Cli
 
   const input = child?.stdout ? (Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>) : new ReadableStream<Uint8Array>({ start: (c) => c.close() });
   const output = child?.stdin ? (Writable.toWeb(child.stdin) as WritableStream<Uint8Array>) : new WritableStream<Uint8Array>();
-  const { ClientSideConnection, ndJsonStream } = acpSdk();
-  const connection = new ClientSideConnection(client, ndJsonStream(output, input));
+  const { client, ndJsonStream } = acpSdk();
+  const connection = client({ name: 'zero-vscode' })
+    .onRequest('session/request_permission', (ctx) => handlers.requestPermission(ctx.params))
+    .onNotification('session/update', (ctx) => handlers.sessionUpdate(ctx.params))
+    .connect(ndJsonStream(output, input));
 
   const kill = (): void => {
     requested = true;

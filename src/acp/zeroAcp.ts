@@ -12,9 +12,8 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import type { AcpSessionInfo } from '../conversation/model';
 import { sessionsRoot } from '../zero/checkpoints';
-import { startAcpProcess, type AcpExit, type AcpLaunch, type AcpProcess } from './acpProcess';
+import { startAcpProcess, type AcpClientHandlers, type AcpExit, type AcpLaunch, type AcpProcess } from './acpProcess';
 import { clampPermission, clampUpdate } from './boundary';
-import { UNSERVED_CLIENT_METHODS } from './clientMethods';
 import { sessionInfo } from './mapUpdate';
 import { dismissed } from './permission';
 import { SessionApprovals } from './sessionApprovals';
@@ -126,7 +125,7 @@ export class ZeroAcp {
 
   async open(req: OpenSessionRequest): Promise<OpenedSession> {
     const live = await this.ensure();
-    const conn = live.proc.connection;
+    const agent = live.proc.connection.agent;
     if (req.sessionId && live.sessions.has(req.sessionId)) {
       this.sinks.set(req.sessionId, req.sink);
       return { sessionId: req.sessionId, info: live.sessions.get(req.sessionId)!, how: 'live' };
@@ -136,7 +135,7 @@ export class ZeroAcp {
       // Register the sink first: Zero may send updates (a warning) while loading.
       this.sinks.set(req.sessionId, req.sink);
       try {
-        const res = await this.call(live, conn.loadSession({ sessionId: req.sessionId, cwd: req.cwd, mcpServers: [], ...(dirs.length ? { additionalDirectories: dirs } : {}) }));
+        const res = await this.call(live, agent.request('session/load', { sessionId: req.sessionId, cwd: req.cwd, mcpServers: [], ...(dirs.length ? { additionalDirectories: dirs } : {}) }));
         const info = sessionInfo(res);
         live.sessions.set(req.sessionId, info);
         return { sessionId: req.sessionId, info, how: 'loaded' };
@@ -153,7 +152,7 @@ export class ZeroAcp {
   }
 
   private async openNew(live: Live, req: OpenSessionRequest, dirs: string[]): Promise<OpenedSession> {
-    const res = await this.call(live, live.proc.connection.newSession({ cwd: req.cwd, mcpServers: [], ...(dirs.length ? { additionalDirectories: dirs } : {}) }));
+    const res = await this.call(live, live.proc.connection.agent.request('session/new', { cwd: req.cwd, mcpServers: [], ...(dirs.length ? { additionalDirectories: dirs } : {}) }));
     const info = sessionInfo(res);
     live.sessions.set(res.sessionId, info);
     this.sinks.set(res.sessionId, req.sink);
@@ -166,7 +165,7 @@ export class ZeroAcp {
     this.turns.add(sessionId);
     this.clearIdle();
     try {
-      const res = await this.call(live, live.proc.connection.prompt({ sessionId, prompt }));
+      const res = await this.call(live, live.proc.connection.agent.request('session/prompt', { sessionId, prompt }));
       return res.stopReason;
     } finally {
       this.turns.delete(sessionId);
@@ -181,7 +180,7 @@ export class ZeroAcp {
     const live = this.live;
     if (!live || !live.sessions.has(sessionId)) return;
     try {
-      await live.proc.connection.cancel({ sessionId });
+      await live.proc.connection.agent.notify('session/cancel', { sessionId });
     } catch (err) {
       this.opts.log?.('warn', `session/cancel failed: ${errorText(err)}`);
     }
@@ -189,7 +188,7 @@ export class ZeroAcp {
 
   async setMode(sessionId: string, modeId: string): Promise<void> {
     const live = this.requireLive(sessionId);
-    await this.call(live, live.proc.connection.setSessionMode({ sessionId, modeId }));
+    await this.call(live, live.proc.connection.agent.request('session/set_mode', { sessionId, modeId }));
     this.rememberMode(live, sessionId, modeId);
     this.armIdle();
   }
@@ -199,9 +198,9 @@ export class ZeroAcp {
     const live = this.requireLive(sessionId);
     const info = live.sessions.get(sessionId);
     if (info && info.models.some((m) => m.id === model)) {
-      await this.call(live, live.proc.connection.setSessionConfigOption({ sessionId, configId: 'model', value: model }));
+      await this.call(live, live.proc.connection.agent.request('session/set_config_option', { sessionId, configId: 'model', value: model }));
     } else {
-      await this.call(live, live.proc.connection.extMethod('_zero/set_model', { sessionId, model }));
+      await this.call(live, live.proc.connection.agent.request('_zero/set_model', { sessionId, model }));
     }
     if (info) live.sessions.set(sessionId, { ...info, model });
     this.armIdle();
@@ -253,7 +252,7 @@ export class ZeroAcp {
     this.clearIdle();
     if (this.live) return this.live.ready.then(() => this.live!);
     const launch = this.opts.launch();
-    const proc = startAcpProcess(launch, () => this.client(), this.opts.onStderr);
+    const proc = startAcpProcess(launch, this.client(), this.opts.onStderr);
     this.started += 1;
     this.opts.log?.('info', `Starting: ${launch.binary} acp (pid ${proc.pid ?? 'none'}; env keys: ${Object.keys(launch.env).join(', ') || 'none'})`);
     const live: Live = {
@@ -263,7 +262,7 @@ export class ZeroAcp {
     };
     const ready = this.call(
       live,
-      proc.connection.initialize({
+      proc.connection.agent.request('initialize', {
         protocolVersion: 1,
         // Honest: this client neither serves files nor runs terminals for the agent.
         clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
@@ -292,9 +291,8 @@ export class ZeroAcp {
     if (info) live.sessions.set(sessionId, { ...info, mode });
   }
 
-  private client(): acp.Client {
+  private client(): AcpClientHandlers {
     return {
-      ...UNSERVED_CLIENT_METHODS,
       sessionUpdate: (raw) => {
         const update = clampUpdate(raw.update);
         // However the mode changed (set_mode, set_config_option, the agent itself), the cache follows it.

@@ -2,6 +2,7 @@
 // from the tools Zero offered the scripted model in each request.
 import * as assert from 'node:assert/strict';
 import type * as acp from '@agentclientprotocol/sdk';
+import type { AcpProcess } from '../../src/acp/acpProcess';
 import { changeMode } from '../../src/acp/modeChange';
 import { selected } from '../../src/acp/permission';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';
@@ -19,12 +20,12 @@ describe('real zero acp: Restricted Mode and mode changes', function () {
   afterEach(async () => closeRealAcp(zero, sandbox));
   const lastOffered = (): string[] => offeredTools(sandbox).at(-1) ?? [];
   /** Zero's other mode door (set_config_option), used behind the product's back. */
-  const connection = (): acp.ClientSideConnection => (zero as unknown as { live: { proc: { connection: acp.ClientSideConnection } } }).live.proc.connection;
+  const connection = (): acp.ClientContext => (zero as unknown as { live: { proc: AcpProcess } }).live.proc.connection.agent;
 
   it('untrusted: a mode switched by another door (set_config_option auto) does not carry over; the next prompt runs in plan', async () => {
     await chat.turn('scenario:plain', { trusted: false });
     assert.deepEqual(lastOffered(), PLAN_TOOLS);
-    await connection().setSessionConfigOption({ sessionId: chat.chat.sessionId!, configId: 'mode', value: 'auto' });
+    await connection().request('session/set_config_option', { sessionId: chat.chat.sessionId!, configId: 'mode', value: 'auto' });
     await until(() => chat.chat.acp?.mode === 'auto', 5000, 'current_mode_update auto');
     await chat.turn('scenario:shell', { trusted: false });
     assert.deepEqual(lastOffered(), PLAN_TOOLS, 'plan: no exec_command');

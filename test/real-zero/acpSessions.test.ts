@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { AcpProcess } from '../../src/acp/acpProcess';
 import { selected } from '../../src/acp/permission';
 import { ZeroAcp } from '../../src/acp/zeroAcp';
 import { AcpChat, answerOf, realAcp, toolsOf, until, warningsOf } from './lib/acpChat';
@@ -84,8 +85,8 @@ describe('real zero acp: sessions', function () {
     const conn = new ZeroAcp({ launch: () => ({ binary: realZeroBin(), cwd: sandbox.workspace, env: sandbox.env }), idleMs: 60_000, clientVersion: 'test' });
     zeros.push(conn);
     await conn.open({ sessionId: null, cwd: sandbox.workspace, additionalDirectories: [], sink: { update: () => undefined, permission: async () => ({ outcome: { outcome: 'cancelled' } }) } });
-    const raw = (conn as unknown as { live: { proc: { connection: { prompt(p: unknown): Promise<unknown> } } } }).live.proc.connection;
-    await assert.rejects(raw.prompt({ sessionId: 'zero_20990101000000_1_1', prompt: [{ type: 'text', text: 'hi' }] }), (err: { code?: number; message?: string }) => {
+    const raw = (conn as unknown as { live: { proc: AcpProcess } }).live.proc.connection.agent;
+    await assert.rejects(raw.request('session/prompt', { sessionId: 'zero_20990101000000_1_1', prompt: [{ type: 'text', text: 'hi' }] }), (err: { code?: number; message?: string }) => {
       assert.equal(err.code, -32602);
       return true;
     });

@@ -1,5 +1,5 @@
 // The `zero acp` transport in a real extension host, against the fake `zero acp` (test/fixtures/
-// fake-zero/acp.mjs, on the SDK's AgentSideConnection): Zero waits for the permission dialog inside
+// fake-zero/acp.mjs, on the SDK's agent app): Zero waits for the permission dialog inside
 // the turn, so an approval costs no second process and no second prompt turn. The dialog is the real
 // modal's call (window.showWarningMessage), answered here as the user would: a button, or Esc (which
 // VS Code answers with the close affordance, Zero's reject option).
