@@ -46,6 +46,8 @@ export type ChatAction =
   | { readonly type: 'review_decided'; readonly turnId: string; readonly path: string; readonly decision: 'kept' | 'reverted' }
   /** A chat with no turns yet switched transport (the header switch). */
   | { readonly type: 'transport_set'; readonly transport: Transport }
+  /** An ACP chat that outgrew the model's window goes on over exec, resuming the same Zero session. */
+  | { readonly type: 'continued_on_exec'; readonly at: number }
   // ---- ACP (`zero acp`): what has no stream-json event of its own ----
   /** session/new or session/load answered: the session id and what it offers. */
   | { readonly type: 'acp_session'; readonly sessionId: string; readonly info: AcpSessionInfo }

@@ -8,6 +8,7 @@ import { applyLocations, applyPermissionAnswered, applyPermissionAsked, applyPla
 import { RUNNING_STATUSES, ZERO_USAGE, type AcpSessionInfo, type Chat, type Transport, type Turn, type TurnStatus, type UsageTotals } from './model';
 import { charge, eventCost, ITEM_OVERHEAD, newBudget, permissionCost } from './outputBudget';
 import { applyEvent, pushItem } from './turnEvents';
+import { CONTINUED_ON_EXEC_CODE, continuedOnExecNotice } from './contextLimit';
 import { clampAmount, clampCount } from '../protocol/numbers';
 
 /** An ACP chat whose session is not open yet: no lists from Zero, only the user's picks. */
@@ -101,6 +102,13 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
     case 'transport_set':
       // Only a chat that has not talked to Zero yet (or never recorded how) may change transport.
       return chat.turns.length === 0 || chat.transport === undefined ? { ...chat, transport: action.transport } : chat;
+    case 'continued_on_exec': {
+      // Only an ACP chat with a session can go on over exec (`zero exec --resume=<session>`); what it showed stays.
+      const session = chat.sessionId;
+      if (chat.transport !== 'acp' || session === null) return chat;
+      const said = updateCurrent(chat, (t) => pushItem(t, { kind: 'warning', code: CONTINUED_ON_EXEC_CODE, message: continuedOnExecNotice(session), recoverable: null }));
+      return { ...said, transport: 'exec', updatedAt: action.at };
+    }
     case 'acp_session':
       return { ...chat, transport: 'acp', sessionId: action.sessionId, acp: action.info };
     // A pick before the session exists is kept and applied when the first turn opens it.

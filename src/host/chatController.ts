@@ -309,6 +309,19 @@ export class ChatController extends Disposable {
     return true;
   }
 
+  /**
+   * An ACP chat that outgrew the model's window goes on over exec (its failure card's button): the
+   * same Zero session, resumed by `zero exec --resume`, which folds it in short (docs/zero-acp.md §10).
+   * False while the chat runs a turn, when it is not on ACP, or has no session yet.
+   */
+  continueOnExec(chatId = this.state.currentChatId): boolean {
+    const chat = this.state.chat(chatId);
+    if (!chat || chat.transport !== 'acp' || !chat.sessionId || this.runs.isBusy(chatId)) return false;
+    this.state.dispatch(chatId, [{ type: 'continued_on_exec', at: Date.now() }]);
+    this.state.save(chatId, true);
+    return true;
+  }
+
   /** Record an ACP chat's chosen mode or model (the transport sends it to Zero). */
   recordAcp(chatId: string, change: { readonly mode: string } | { readonly model: string } | { readonly nextMode: string | null }): void {
     const action: ChatAction =

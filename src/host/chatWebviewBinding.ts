@@ -14,7 +14,7 @@ const FLUSH_MS = 16;
 
 export interface BindingHandlers {
   /** Messages that need the editor (clipboard, files, quick picks, settings). */
-  handle(msg: Exclude<WebviewToHost, { type: 'ready' | 'send' | 'stop' | 'newChat' | 'loadOlder' | 'openChat' | 'draft' | 'cancelQueued' | 'removeAttachment' | 'mentionQuery' | 'viewFocus' }>): Promise<void> | void;
+  handle(msg: Exclude<WebviewToHost, { type: 'ready' | 'send' | 'stop' | 'newChat' | 'loadOlder' | 'openChat' | 'draft' | 'cancelQueued' | 'removeAttachment' | 'mentionQuery' | 'viewFocus' | 'continueOnExec' }>): Promise<void> | void;
   /** A message from the composer, with its chips, images and picks; absent: sent as it is. */
   send?(text: string, options: SendOptions | undefined): Promise<void>;
   /** Candidates for the @-picker. */
@@ -124,6 +124,9 @@ export class ChatWebviewBinding extends Disposable {
         return;
       case 'removeAttachment':
         this.controller.removeAttachment(msg.id);
+        return;
+      case 'continueOnExec':
+        if (!this.controller.continueOnExec(chatId)) this.log.warn('Continue on exec: this chat is not an idle ACP chat with a Zero session; nothing changed.');
         return;
       case 'showHistory':
       case 'copy':

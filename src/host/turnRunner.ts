@@ -8,7 +8,7 @@ import type { Chat, PermissionItem } from '../conversation/model';
 import { currentTurn } from '../conversation/reducer';
 import type { ComposedMessage } from '../conversation/model';
 import { failedTurn, type ApprovalAnswer, type Transport, type TransportCapabilities, type TurnChoice, type TurnElevation, type TurnEnd, type TurnHandle } from '../conversation/transport';
-import { contextLimitNotice, isContextLimit } from '../conversation/contextLimit';
+import { CONTEXT_LIMIT_CODE, contextLimitNotice, isContextLimit } from '../conversation/contextLimit';
 import type { InputImage } from '../protocol/input';
 import { newId, type ChatState } from './chatState';
 import { Disposable } from './disposable';
@@ -194,7 +194,7 @@ export class TurnRunner extends Disposable {
     step('record the end', () => this.state.dispatch(chatId, [end.action]));
     // A long ACP chat ends here (zero acp never compacts): say why, and how to go on.
     if (this.active.get(chatId)?.transport.id === 'acp' && isContextLimit(end.action.explanation)) {
-      step('explain the context limit', () => this.state.dispatch(chatId, [{ type: 'notice', code: 'acp-context-limit', message: contextLimitNotice() }]));
+      step('explain the context limit', () => this.state.dispatch(chatId, [{ type: 'notice', code: CONTEXT_LIMIT_CODE, message: contextLimitNotice() }]));
     }
     this.active.delete(chatId);
     step('save', () => this.state.save(chatId, true));

@@ -17,6 +17,7 @@ import { menuTrigger, mentionPicks, type MentionToken, type Pick } from './compo
 import { button, h, setText } from './dom';
 import { NextMessageChips } from './nextMessageChips';
 import { AttachmentsView } from './render/attachments';
+import type { ContinueOnExecRequest } from './render/notice';
 import type { EditRequest } from './render/turn';
 import { helpText, parseSlash, type SlashName } from './slashCommands';
 import { loadState, post, saveState } from './vscodeApi';
@@ -96,6 +97,7 @@ export class Composer {
     this.send.disabled = true;
     this.stop.disabled = true;
     document.addEventListener('zero-edit', (ev) => this.startEdit((ev as CustomEvent<EditRequest>).detail));
+    document.addEventListener('zero-continue-exec', (ev) => this.continueOnExec((ev as CustomEvent<ContinueOnExecRequest>).detail));
     this.renderHint();
   }
 
@@ -108,6 +110,15 @@ export class Composer {
       h('span', { text: 'Editing your last message: sending replaces it (Zero rewinds its session first). ' }),
       button('Cancel edit', () => this.stopEdit(true), { class: 'link-button' }),
     );
+    this.focus();
+  }
+
+  /** Zero never stored the message that did not fit: an empty box gets it back; a draft stays as it is. */
+  private continueOnExec(req: ContinueOnExecRequest): void {
+    if (!this.input.value.trim() && req.text) {
+      this.input.value = req.text;
+      this.draftChanged(true);
+    }
     this.focus();
   }
 

@@ -29,7 +29,7 @@ describe('real zero acp: a chat that outgrows the model\'s window', () => {
     assert.ok(statuses.length > 2, `some turns fit first: ${statuses.join(',')}`);
     const failed = chat.last;
     assert.ok(isContextLimit(failed.explanation), failed.explanation ?? '');
-    assert.match(contextLimitNotice(), /never compacts.*exec transport.*Continue in Terminal/s);
+    assert.match(contextLimitNotice(), /never compacts.*Continue on exec.*same Zero session over zero exec.*Continue in Terminal/s);
 
     const sessionId = chat.chat.sessionId!;
     const r = await runZero(sandbox, execArgs('sum it up scenario:plain', [`--resume=${sessionId}`]));

@@ -64,13 +64,16 @@ export class FakeTurn implements TurnHandle {
 }
 
 export class FakeTransport implements Transport {
-  readonly id = 'fake';
   readonly turns: FakeTurn[] = [];
   disposed = false;
   /** Set to make the next startTurn throw (a transport bug). */
   throwOnStart: Error | null = null;
 
-  constructor(readonly capabilities: TransportCapabilities = { approvalsBlock: false, usage: true, checkpoints: true }) {}
+  /** `id`: 'acp' or 'exec' where the host tells the transports apart. */
+  constructor(
+    readonly capabilities: TransportCapabilities = { approvalsBlock: false, usage: true, checkpoints: true },
+    readonly id: string = 'fake',
+  ) {}
 
   startTurn(request: TurnRequest, listener: TurnListener): TurnHandle {
     if (this.throwOnStart) {

@@ -1,15 +1,24 @@
 /** Warnings and errors as notices; unknown events and protocol problems as small muted lines. */
+import { CONTEXT_LIMIT_CODE, CONTINUED_ON_EXEC_CODE } from '../../conversation/contextLimit';
 import type { ElidedItem, NoticeItem, ProblemItem } from '../../conversation/model';
 import { elidedMessage } from '../../conversation/outputBudget';
-import { h } from '../dom';
+import { button, h } from '../dom';
+import { post } from '../vscodeApi';
 import type { ItemView } from './itemView';
+
+/** The message the composer gets back when Continue on exec is clicked with an empty box (composer.ts). */
+export interface ContinueOnExecRequest {
+  readonly text: string;
+}
 
 export class NoticeView implements ItemView<NoticeItem> {
   readonly el = h('div');
 
+  /** `resend`: the words of the turn's message, for Continue on exec to put back in an empty box. */
   constructor(
     readonly kind: NoticeItem['kind'],
     item: NoticeItem,
+    private readonly resend = '',
   ) {
     this.update(item);
   }
@@ -18,12 +27,25 @@ export class NoticeView implements ItemView<NoticeItem> {
     const error = n.kind === 'error';
     this.el.className = `notice notice-${n.kind}`;
     this.el.setAttribute('role', 'note');
-    const label = error ? `Error${n.code ? ` (${n.code})` : ''}` : 'Warning';
+    const label = error ? `Error${n.code ? ` (${n.code})` : ''}` : n.code === CONTINUED_ON_EXEC_CODE ? 'Continued on exec' : 'Warning';
     const recover = error && n.recoverable === true ? ' Zero can recover from this.' : '';
     this.el.replaceChildren(
       h('span', { class: 'notice-icon', attrs: { 'aria-hidden': 'true' } }),
       h('span', { class: 'notice-label', text: `${label}: ` }),
       h('span', { class: 'notice-message', text: (n.message || '(no message)') + recover }),
+    );
+    // Shown on the chat's last turn until used (chat.css); the host checks the chat is an idle ACP one.
+    if (n.code === CONTEXT_LIMIT_CODE) this.el.append(h('div', { class: 'notice-actions continue-on-exec' }, this.continueButton()));
+  }
+
+  private continueButton(): HTMLButtonElement {
+    return button(
+      'Continue on exec',
+      () => {
+        document.dispatchEvent(new CustomEvent<ContinueOnExecRequest>('zero-continue-exec', { detail: { text: this.resend } }));
+        post({ type: 'continueOnExec' });
+      },
+      { class: 'primary small', title: 'Go on with this same Zero session over zero exec (zero exec --resume), which gives the model the conversation so far in short' },
     );
   }
 }

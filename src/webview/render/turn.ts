@@ -2,6 +2,7 @@
  * One turn: the user's message, its items in order, and a footer. Keeps one view per item and
  * updates only items whose object identity changed (the reducer copies only what changed).
  */
+import { CONTINUED_ON_EXEC_CODE } from '../../conversation/contextLimit';
 import type { Turn, TurnItem } from '../../conversation/model';
 import { RUNNING_STATUSES } from '../../conversation/model';
 import { turnReviewRows, rowLabel, rowSpoken, type ReviewRow } from '../../conversation/reviewList';
@@ -58,7 +59,7 @@ export class TurnView {
       if (view && view.kind === item.kind) {
         (view as ItemView<typeof item>).update(item);
       } else {
-        const fresh = makeView(turn.id, item);
+        const fresh = makeView(turn, item);
         if (view) view.el.replaceWith(fresh.el);
         else this.items.append(fresh.el);
         this.views[i] = fresh;
@@ -68,6 +69,8 @@ export class TurnView {
     for (const extra of this.views.splice(items.length)) extra.el.remove();
     this.rendered.length = items.length;
     markNarration(items, this.views);
+    // Continue on exec was used in this turn: its button goes (chat.css).
+    this.el.classList.toggle('continued', items.some((i) => i.kind === 'warning' && i.code === CONTINUED_ON_EXEC_CODE));
   }
 
   private renderFooter(t: Turn): void {
@@ -108,6 +111,11 @@ export class TurnView {
   }
 }
 
+/** The message as the user wrote it (what Edit puts in the box too). */
+function resendText(turn: Turn): string {
+  return turn.origin === 'retry' ? '' : (turn.composed ? turn.composed.text : turn.prompt);
+}
+
 function userMessage(turn: Turn): HTMLElement {
   if (turn.origin === 'retry') {
     const box = h('div', { class: 'user-message retry' }, h('h2', { class: 'who', text: 'Retrying with your approval' }));
@@ -134,7 +142,8 @@ function userMessage(turn: Turn): HTMLElement {
   );
 }
 
-function makeView(turnId: string, item: TurnItem): ItemView {
+function makeView(turn: Turn, item: TurnItem): ItemView {
+  const turnId = turn.id;
   switch (item.kind) {
     case 'text':
       return new TextView(item);
@@ -146,7 +155,7 @@ function makeView(turnId: string, item: TurnItem): ItemView {
       return new PermissionView(turnId, item);
     case 'warning':
     case 'error':
-      return new NoticeView(item.kind, item);
+      return new NoticeView(item.kind, item, resendText(turn));
     case 'unknown-event':
     case 'problem':
       return new ProblemView(item.kind, item);
