@@ -4,7 +4,9 @@
 // everything else (the stream, the session store, Zero's CLI) is real.
 import * as path from 'node:path';
 import type * as vscodeTypes from 'vscode';
-import type { Chat, Turn } from '../../../src/conversation/model';
+import { selected } from '../../../src/acp/permission';
+import { chatTransport, type Chat, type Turn } from '../../../src/conversation/model';
+import { AcpTransport } from '../../../src/host/acpTransport';
 import { ChatController } from '../../../src/host/chatController';
 import { ChatStore } from '../../../src/host/chatStore';
 import { ExecTransport } from '../../../src/host/execTransport';
@@ -50,9 +52,10 @@ export async function until(check: () => boolean, what: string, timeoutMs = 60_0
 
 /**
  * A chat controller on the real Zero for this sandbox; `mode` is `zero.mode` (ask: Zero offers
- * write_file); `folder` is where runs start (default: the sandbox's workspace).
+ * write_file); `folder` is where runs start (default: the sandbox's workspace); `transport` is
+ * `zero.transport` (acp: new chats run on the product's AcpTransport, its dialogs answered "Allow").
  */
-export function productHost(sandbox: Sandbox, options: { mode?: string; folder?: string } = {}): ProductHost {
+export function productHost(sandbox: Sandbox, options: { mode?: string; folder?: string; transport?: 'exec' | 'acp' } = {}): ProductHost {
   installEditorApis();
   shim.reset();
   answers.warnings.length = 0;
@@ -69,8 +72,21 @@ export function productHost(sandbox: Sandbox, options: { mode?: string; folder?:
   };
   const log = new RecordingLog() as RecordingLog & vscodeTypes.LogOutputChannel;
   const transport = new ExecTransport({ settings: () => settings, otherFolders: () => [], trusted: () => true, log });
+  const late: { controller?: ChatController } = {};
+  const acp =
+    options.transport === 'acp'
+      ? new AcpTransport({
+          settings: () => settings, otherFolders: () => [], trusted: () => true, chat: (id) => late.controller?.chat(id),
+          ask: async (req) => selected(req.options[0]!.optionId), confirmUnsafe: async () => false, onIdleCrash: () => undefined, log, version: 'real-zero-test',
+        })
+      : null;
   const chats = path.join(sandbox.root, 'chats');
-  const controller = new ChatController(new ChatStore(chats, () => undefined), { folder: () => options.folder ?? sandbox.workspace, trusted: () => true, transportFor: () => transport, log });
+  // As composition.ts: a chat runs on its own transport, a new one on `zero.transport`.
+  const transportFor = (chat: Chat) => (acp && chatTransport(chat, 'acp') === 'acp' ? acp : transport);
+  const controller = new ChatController(new ChatStore(chats, () => undefined), {
+    folder: () => options.folder ?? sandbox.workspace, trusted: () => true, transportFor, defaultTransport: () => options.transport ?? 'exec', log,
+  });
+  late.controller = controller;
   const idle = (chatId = controller.currentChatId): Promise<void> => until(() => !controller.isBusy(chatId), 'the chat to be idle');
   return {
     controller,
@@ -88,6 +104,7 @@ export function productHost(sandbox: Sandbox, options: { mode?: string; folder?:
     },
     async dispose() {
       controller.dispose();
+      acp?.dispose();
       await ChatStore.settled();
     },
   };
