@@ -12,9 +12,8 @@ const CHAR_PX = 7;
 
 export class TurnPlaceholder {
   readonly el = h('div', { class: 'turn-placeholder' });
+  /** Written in idle time (windowedList.ts): a long chat holds megabytes of them. */
   private readonly words = h('div', { class: 'turn-find' });
-  /** The words are written in idle time (a long chat holds megabytes of them); until then, stale. */
-  private stale = true;
 
   constructor(turnId: string, height: number) {
     this.el.dataset.turnId = turnId;
@@ -23,17 +22,7 @@ export class TurnPlaceholder {
     this.el.style.height = `${Math.max(1, Math.round(height))}px`;
   }
 
-  get needsWords(): boolean {
-    return this.stale;
-  }
-
-  /** The turn changed while not drawn (an approval answered, an undo): its words are written again. */
-  invalidate(): void {
-    this.stale = true;
-  }
-
   writeWords(turn: Turn): void {
-    this.stale = false;
     this.words.textContent = plainText(turn);
   }
 
@@ -41,10 +30,6 @@ export class TurnPlaceholder {
   reveal(): void {
     this.el.classList.add('revealed');
     this.el.style.height = '';
-  }
-
-  get revealed(): boolean {
-    return this.el.classList.contains('revealed');
   }
 }
 
