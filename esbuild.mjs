@@ -19,8 +19,8 @@ const common = {
 };
 
 // The ACP SDK goes into its own file, dist/acp.js, required when an ACP chat first starts
-// (src/acp/sdk.ts): it builds hundreds of zod schemas at load with zod's whole classic API and
-// its 40 locales (~450 KB), which activation should not pay. In the extension bundle, the
+// (src/acp/sdk.ts): it builds hundreds of zod schemas at load with zod's classic API (~150 KB
+// with SDK 2.4), which activation should not pay. In the extension bundle, the
 // SDK's one `require` (in acpSdk()) points at that file; any other value import of the SDK
 // would load it at activation again, so the build refuses it.
 const SDK = '@agentclientprotocol/sdk';

@@ -1,7 +1,7 @@
 /**
- * The ACP SDK, loaded when an ACP chat first starts rather than at activation. The SDK builds
- * hundreds of zod schemas at module load (with zod's classic API and all its locales), which
- * would otherwise cost every window, ACP or not, its size and load time.
+ * The ACP SDK (2.x, its stable ACP v1 entry point), loaded when an ACP chat first starts rather
+ * than at activation. The SDK builds hundreds of zod schemas at module load (with zod's classic
+ * API), which would otherwise cost every window, ACP or not, its size and load time.
  *
  * In the extension bundle this `require` becomes `require('./acp.js')`: esbuild.mjs bundles
  * the SDK alone into dist/acp.js and points the extension at it. Only the SDK is in that file,
