@@ -5,11 +5,11 @@
  *
  * The checks at the end fail to compile when model.ts changes and these schemas do not.
  */
-import { array, boolean, enum as zEnum, literal, looseObject, nullable, number, string, union, unknown, type output } from 'zod';
+import { array, boolean, enum as zEnum, literal, looseObject, minLength, nullable, number, optional, string, union, unknown, type output } from '../protocol/zod';
 import { BlockSchema, RiskSchema } from '../protocol/events';
 import type { Chat, OutputBudget, Turn, TurnItem, UsageTotals } from './model';
 
-const count = number().finite();
+const count = number();
 
 export const UsageTotalsSchema = looseObject({
   promptTokens: count,
@@ -33,14 +33,14 @@ const ToolItemSchema = looseObject({
   changedFiles: array(string()),
   checkpoint: nullable(looseObject({ sequence: count, files: array(string()) })),
   summary: nullable(string()),
-  locations: array(string()).optional(),
+  locations: optional(array(string())),
 });
 const AcpPermissionSchema = looseObject({
   title: string(),
   toolKind: nullable(string()),
   options: array(looseObject({ optionId: string(), name: string(), kind: string() })),
   chosen: nullable(string()),
-  remembered: boolean().optional(),
+  remembered: optional(boolean()),
 });
 const PermissionItemSchema = looseObject({
   kind: literal('permission'),
@@ -58,7 +58,7 @@ const PermissionItemSchema = looseObject({
   grantMatched: boolean(),
   sessionId: nullable(string()),
   approval: zEnum(['pending', 'allowed-once', 'always-allowed', 'denied', 'not-approvable', 'info', 'allowed-session', 'cancelled']),
-  acp: AcpPermissionSchema.optional(),
+  acp: optional(AcpPermissionSchema),
 });
 const PlanItemSchema = looseObject({ kind: literal('plan'), entries: array(looseObject({ content: string(), priority: string(), status: string() })) });
 const NoticeItemSchema = looseObject({ kind: zEnum(['warning', 'error']), code: nullable(string()), message: string(), recoverable: nullable(boolean()) });
@@ -76,12 +76,12 @@ const ReviewFileSchema = looseObject({
   change: zEnum(['modified', 'created', 'deleted', 'unknown']),
   added: nullable(count),
   removed: nullable(count),
-  binary: boolean().optional(),
+  binary: optional(boolean()),
   afterSha256: nullable(string()),
-  unmeasured: boolean().optional(),
-  tooLarge: boolean().optional(),
-  tooMany: boolean().optional(),
-  decision: zEnum(['kept', 'reverted']).optional(),
+  unmeasured: optional(boolean()),
+  tooLarge: optional(boolean()),
+  tooMany: optional(boolean()),
+  decision: optional(zEnum(['kept', 'reverted'])),
 });
 
 export const TurnSchema = looseObject({
@@ -106,11 +106,11 @@ export const TurnSchema = looseObject({
   finalText: nullable(string()),
   usage: UsageTotalsSchema,
   sawRunEnd: boolean(),
-  undone: looseObject({ at: count, summary: string() }).optional(),
-  review: array(ReviewFileSchema).optional(),
+  undone: optional(looseObject({ at: count, summary: string() })),
+  review: optional(array(ReviewFileSchema)),
   anonTools: count,
-  budget: OutputBudgetSchema.optional(),
-  transport: TransportSchema.optional(),
+  budget: optional(OutputBudgetSchema),
+  transport: optional(TransportSchema),
 });
 
 export const ChatSchema = looseObject({
@@ -121,18 +121,18 @@ export const ChatSchema = looseObject({
   sessionId: nullable(string()),
   turns: array(TurnSchema),
   usage: UsageTotalsSchema,
-  transport: TransportSchema.optional(),
-  acp: looseObject({
+  transport: optional(TransportSchema),
+  acp: optional(looseObject({
     modes: named,
     mode: nullable(string()),
     models: named,
     model: nullable(string()),
     commands: array(looseObject({ name: string(), description: string() })),
-  }).optional(),
+  })),
 });
 
 /** A history entry. */
-export const ChatSummarySchema = looseObject({ id: string().min(1), title: string(), updatedAt: count, turns: count, sessionId: string().optional() });
+export const ChatSummarySchema = looseObject({ id: string().check(minLength(1)), title: string(), updatedAt: count, turns: count, sessionId: optional(string()) });
 
 // Every chat the reducer makes must pass: this fails to compile when model.ts grows a field or an
 // item kind that the schemas above do not know yet (the other direction is a cast in readChat).

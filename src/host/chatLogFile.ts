@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as readline from 'node:readline';
-import { int, literal, looseObject, nonnegative, positive, string } from 'zod/mini';
+import { int, literal, looseObject, nonnegative, positive, string } from '../protocol/zod';
 import type { ChatAction } from '../conversation/actions';
 import { readChat } from '../conversation/chatSchema';
 import type { Chat } from '../conversation/model';

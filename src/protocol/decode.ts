@@ -2,7 +2,7 @@
  * One JSONL line → a `Decoded`: an event, an unknown event type, or a problem (never a throw).
  * Tolerant where Zero may grow (unknown types and fields), exact on the types of known fields.
  */
-import type { ZodError, ZodType } from 'zod';
+import type { core, ZodMiniType } from './zod';
 import type { Decoded } from './decoded';
 import { clampDepth } from './depth';
 import { finiteNumbers } from './numbers';
@@ -13,7 +13,7 @@ import {
   type ZeroEvent, type ZeroEventType,
 } from './events';
 
-const SCHEMAS: { readonly [T in ZeroEventType]: ZodType<Extract<ZeroEvent, { type: T }>> } = {
+const SCHEMAS: { readonly [T in ZeroEventType]: ZodMiniType<Extract<ZeroEvent, { type: T }>> } = {
   run_start: RunStartSchema,
   warning: WarningSchema,
   text: TextSchema,
@@ -98,7 +98,7 @@ function problem(line: number, text: string, reason: string): Decoded {
   return { kind: 'problem', problem: { line, excerpt: excerptOf(text), reason } };
 }
 
-type Issue = ZodError['issues'][number];
+type Issue = core.$ZodIssue;
 
 /** E.g. `tool_result.status: expected string, got number`. */
 function describeIssue(type: string, raw: unknown, issue: Issue): string {

@@ -5,43 +5,43 @@
  * untouched, and optional fields are optional. Exact where Zero is exact: field types.
  * Schema 1 is read too; its `violation` object is surfaced as `block` (§17).
  */
-import { array, boolean, discriminatedUnion, literal, looseObject, number, record, string, union, unknown, type output } from 'zod';
+import { array, boolean, discriminatedUnion, literal, looseObject, number, optional, pipe, record, string, transform, union, unknown, type output } from './zod';
 import { clampAmount, clampCount, clampInt } from './numbers';
 
 /** Numbers Zero reports, clamped where they enter (numbers.ts): a huge count must not overflow a total. */
-const count = () => number().transform(clampCount);
-const int = () => number().transform(clampInt);
-const amount = () => number().transform(clampAmount);
+const count = () => pipe(number(), transform(clampCount));
+const int = () => pipe(number(), transform(clampInt));
+const amount = () => pipe(number(), transform(clampAmount));
 
 /** Risk classification attached to every permission event. `level` can be "" (§3.7). */
 export const RiskSchema = looseObject({
-  level: string().optional(),
-  categories: array(string()).optional(),
-  reason: string().optional(),
+  level: optional(string()),
+  categories: optional(array(string())),
+  reason: optional(string()),
 });
 export type Risk = output<typeof RiskSchema>;
 
 /** Sandbox block metadata (`block` in schema 2, `violation` in schema 1). */
 export const BlockSchema = looseObject({
   code: string(),
-  toolName: string().optional(),
-  action: string().optional(),
-  risk: RiskSchema.optional(),
-  path: string().optional(),
-  reason: string().optional(),
-  recoverable: boolean().optional(),
+  toolName: optional(string()),
+  action: optional(string()),
+  risk: optional(RiskSchema),
+  path: optional(string()),
+  reason: optional(string()),
+  recoverable: optional(boolean()),
 });
 export type Block = output<typeof BlockSchema>;
 
 /** A persistent grant that matched a permission check. */
 export const GrantSchema = looseObject({
-  toolName: string().optional(),
-  scope: string().optional(),
-  scopeKind: string().optional(),
-  decision: string().optional(),
-  approvedAt: string().optional(),
-  reason: string().optional(),
-  session: string().optional(),
+  toolName: optional(string()),
+  scope: optional(string()),
+  scopeKind: optional(string()),
+  decision: optional(string()),
+  approvedAt: optional(string()),
+  reason: optional(string()),
+  session: optional(string()),
 });
 
 /** Fields on every output line. */
@@ -54,21 +54,21 @@ export const RunStartSchema = looseObject({
   ...envelope,
   type: literal('run_start'),
   /** Present on every normal stream-json run; absent for `--list-tools`. */
-  sessionId: string().optional(),
+  sessionId: optional(string()),
   /** Absolute workspace root (or the worktree path). */
-  cwd: string().optional(),
-  provider: string().optional(),
-  model: string().optional(),
-  apiModel: string().optional(),
+  cwd: optional(string()),
+  provider: optional(string()),
+  model: optional(string()),
+  apiModel: optional(string()),
 });
 
-export const WarningSchema = looseObject({ ...envelope, type: literal('warning'), message: string().optional() });
+export const WarningSchema = looseObject({ ...envelope, type: literal('warning'), message: optional(string()) });
 
 /** Live answer delta of any model turn, narration included. `delta` is omitted for empty chunks. */
-export const TextSchema = looseObject({ ...envelope, type: literal('text'), delta: string().optional() });
+export const TextSchema = looseObject({ ...envelope, type: literal('text'), delta: optional(string()) });
 
 /** Model reasoning or Zero's own status notices; never part of the answer. */
-export const ReasoningSchema = looseObject({ ...envelope, type: literal('reasoning'), delta: string().optional() });
+export const ReasoningSchema = looseObject({ ...envelope, type: literal('reasoning'), delta: optional(string()) });
 
 export const SideEffectSchema = string();
 
@@ -76,12 +76,12 @@ export const ToolCallSchema = looseObject({
   ...envelope,
   type: literal('tool_call'),
   /** Provider's tool-call id; omitted when the provider gave none. */
-  id: string().optional(),
+  id: optional(string()),
   name: string(),
   /** Parsed JSON arguments, or the raw string when they were not valid JSON; omitted when empty. */
-  args: unknown().optional(),
+  args: optional(unknown()),
   /** read | write | shell | network | none | unknown. Kept open: Zero may add values. */
-  sideEffect: SideEffectSchema.optional(),
+  sideEffect: optional(SideEffectSchema),
 });
 
 export const CheckpointSchema = looseObject({
@@ -90,34 +90,34 @@ export const CheckpointSchema = looseObject({
   checkpoint: looseObject({
     /** Session event sequence number, usable with `zero sessions rewind --sequence`. */
     sequence: count(),
-    tool: string().optional(),
+    tool: optional(string()),
     /** Workspace-relative paths the tool is about to touch. */
-    files: array(string()).optional(),
+    files: optional(array(string())),
   }),
 });
 
 const permissionFields = {
   ...envelope,
-  sessionId: string().optional(),
-  id: string().optional(),
+  sessionId: optional(string()),
+  id: optional(string()),
   name: string(),
   /** prompt | allow | deny (cancel is impossible headless). */
   action: string(),
   /** The tool's static permission: allow | prompt | deny. */
-  permission: string().optional(),
+  permission: optional(string()),
   /** Pre-granted by mode or prefix; NOT "the user approved". */
-  permissionGranted: boolean().optional(),
-  permissionMode: string().optional(),
-  autonomy: string().optional(),
-  sideEffect: string().optional(),
-  reason: string().optional(),
-  decisionReason: string().optional(),
-  risk: RiskSchema.optional(),
-  block: BlockSchema.optional(),
+  permissionGranted: optional(boolean()),
+  permissionMode: optional(string()),
+  autonomy: optional(string()),
+  sideEffect: optional(string()),
+  reason: optional(string()),
+  decisionReason: optional(string()),
+  risk: optional(RiskSchema),
+  block: optional(BlockSchema),
   /** Schema 1 name of `block`; normalised into `block` by `normaliseEvent`. */
-  violation: BlockSchema.optional(),
-  grantMatched: boolean().optional(),
-  grant: GrantSchema.optional(),
+  violation: optional(BlockSchema),
+  grantMatched: optional(boolean()),
+  grant: optional(GrantSchema),
 };
 
 export const PermissionRequestSchema = looseObject({ ...permissionFields, type: literal('permission_request') });
@@ -128,19 +128,19 @@ export const PermissionSchema = looseObject({ ...permissionFields, type: literal
 export const ToolResultSchema = looseObject({
   ...envelope,
   type: literal('tool_result'),
-  id: string().optional(),
-  name: string().optional(),
+  id: optional(string()),
+  name: optional(string()),
   /** ok | error */
   status: string(),
   /** Model-visible output, capped at 10 KiB in the stream; omitted when empty. */
-  output: string().optional(),
-  truncated: boolean().optional(),
-  changedFiles: array(string()).optional(),
-  meta: record(string(), unknown()).optional(),
-  redacted: boolean().optional(),
-  display: looseObject({ summary: string().optional(), kind: string().optional() }).optional(),
-  block: BlockSchema.optional(),
-  violation: BlockSchema.optional(),
+  output: optional(string()),
+  truncated: optional(boolean()),
+  changedFiles: optional(array(string())),
+  meta: optional(record(string(), unknown())),
+  redacted: optional(boolean()),
+  display: optional(looseObject({ summary: optional(string()), kind: optional(string()) })),
+  block: optional(BlockSchema),
+  violation: optional(BlockSchema),
 });
 
 /** Per request, not cumulative: clients sum them. `costUsd` is declared but never set by exec. */
@@ -150,18 +150,18 @@ export const UsageSchema = looseObject({
   promptTokens: count(),
   completionTokens: count(),
   totalTokens: count(),
-  costUsd: amount().optional(),
+  costUsd: optional(amount()),
 });
 
 /** The answer of the last turn; omitted text means an empty answer. */
-export const FinalSchema = looseObject({ ...envelope, type: literal('final'), text: string().optional() });
+export const FinalSchema = looseObject({ ...envelope, type: literal('final'), text: optional(string()) });
 
 export const ErrorSchema = looseObject({
   ...envelope,
   type: literal('error'),
-  code: string().optional(),
-  message: string().optional(),
-  recoverable: boolean().optional(),
+  code: optional(string()),
+  message: optional(string()),
+  recoverable: optional(boolean()),
 });
 
 export const RunEndSchema = looseObject({

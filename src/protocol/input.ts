@@ -3,7 +3,7 @@
  * input Zero would refuse is refused here first, with Zero's wording, so a run never dies on
  * a usage error (exit 2) that we could have caught.
  */
-import { array, discriminatedUnion, literal, strictObject, string, type output, type ZodError } from 'zod';
+import { array, discriminatedUnion, literal, optional, refine, strictObject, string, type core, type output } from './zod';
 
 export const INPUT_SCHEMA_VERSION = 2;
 /** Largest decoded image Zero accepts: 10 MiB. */
@@ -29,9 +29,9 @@ const MEDIA_TYPES = new Map([
 
 export const InputImageSchema = strictObject({
   /** png, jpeg/jpg, gif or webp, bare or as `image/…`, any case; a `data:…;` wrapper is allowed. */
-  mediaType: string().refine((type) => normaliseImageMediaType(type) !== '', {
+  mediaType: string().check(refine((type) => normaliseImageMediaType(type) !== '', {
     error: (issue) => `Stream-json image has an unsupported image media type ${JSON.stringify(issue.input)}.`,
-  }),
+  })),
   /** Standard base64 with padding, no `data:` prefix; at most 10 MiB once decoded. */
   data: string().check((ctx) => {
     const message = imageDataProblem(ctx.value);
@@ -44,7 +44,7 @@ export type InputImage = output<typeof InputImageSchema>;
 export const PromptInputSchema = strictObject({
   schemaVersion: literal(INPUT_SCHEMA_VERSION),
   type: literal('prompt'),
-  content: string().refine((content) => !isGoBlank(content), { error: 'content is required' }),
+  content: string().check(refine((content) => !isGoBlank(content), { error: 'content is required' })),
 });
 
 /** A user message. No other role exists: history cannot be injected. */
@@ -53,9 +53,9 @@ export const MessageInputSchema = strictObject({
     type: literal('message'),
     role: literal('user'),
     /** May be empty when the message carries images. */
-    content: string().optional(),
-    images: array(InputImageSchema).optional(),
-  }).refine((m) => !isGoBlank(m.content ?? '') || (m.images?.length ?? 0) > 0, { error: 'content is required' });
+    content: optional(string()),
+    images: optional(array(InputImageSchema)),
+  }).check(refine((m) => !isGoBlank(m.content ?? '') || (m.images?.length ?? 0) > 0, { error: 'content is required' }));
 
 export const InputEventSchema = discriminatedUnion('type', [PromptInputSchema, MessageInputSchema]);
 export type PromptInput = output<typeof PromptInputSchema>;
@@ -135,7 +135,7 @@ function checkLine(value: unknown, line: number): void {
 }
 
 /** Zero checks image data before the media type; report in that order. */
-function firstMessage(issues: ZodError['issues']): string {
+function firstMessage(issues: readonly core.$ZodIssue[]): string {
   const data = issues.find((issue) => issue.path.at(-1) === 'data');
   return (data ?? issues[0]!).message;
 }

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { array, looseObject, number, string, unknown } from 'zod';
+import { array, catch as zCatch, looseObject, number, optional, string, unknown } from '../protocol/zod';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -136,13 +136,13 @@ function payloadOf(event: SessionEvent): { tool: string; files: RawFile[] } | nu
 
 /** A line of `events.jsonl`, as far as this code reads it (store.go). */
 const SessionEventSchema = looseObject({
-  sequence: number().finite(),
+  sequence: number(),
   type: string(),
-  createdAt: string().optional().catch(undefined),
-  payload: unknown().optional(),
+  createdAt: zCatch(optional(string()), undefined),
+  payload: optional(unknown()),
 });
 /** A `session_checkpoint` payload (checkpoint.go). */
-const CheckpointPayloadSchema = looseObject({ tool: unknown().optional(), files: array(unknown()) });
+const CheckpointPayloadSchema = looseObject({ tool: optional(unknown()), files: array(unknown()) });
 /** Only `path` is required; the other fields are read defensively by loadFile. */
 const CheckpointFileSchema = looseObject({ path: string() });
 

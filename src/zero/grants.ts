@@ -6,7 +6,7 @@ import spawn from 'cross-spawn';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { array, boolean, looseObject, string, union, unknown } from 'zod';
+import { array, boolean, looseObject, minLength, optional, string, union, unknown } from '../protocol/zod';
 import { removeGrantEntry, type GrantEntry } from './grantsFile';
 import { mergeEnv } from './zeroProcess';
 
@@ -121,21 +121,21 @@ export async function listApprovals(binary: string, env: Env = {}): Promise<Appr
 /** A grant as `zero sandbox grants list --json` prints it; fields this code does not read may grow. */
 const GrantEntrySchema = looseObject({
   toolName: string(),
-  scope: string().optional(),
-  scopeKind: string().optional(),
-  decision: string().optional(),
-  approvedAt: string().optional(),
-  reason: string().optional(),
-  session: boolean().optional(),
+  scope: optional(string()),
+  scopeKind: optional(string()),
+  decision: optional(string()),
+  approvedAt: optional(string()),
+  reason: optional(string()),
+  session: optional(boolean()),
 });
 const PrefixEntrySchema = looseObject({
   toolName: string(),
-  prefix: array(string()).min(1),
-  approvedAt: string().optional(),
-  reason: string().optional(),
-  session: boolean().optional(),
+  prefix: array(string()).check(minLength(1)),
+  approvedAt: optional(string()),
+  reason: optional(string()),
+  session: optional(boolean()),
 });
-const GrantListSchema = union([array(unknown()), looseObject({ grants: array(unknown()).optional(), commandPrefixes: array(unknown()).optional() })]);
+const GrantListSchema = union([array(unknown()), looseObject({ grants: optional(array(unknown())), commandPrefixes: optional(array(unknown())) })]);
 
 const PATH_KINDS = new Set(['file', 'dir']);
 const sameGrant = (a: Grant, b: Grant): boolean =>

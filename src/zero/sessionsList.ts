@@ -6,7 +6,7 @@
  * Parsed with zod; an odd entry is skipped rather than guessed, and every failure is a sentence.
  */
 import * as path from 'node:path';
-import { array, looseObject, number, string, unknown } from 'zod';
+import { array, int, looseObject, nonnegative, optional, regex, string, unknown } from '../protocol/zod';
 import { runZeroCli } from './grants';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -31,14 +31,14 @@ export interface ZeroSession {
 }
 
 const SessionEntrySchema = looseObject({
-  sessionId: string().regex(SESSION_ID),
-  kind: string().optional(),
-  title: string().optional(),
-  cwd: string().optional(),
-  modelId: string().optional(),
-  createdAt: string().optional(),
-  updatedAt: string().optional(),
-  eventCount: number().int().nonnegative().optional(),
+  sessionId: string().check(regex(SESSION_ID)),
+  kind: optional(string()),
+  title: optional(string()),
+  cwd: optional(string()),
+  modelId: optional(string()),
+  createdAt: optional(string()),
+  updatedAt: optional(string()),
+  eventCount: optional(int().check(nonnegative())),
 });
 
 export type SessionsOutcome =

@@ -1,0 +1,15 @@
+/**
+ * The zod API every schema here is built with: zod/mini, the functional form (`optional(x)`,
+ * `x.check(maxLength(n))`, `pipe(x, transform(f))`), which bundles to a fraction of the classic
+ * API's method chains (docs/long-chats.md, "Activation"). Import zod from here, not from 'zod'.
+ *
+ * zod/mini has no messages of its own ("Invalid input" for every issue); the classic API installs
+ * its English ones on first use, unless something chose a locale already. Messages reach users
+ * (a chat file set aside, a decode problem), so this does the same.
+ */
+import { config } from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
+
+if (!config().localeError) config(en());
+
+export * from 'zod/mini';
