@@ -14,6 +14,7 @@ import { reduceChat } from '../conversation/reducer';
 import { safeStringify } from '../protocol/depth';
 import { finiteNumbers } from '../protocol/numbers';
 import { parseLine } from './chatFiles';
+import { jsonText, type JsonText } from './jsonPieces';
 
 export const LOG_FORMAT = 2;
 
@@ -26,10 +27,19 @@ const RecordLineSchema = looseObject({ seq: int().check(positive()), action: loo
  * caller keeps the file it has.
  */
 export function snapshotLine(chat: Chat, seq: number): string {
+  return `${safeStringify(snapshotValue(chat, seq))}\n`;
+}
+
+/** The same line as {@link snapshotLine}, in pieces: what the store writes (jsonPieces.ts). */
+export function snapshotText(chat: Chat, seq: number): JsonText {
+  return jsonText(snapshotValue(chat, seq), '\n');
+}
+
+function snapshotValue(chat: Chat, seq: number): { format: number; seq: number; chat: Chat } {
   const safe = finiteNumbers(chat);
   const back = readChat(safe);
   if (!back.ok) throw new Error(`it would not read back (${back.reason})`);
-  return `${safeStringify({ format: LOG_FORMAT, seq, chat: safe })}\n`;
+  return { format: LOG_FORMAT, seq, chat: safe };
 }
 
 /** The chat replayed from a log, as the reader accepts it: the same repair as the writer's, then the schema. */

@@ -21,11 +21,12 @@ import { readChat } from '../conversation/chatSchema';
 import type { Chat } from '../conversation/model';
 import { isRunning } from '../conversation/reducer';
 import type { ChatSummary } from '../messages/messages';
-import { chatFile, chatIdsOnDisk, legacyChatFile, parseLine, removeChatFiles, setAside, tailChatFile, writeAtomicSync } from './chatFiles';
-import { replayText, snapshotLine } from './chatLogFile';
+import { chatFile, chatIdsOnDisk, legacyChatFile, parseLine, removeChatFiles, setAside, tailChatFile } from './chatFiles';
+import { replayText, snapshotText } from './chatLogFile';
 import { hasOddNumber } from '../protocol/numbers';
-import { type ChatHead, HEAD_MIN_BYTES, readHead, tailData } from './chatTail';
+import { type ChatHead, HEAD_MIN_BYTES, readHead, tailText } from './chatTail';
 import { HistoryIndex, summaryOf } from './historyIndex';
+import { type JsonText, writeJsonText, writeJsonTextSync } from './jsonPieces';
 
 const SAVE_DELAY_MS = 300;
 /** A log is compacted once it holds more than this, or more than its snapshot. */
@@ -48,10 +49,16 @@ interface ChatLog {
   tailTurns?: number;
 }
 
+/** Unwritten appended lines past this pause the runs feeding them (backlog()), until they are down to BACKLOG_LOW. */
+const BACKLOG_HIGH = 4 * 1024 * 1024;
+const BACKLOG_LOW = 1024 * 1024;
+
+/** Snapshots and tails are written in pieces from the (immutable) chat, never held as one string. */
 type Write =
   | { readonly kind: 'append'; readonly id: string; data: string }
-  | { readonly kind: 'snapshot'; readonly id: string; readonly data: string; readonly generation: number }
-  | { readonly kind: 'tail'; readonly id: string; readonly data: (logBytes: number) => string; readonly generation: number };
+  | { readonly kind: 'snapshot'; readonly id: string; readonly data: JsonText; readonly generation: number }
+  /** `data` null: the tail would hold the whole chat, and the old tail file is removed. */
+  | { readonly kind: 'tail'; readonly id: string; readonly data: ((logBytes: number) => JsonText) | null; readonly generation: number };
 
 /** Every store's write in flight, so tests can wait for the disk to be quiet before removing a folder. */
 const inFlight = new Set<Promise<void>>();
@@ -67,12 +74,16 @@ export class ChatStore {
   private readonly queue: Write[] = [];
   private writing: Promise<void> | null = null;
   private writingId: string | null = null;
+  /** The lines being appended now (they count in the backlog until written). */
+  private writingAppend: string | null = null;
   private timer: NodeJS.Timeout | undefined;
   /** Bumped by the synchronous flush: an asynchronous snapshot of an older generation is not renamed in. */
   private generation = 0;
   private readonly problems: string[] = [];
   /** Chats whose snapshot would not read back (already reported). */
   private readonly unsaveable = new Set<string>();
+  /** Runs paused by backlog(), resumed once the unwritten lines are down to BACKLOG_LOW. */
+  private drained: (() => void)[] = [];
 
   /**
    * @param log the output channel.
@@ -205,6 +216,7 @@ export class ChatStore {
     this.history.remove(id);
     removeChatFiles(this.dir, id, this.log);
     this.writeIndex();
+    this.release();
   }
 
   /** Resolves when everything saved so far is on disk (tests, and before reading the files back). */
@@ -225,21 +237,54 @@ export class ChatStore {
     if (this.writingId !== null) waiting.add(this.writingId);
     for (const [id, entry] of this.logs) {
       if (!entry.rewrite && entry.lines.length === 0 && !waiting.has(id)) continue;
-      const data = snapshotLine(entry.chat, entry.seq);
       try {
-        writeAtomicSync(chatFile(this.dir, id), data);
+        const data = snapshotText(entry.chat, entry.seq);
+        const bytes = writeAtomicText(chatFile(this.dir, id), data);
         entry.logBytes = 0;
         entry.snapshotBytes = data.length;
         entry.lines = [];
         entry.rewrite = false;
         entry.tailSeq = -1;
-        if (this.tailDue(entry)) writeAtomicSync(tailChatFile(this.dir, id), tailData(entry.chat, entry.seq)(Buffer.byteLength(data)));
+        if (this.tailDue(entry)) {
+          const tail = tailText(entry.chat, entry.seq);
+          if (tail) writeAtomicText(tailChatFile(this.dir, id), tail(bytes));
+          else fs.rmSync(tailChatFile(this.dir, id), { force: true });
+        }
       } catch (err) {
         this.problem(`Could not save the chat "${entry.chat.title}": ${(err as Error).message}`);
       }
     }
     if (this.history.dirty) this.writeIndex();
     this.report();
+    this.release();
+  }
+
+  /**
+   * Backpressure for the runs feeding this store: undefined while the appended lines not yet on
+   * disk are few, else (over BACKLOG_HIGH) a promise that resolves once they are down to
+   * BACKLOG_LOW; the run stops reading Zero's stdout meanwhile, so a flood waits in Zero's pipe,
+   * not in memory here.
+   */
+  backlog(): Promise<void> | undefined {
+    if (this.unwritten() <= BACKLOG_HIGH) return undefined;
+    const waiting = new Promise<void>((resolve) => this.drained.push(resolve));
+    this.kick(); // not the 300 ms debounce: the lines go to the disk now
+    return waiting;
+  }
+
+  /** Characters of appended lines held in memory: not yet queued, queued, or being written. */
+  private unwritten(): number {
+    let n = 0;
+    for (const entry of this.logs.values()) n += sum(entry.lines);
+    for (const w of this.queue) if (w.kind === 'append') n += w.data.length;
+    return n + (this.writingAppend?.length ?? 0);
+  }
+
+  /** Resolves backlog()'s promises once the lines are down to BACKLOG_LOW, or the writer is idle. */
+  private release(): void {
+    if (this.drained.length === 0) return;
+    if ((this.writing || this.queue.length > 0) && this.unwritten() > BACKLOG_LOW) return;
+    for (const resolve of this.drained.splice(0)) resolve();
   }
 
   private schedule(): void {
@@ -255,9 +300,9 @@ export class ChatStore {
       if (entry.rewrite) {
         // A snapshot replaces whatever was queued for this chat and not yet started.
         for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]!.id === id) this.queue.splice(i, 1);
-        let data: string;
+        let data: JsonText;
         try {
-          data = snapshotLine(entry.chat, entry.seq);
+          data = snapshotText(entry.chat, entry.seq);
         } catch (err) {
           // The file on disk stays as it was (better the last good state than a file set aside whole);
           // the next change tries the snapshot again. Said once per chat.
@@ -279,7 +324,7 @@ export class ChatStore {
         if (last && last.kind === 'append' && last.id === id) last.data += data;
         else this.queue.push({ kind: 'append', id, data });
       }
-      if (this.tailDue(entry)) this.queue.push({ kind: 'tail', id, data: tailData(entry.chat, entry.seq), generation: this.generation });
+      if (this.tailDue(entry)) this.queue.push({ kind: 'tail', id, data: tailText(entry.chat, entry.seq), generation: this.generation });
     }
     if (this.history.dirty) this.writeIndex();
     this.pump();
@@ -290,13 +335,17 @@ export class ChatStore {
     const next = this.queue.shift();
     if (!next) {
       this.report();
+      this.release();
       return;
     }
     this.writingId = next.id;
+    this.writingAppend = next.kind === 'append' ? next.data : null;
     const writing = this.perform(next).finally(() => {
       inFlight.delete(writing);
       this.writing = null;
       this.writingId = null;
+      this.writingAppend = null;
+      this.release();
       this.pump();
     });
     this.writing = writing;
@@ -316,11 +365,15 @@ export class ChatStore {
         await fsp.appendFile(file, w.data);
         return;
       }
-      // The tail records the log's size now: every line queued before it is on disk, none after.
       const target = w.kind === 'tail' ? tailChatFile(this.dir, w.id) : file;
-      const data = w.kind === 'tail' ? w.data((await fsp.stat(file)).size) : w.data;
+      if (w.kind === 'tail' && !w.data) {
+        await fsp.rm(target, { force: true });
+        return;
+      }
+      // The tail records the log's size now: every line queued before it is on disk, none after.
+      const data = w.kind === 'tail' ? w.data!((await fsp.stat(file)).size) : w.data;
       const tmp = `${target}.${process.pid}.tmp`;
-      await fsp.writeFile(tmp, data);
+      await writeJsonText(tmp, data);
       if (w.generation !== this.generation || stale()) {
         await fsp.rm(tmp, { force: true });
         return;
@@ -423,6 +476,15 @@ export class ChatStore {
       // a notice must not break saving
     }
   }
+}
+
+/** writeAtomicSync for text written in pieces; returns the bytes written. */
+function writeAtomicText(file: string, text: JsonText): number {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  const bytes = writeJsonTextSync(tmp, text);
+  fs.renameSync(tmp, file);
+  return bytes;
 }
 
 function sum(lines: readonly string[]): number {

@@ -14,7 +14,8 @@ import type { ChatAction } from '../conversation/actions';
 import { readChat } from '../conversation/chatSchema';
 import type { Chat, Turn } from '../conversation/model';
 import { reduceChat } from '../conversation/reducer';
-import { clampDepth, safeStringify } from '../protocol/depth';
+import { clampDepth } from '../protocol/depth';
+import { jsonText, reopened, type JsonText } from './jsonPieces';
 
 /** Characters of the latest turns kept in the tail (about what the view draws at once). */
 const TAIL_CHARS = 200_000;
@@ -29,14 +30,19 @@ export interface ChatHead {
   readonly older: number;
 }
 
-/** The tail file's contents for `chat` as of log line `seq`; `withSize` adds the log's size then. */
-export function tailData(chat: Chat, seq: number): (logBytes: number) => string {
+/**
+ * The tail file's contents for `chat` as of log line `seq`, given the log's size then; null when
+ * the tail would hold every turn (one big turn): reading the head would read the whole chat anyway,
+ * so the log is read instead and no second copy of the chat is written.
+ */
+export function tailText(chat: Chat, seq: number): ((logBytes: number) => JsonText) | null {
   let chars = 0;
   let from = chat.turns.length;
   while (from > 0 && (from === chat.turns.length || chars < TAIL_CHARS)) chars += turnChars(chat.turns[--from]!);
-  const rest = safeStringify({ tail: 1, seq, older: from, chat: { ...chat, turns: chat.turns.slice(from) } });
+  if (from === 0) return null;
+  const rest = jsonText({ tail: 1, seq, older: from, chat: { ...chat, turns: chat.turns.slice(from) } });
   // The log's size is known only once the lines before it are on disk (the writes are queued).
-  return (logBytes) => `{"logBytes":${logBytes},${rest.slice(1)}`;
+  return (logBytes) => reopened(rest, `{"logBytes":${logBytes},`);
 }
 
 /** The chat's head from its tail file and the end of its log; undefined when the whole log must be read. */
