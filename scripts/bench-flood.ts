@@ -58,6 +58,8 @@ async function variant(mode: 'before' | 'after'): Promise<void> {
     cwd: ws,
     env: { FAKE_ZERO_SCENARIO: 'flood', FAKE_ZERO_FLOOD_MB: FLOOD_MB, XDG_DATA_HOME: path.join(dir, 'data') },
     input: promptInput('flood'),
+    // As the extension wires it (composition.ts): the run waits while the store is behind.
+    ...(mode === 'after' ? { backpressure: () => store.backlog() } : {}),
     onDecoded: (items) => {
       for (const d of items) {
         const action = actionFromDecoded(d);

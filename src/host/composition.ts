@@ -55,7 +55,7 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
   const storage = (context.storageUri ?? context.globalStorageUri).fsPath;
   const store = new ChatStore(path.join(storage, 'chats-v1'), (m) => log.warn(m), (m) => void vscode.window.showWarningMessage(m, 'Show Log').then((pick) => pick && log.show()));
   const trusted = (): boolean => vscode.workspace.isTrusted;
-  const exec = new ExecTransport({ settings: readSettings, otherFolders, trusted, log });
+  const exec = new ExecTransport({ settings: readSettings, otherFolders, trusted, log, backpressure: () => store.backlog() });
   const approvalDetails = new ApprovalDetails();
   const acpDialogs = new AcpPermissionDialogs(approvalDetails);
   const late: { controller?: ChatController } = {};

@@ -25,6 +25,8 @@ export interface ExecTransportDeps {
   otherFolders(): readonly string[];
   trusted(): boolean;
   readonly log: TransportLog;
+  /** The chat store's backlog (ChatStore.backlog): a run stops reading Zero's output while it is behind. */
+  backpressure?(): Promise<void> | undefined;
 }
 
 export class ExecTransport implements Transport {
@@ -88,6 +90,7 @@ export class ExecTransport implements Transport {
           listener.actions([{ type: 'notice', code: 'images-ignored', message: `The model ${ignored[1]} cannot see images: Zero ignored ${ignored[2]} ${n} sent with this message. ${ignored[2] === '1' ? 'It is' : 'They are'} back in the message box: pick a model with image input and send again, or remove ${ignored[2] === '1' ? 'it' : 'them'}.` }]);
         }
       },
+      ...(this.deps.backpressure ? { backpressure: () => this.deps.backpressure?.() } : {}),
       onCallbackError: (err) => log.error(`Internal error while reading Zero's output: ${String(err)}`),
     });
     const ended = run.exited.then((exit) => {

@@ -40,6 +40,12 @@ export interface ZeroRunOptions {
   readonly graceMs?: number;
   /** Decoded stdout lines, batched per stdout chunk. Not called after `dispose()`. */
   readonly onDecoded?: (items: Decoded[]) => void;
+  /**
+   * Asked after each batch: a promise means the consumer is behind, and stdout is not read until
+   * it settles (Zero then blocks on its full pipe). Honoured only while the run is running: once
+   * it is stopping or has exited, stdout is read to its end.
+   */
+  readonly backpressure?: () => Promise<void> | undefined;
   /** stderr text as it arrives (UTF-8, may split lines). Not called after `dispose()`. */
   readonly onStderr?: (text: string) => void;
   /** A callback above threw. Default: console.error. The run carries on either way. */
@@ -124,6 +130,8 @@ class ZeroProcessRun implements ZeroRun {
   private runEnd: { exitCode: number; status: string } | undefined;
   private exitInfo: { code: number | null; signal: string | null } | undefined;
   private readerEnded = false;
+  /** stdout is paused until this settles (backpressure). */
+  private held: Promise<void> | undefined;
   private readonly stdout = { events: 0, nonJsonLines: 0 };
   private stopping: Promise<void> | undefined;
   private child: ChildProcess | undefined;
@@ -199,6 +207,8 @@ class ZeroProcessRun implements ZeroRun {
     this.exitInfo = { code, signal };
     const s = this.current;
     if (s.phase === 'running' || s.phase === 'stopping') this.current = { phase: 'exiting', by: s.phase === 'stopping' ? s.by : null };
+    // What is left in the pipe is read now: the drain timer below must not cut it off (Node resumes too).
+    this.release();
     this.resolveGone();
     // A grandchild that inherited stdout/stderr would keep 'close' from ever coming.
     const timer = setTimeout(() => {
@@ -218,6 +228,31 @@ class ZeroProcessRun implements ZeroRun {
       if (item.kind === 'event' && item.event.type === 'run_end') this.runEnd = { exitCode: item.event.exitCode, status: item.event.status };
     }
     if (items.length > 0 && !this.quiet && this.opts.onDecoded) this.call(this.opts.onDecoded, items);
+    if (items.length > 0 && this.opts.backpressure) this.hold(this.opts.backpressure);
+  }
+
+  private hold(backpressure: () => Promise<void> | undefined): void {
+    if (this.held || this.current.phase !== 'running' || !this.child?.stdout) return;
+    let wait: Promise<void> | undefined;
+    try {
+      wait = backpressure();
+    } catch (err) {
+      this.reportError(err);
+    }
+    if (!wait) return;
+    const held = wait.then(undefined, (err: unknown) => this.reportError(err));
+    this.held = held;
+    this.child.stdout.pause();
+    void held.then(() => {
+      if (this.held === held) this.release();
+    });
+  }
+
+  /** Reads stdout again (backpressure over, or the run no longer running). */
+  private release(): void {
+    if (!this.held) return;
+    this.held = undefined;
+    this.child?.stdout?.resume();
   }
 
   private call<T>(fn: (arg: T) => void, arg: T): void {
@@ -286,6 +321,7 @@ class ZeroProcessRun implements ZeroRun {
   stop(): Promise<void> {
     if (this.stopping) return this.stopping;
     if (this.current.phase === 'running') this.current = { phase: 'stopping', by: 'stop' };
+    this.release();
     const pid = this.pid;
     const graceMs = this.opts.graceMs ?? 1500;
     this.stopping = (async () => {
@@ -317,6 +353,7 @@ class ZeroProcessRun implements ZeroRun {
       return;
     }
     this.current = { phase: 'stopping', by: 'dispose' };
+    this.release();
     if (this.pid !== undefined) void killTree(this.pid, 'SIGKILL');
   }
 }
