@@ -5,22 +5,22 @@
  *
  * The checks at the end fail to compile when model.ts changes and these schemas do not.
  */
-import { array, boolean, enum as zEnum, literal, looseObject, minLength, nullable, number, optional, string, union, unknown, type output } from '../protocol/zod';
+import { array, boolean, enum as zEnum, lazy, literal, looseObject, minLength, nullable, number, optional, string, union, unknown, type output } from '../protocol/zod';
 import { BlockSchema, RiskSchema } from '../protocol/events';
 import type { Chat, OutputBudget, Turn, TurnItem, UsageTotals } from './model';
 
 const count = number();
 
-export const UsageTotalsSchema = looseObject({
+export const UsageTotalsSchema = lazy(() => looseObject({
   promptTokens: count,
   completionTokens: count,
   totalTokens: count,
   costUsd: nullable(count),
-});
+}));
 
-const TextItemSchema = looseObject({ kind: literal('text'), text: string(), answer: boolean(), closed: boolean() });
-const ReasoningItemSchema = looseObject({ kind: literal('reasoning'), text: string(), closed: boolean() });
-const ToolItemSchema = looseObject({
+const TextItemSchema = lazy(() => looseObject({ kind: literal('text'), text: string(), answer: boolean(), closed: boolean() }));
+const ReasoningItemSchema = lazy(() => looseObject({ kind: literal('reasoning'), text: string(), closed: boolean() }));
+const ToolItemSchema = lazy(() => looseObject({
   kind: literal('tool'),
   key: string(),
   id: nullable(string()),
@@ -34,15 +34,15 @@ const ToolItemSchema = looseObject({
   checkpoint: nullable(looseObject({ sequence: count, files: array(string()) })),
   summary: nullable(string()),
   locations: optional(array(string())),
-});
-const AcpPermissionSchema = looseObject({
+}));
+const AcpPermissionSchema = lazy(() => looseObject({
   title: string(),
   toolKind: nullable(string()),
   options: array(looseObject({ optionId: string(), name: string(), kind: string() })),
   chosen: nullable(string()),
   remembered: optional(boolean()),
-});
-const PermissionItemSchema = looseObject({
+}));
+const PermissionItemSchema = lazy(() => looseObject({
   kind: literal('permission'),
   key: string(),
   event: zEnum(['permission_request', 'permission_decision', 'permission']),
@@ -59,19 +59,19 @@ const PermissionItemSchema = looseObject({
   sessionId: nullable(string()),
   approval: zEnum(['pending', 'allowed-once', 'always-allowed', 'denied', 'not-approvable', 'info', 'allowed-session', 'cancelled']),
   acp: optional(AcpPermissionSchema),
-});
-const PlanItemSchema = looseObject({ kind: literal('plan'), entries: array(looseObject({ content: string(), priority: string(), status: string() })) });
-const NoticeItemSchema = looseObject({ kind: zEnum(['warning', 'error']), code: nullable(string()), message: string(), recoverable: nullable(boolean()) });
-const ProblemItemSchema = looseObject({ kind: zEnum(['unknown-event', 'problem']), line: count, detail: string() });
-const ElidedItemSchema = looseObject({ kind: literal('elided'), limit: count, text: count, reasoning: count, tool: count, items: count });
+}));
+const PlanItemSchema = lazy(() => looseObject({ kind: literal('plan'), entries: array(looseObject({ content: string(), priority: string(), status: string() })) }));
+const NoticeItemSchema = lazy(() => looseObject({ kind: zEnum(['warning', 'error']), code: nullable(string()), message: string(), recoverable: nullable(boolean()) }));
+const ProblemItemSchema = lazy(() => looseObject({ kind: zEnum(['unknown-event', 'problem']), line: count, detail: string() }));
+const ElidedItemSchema = lazy(() => looseObject({ kind: literal('elided'), limit: count, text: count, reasoning: count, tool: count, items: count }));
 
-export const TurnItemSchema = union([TextItemSchema, ReasoningItemSchema, ToolItemSchema, PermissionItemSchema, NoticeItemSchema, ProblemItemSchema, PlanItemSchema, ElidedItemSchema]);
-const TransportSchema = zEnum(['exec', 'acp']);
-const named = array(looseObject({ id: string(), name: string() }));
+export const TurnItemSchema = lazy(() => union([TextItemSchema, ReasoningItemSchema, ToolItemSchema, PermissionItemSchema, NoticeItemSchema, ProblemItemSchema, PlanItemSchema, ElidedItemSchema]));
+const TransportSchema = lazy(() => zEnum(['exec', 'acp']));
+const named = lazy(() => array(looseObject({ id: string(), name: string() })));
 
-const OutputBudgetSchema = looseObject({ limit: count, used: count });
+const OutputBudgetSchema = lazy(() => looseObject({ limit: count, used: count }));
 
-const ReviewFileSchema = looseObject({
+const ReviewFileSchema = lazy(() => looseObject({
   path: string(),
   change: zEnum(['modified', 'created', 'deleted', 'unknown']),
   added: nullable(count),
@@ -82,9 +82,9 @@ const ReviewFileSchema = looseObject({
   tooLarge: optional(boolean()),
   tooMany: optional(boolean()),
   decision: optional(zEnum(['kept', 'reverted'])),
-});
+}));
 
-export const TurnSchema = looseObject({
+export const TurnSchema = lazy(() => looseObject({
   id: string(),
   origin: zEnum(['prompt', 'retry']),
   prompt: string(),
@@ -111,9 +111,9 @@ export const TurnSchema = looseObject({
   anonTools: count,
   budget: optional(OutputBudgetSchema),
   transport: optional(TransportSchema),
-});
+}));
 
-export const ChatSchema = looseObject({
+export const ChatSchema = lazy(() => looseObject({
   id: string(),
   title: string(),
   createdAt: count,
@@ -129,10 +129,10 @@ export const ChatSchema = looseObject({
     model: nullable(string()),
     commands: array(looseObject({ name: string(), description: string() })),
   })),
-});
+}));
 
 /** A history entry. */
-export const ChatSummarySchema = looseObject({ id: string().check(minLength(1)), title: string(), updatedAt: count, turns: count, sessionId: optional(string()) });
+export const ChatSummarySchema = lazy(() => looseObject({ id: string().check(minLength(1)), title: string(), updatedAt: count, turns: count, sessionId: optional(string()) }));
 
 // Every chat the reducer makes must pass: this fails to compile when model.ts grows a field or an
 // item kind that the schemas above do not know yet (the other direction is a cast in readChat).

@@ -4,8 +4,9 @@
  * Tolerant where Zero may grow: every object schema is `loose`, so unknown fields pass through
  * untouched, and optional fields are optional. Exact where Zero is exact: field types.
  * Schema 1 is read too; its `violation` object is surfaced as `block` (§17).
+ * Each schema is built on its first parse (`lazy`), not when the extension loads.
  */
-import { array, boolean, discriminatedUnion, literal, looseObject, number, optional, pipe, record, string, transform, union, unknown, type output } from './zod';
+import { array, boolean, discriminatedUnion, lazy, literal, looseObject, number, optional, pipe, record, string, transform, union, unknown, type output } from './zod';
 import { clampAmount, clampCount, clampInt } from './numbers';
 
 /** Numbers Zero reports, clamped where they enter (numbers.ts): a huge count must not overflow a total. */
@@ -14,15 +15,15 @@ const int = () => pipe(number(), transform(clampInt));
 const amount = () => pipe(number(), transform(clampAmount));
 
 /** Risk classification attached to every permission event. `level` can be "" (§3.7). */
-export const RiskSchema = looseObject({
+export const RiskSchema = lazy(() => looseObject({
   level: optional(string()),
   categories: optional(array(string())),
   reason: optional(string()),
-});
+}));
 export type Risk = output<typeof RiskSchema>;
 
 /** Sandbox block metadata (`block` in schema 2, `violation` in schema 1). */
-export const BlockSchema = looseObject({
+export const BlockSchema = lazy(() => looseObject({
   code: string(),
   toolName: optional(string()),
   action: optional(string()),
@@ -30,11 +31,11 @@ export const BlockSchema = looseObject({
   path: optional(string()),
   reason: optional(string()),
   recoverable: optional(boolean()),
-});
+}));
 export type Block = output<typeof BlockSchema>;
 
 /** A persistent grant that matched a permission check. */
-export const GrantSchema = looseObject({
+export const GrantSchema = lazy(() => looseObject({
   toolName: optional(string()),
   scope: optional(string()),
   scopeKind: optional(string()),
@@ -42,16 +43,16 @@ export const GrantSchema = looseObject({
   approvedAt: optional(string()),
   reason: optional(string()),
   session: optional(string()),
-});
+}));
 
 /** Fields on every output line. */
-const envelope = {
+const envelope = () => ({
   schemaVersion: union([literal(1), literal(2)]),
   runId: string(),
-};
+});
 
-export const RunStartSchema = looseObject({
-  ...envelope,
+export const RunStartSchema = lazy(() => looseObject({
+  ...envelope(),
   type: literal('run_start'),
   /** Present on every normal stream-json run; absent for `--list-tools`. */
   sessionId: optional(string()),
@@ -60,20 +61,20 @@ export const RunStartSchema = looseObject({
   provider: optional(string()),
   model: optional(string()),
   apiModel: optional(string()),
-});
+}));
 
-export const WarningSchema = looseObject({ ...envelope, type: literal('warning'), message: optional(string()) });
+export const WarningSchema = lazy(() => looseObject({ ...envelope(), type: literal('warning'), message: optional(string()) }));
 
 /** Live answer delta of any model turn, narration included. `delta` is omitted for empty chunks. */
-export const TextSchema = looseObject({ ...envelope, type: literal('text'), delta: optional(string()) });
+export const TextSchema = lazy(() => looseObject({ ...envelope(), type: literal('text'), delta: optional(string()) }));
 
 /** Model reasoning or Zero's own status notices; never part of the answer. */
-export const ReasoningSchema = looseObject({ ...envelope, type: literal('reasoning'), delta: optional(string()) });
+export const ReasoningSchema = lazy(() => looseObject({ ...envelope(), type: literal('reasoning'), delta: optional(string()) }));
 
 export const SideEffectSchema = string();
 
-export const ToolCallSchema = looseObject({
-  ...envelope,
+export const ToolCallSchema = lazy(() => looseObject({
+  ...envelope(),
   type: literal('tool_call'),
   /** Provider's tool-call id; omitted when the provider gave none. */
   id: optional(string()),
@@ -82,10 +83,10 @@ export const ToolCallSchema = looseObject({
   args: optional(unknown()),
   /** read | write | shell | network | none | unknown. Kept open: Zero may add values. */
   sideEffect: optional(SideEffectSchema),
-});
+}));
 
-export const CheckpointSchema = looseObject({
-  ...envelope,
+export const CheckpointSchema = lazy(() => looseObject({
+  ...envelope(),
   type: literal('checkpoint'),
   checkpoint: looseObject({
     /** Session event sequence number, usable with `zero sessions rewind --sequence`. */
@@ -94,10 +95,10 @@ export const CheckpointSchema = looseObject({
     /** Workspace-relative paths the tool is about to touch. */
     files: optional(array(string())),
   }),
-});
+}));
 
-const permissionFields = {
-  ...envelope,
+const permissionFields = () => ({
+  ...envelope(),
   sessionId: optional(string()),
   id: optional(string()),
   name: string(),
@@ -118,15 +119,15 @@ const permissionFields = {
   violation: optional(BlockSchema),
   grantMatched: optional(boolean()),
   grant: optional(GrantSchema),
-};
+});
 
-export const PermissionRequestSchema = looseObject({ ...permissionFields, type: literal('permission_request') });
-export const PermissionDecisionSchema = looseObject({ ...permissionFields, type: literal('permission_decision') });
+export const PermissionRequestSchema = lazy(() => looseObject({ ...permissionFields(), type: literal('permission_request') }));
+export const PermissionDecisionSchema = lazy(() => looseObject({ ...permissionFields(), type: literal('permission_decision') }));
 /** Declared by Zero but unreachable at HEAD; read like a decision if it ever appears. */
-export const PermissionSchema = looseObject({ ...permissionFields, type: literal('permission') });
+export const PermissionSchema = lazy(() => looseObject({ ...permissionFields(), type: literal('permission') }));
 
-export const ToolResultSchema = looseObject({
-  ...envelope,
+export const ToolResultSchema = lazy(() => looseObject({
+  ...envelope(),
   type: literal('tool_result'),
   id: optional(string()),
   name: optional(string()),
@@ -141,41 +142,41 @@ export const ToolResultSchema = looseObject({
   display: optional(looseObject({ summary: optional(string()), kind: optional(string()) })),
   block: optional(BlockSchema),
   violation: optional(BlockSchema),
-});
+}));
 
 /** Per request, not cumulative: clients sum them. `costUsd` is declared but never set by exec. */
-export const UsageSchema = looseObject({
-  ...envelope,
+export const UsageSchema = lazy(() => looseObject({
+  ...envelope(),
   type: literal('usage'),
   promptTokens: count(),
   completionTokens: count(),
   totalTokens: count(),
   costUsd: optional(amount()),
-});
+}));
 
 /** The answer of the last turn; omitted text means an empty answer. */
-export const FinalSchema = looseObject({ ...envelope, type: literal('final'), text: optional(string()) });
+export const FinalSchema = lazy(() => looseObject({ ...envelope(), type: literal('final'), text: optional(string()) }));
 
-export const ErrorSchema = looseObject({
-  ...envelope,
+export const ErrorSchema = lazy(() => looseObject({
+  ...envelope(),
   type: literal('error'),
   code: optional(string()),
   message: optional(string()),
   recoverable: optional(boolean()),
-});
+}));
 
-export const RunEndSchema = looseObject({
-  ...envelope,
+export const RunEndSchema = lazy(() => looseObject({
+  ...envelope(),
   type: literal('run_end'),
   /** success | error | incomplete | interrupted | spec_review_required | future values. */
   status: string(),
   exitCode: int(),
-});
+}));
 
 /** Declared by Zero, never emitted by exec; accepted so a future Zero does not become "unknown". */
-export const RestoreSchema = looseObject({ ...envelope, type: literal('restore') });
+export const RestoreSchema = lazy(() => looseObject({ ...envelope(), type: literal('restore') }));
 
-export const ZeroEventSchema = discriminatedUnion('type', [
+export const ZeroEventSchema = lazy(() => discriminatedUnion('type', [
   RunStartSchema,
   WarningSchema,
   TextSchema,
@@ -191,7 +192,7 @@ export const ZeroEventSchema = discriminatedUnion('type', [
   ErrorSchema,
   RunEndSchema,
   RestoreSchema,
-]);
+]));
 
 export type ZeroEvent = output<typeof ZeroEventSchema>;
 export type ZeroEventType = ZeroEvent['type'];

@@ -3,7 +3,7 @@
  * input Zero would refuse is refused here first, with Zero's wording, so a run never dies on
  * a usage error (exit 2) that we could have caught.
  */
-import { array, discriminatedUnion, literal, optional, refine, strictObject, string, type core, type output } from './zod';
+import { array, discriminatedUnion, lazy, literal, optional, refine, strictObject, string, type core, type output } from './zod';
 
 export const INPUT_SCHEMA_VERSION = 2;
 /** Largest decoded image Zero accepts: 10 MiB. */
@@ -27,7 +27,7 @@ const MEDIA_TYPES = new Map([
   ['webp', 'image/webp'], ['image/webp', 'image/webp'],
 ]);
 
-export const InputImageSchema = strictObject({
+export const InputImageSchema = lazy(() => strictObject({
   /** png, jpeg/jpg, gif or webp, bare or as `image/…`, any case; a `data:…;` wrapper is allowed. */
   mediaType: string().check(refine((type) => normaliseImageMediaType(type) !== '', {
     error: (issue) => `Stream-json image has an unsupported image media type ${JSON.stringify(issue.input)}.`,
@@ -37,27 +37,27 @@ export const InputImageSchema = strictObject({
     const message = imageDataProblem(ctx.value);
     if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value });
   }),
-});
+}));
 export type InputImage = output<typeof InputImageSchema>;
 
 /** Trailing prompt text. Zero joins the contents of all events with blank lines. */
-export const PromptInputSchema = strictObject({
+export const PromptInputSchema = lazy(() => strictObject({
   schemaVersion: literal(INPUT_SCHEMA_VERSION),
   type: literal('prompt'),
   content: string().check(refine((content) => !isGoBlank(content), { error: 'content is required' })),
-});
+}));
 
 /** A user message. No other role exists: history cannot be injected. */
-export const MessageInputSchema = strictObject({
+export const MessageInputSchema = lazy(() => strictObject({
     schemaVersion: literal(INPUT_SCHEMA_VERSION),
     type: literal('message'),
     role: literal('user'),
     /** May be empty when the message carries images. */
     content: optional(string()),
     images: optional(array(InputImageSchema)),
-  }).check(refine((m) => !isGoBlank(m.content ?? '') || (m.images?.length ?? 0) > 0, { error: 'content is required' }));
+  }).check(refine((m) => !isGoBlank(m.content ?? '') || (m.images?.length ?? 0) > 0, { error: 'content is required' })));
 
-export const InputEventSchema = discriminatedUnion('type', [PromptInputSchema, MessageInputSchema]);
+export const InputEventSchema = lazy(() => discriminatedUnion('type', [PromptInputSchema, MessageInputSchema]));
 export type PromptInput = output<typeof PromptInputSchema>;
 export type MessageInput = output<typeof MessageInputSchema>;
 export type InputEvent = output<typeof InputEventSchema>;
@@ -97,8 +97,15 @@ export function promptInput(text: string, images?: readonly InputImage[]): strin
   return encodeInput([event]);
 }
 
-const PROMPT_KEYS: ReadonlySet<string> = new Set(Object.keys(PromptInputSchema.shape));
-const MESSAGE_KEYS: ReadonlySet<string> = new Set(Object.keys(MessageInputSchema.shape));
+/** The fields each event may have, read from its schema when first needed (the schemas are lazy). */
+let eventKeys: { readonly prompt: ReadonlySet<string>; readonly message: ReadonlySet<string> } | undefined;
+function allowedKeys(type: unknown): ReadonlySet<string> {
+  eventKeys ??= {
+    prompt: new Set(Object.keys(PromptInputSchema._zod.innerType.shape)),
+    message: new Set(Object.keys(MessageInputSchema._zod.innerType.shape)),
+  };
+  return type === 'message' ? eventKeys.message : eventKeys.prompt;
+}
 const FIELD_TYPES: Readonly<Record<string, 'number' | 'string' | 'array'>> = {
   schemaVersion: 'number', type: 'string', role: 'string', content: 'string', images: 'array',
 };
@@ -110,7 +117,7 @@ function checkLine(value: unknown, line: number): void {
   };
   if (!isRecord(value)) fail('expected a JSON object.');
   const event = value as Record<string, unknown>;
-  const allowed = event.type === 'message' ? MESSAGE_KEYS : PROMPT_KEYS;
+  const allowed = allowedKeys(event.type);
   for (const key of Object.keys(event)) if (!allowed.has(key)) fail(`unknown field ${key}`);
   // Zero says only "expected a JSON object." for a mistyped field; naming the field helps more.
   for (const [key, expected] of Object.entries(FIELD_TYPES)) {

@@ -2,6 +2,8 @@
  * The zod API every schema here is built with: zod/mini, the functional form (`optional(x)`,
  * `x.check(maxLength(n))`, `pipe(x, transform(f))`), which bundles to a fraction of the classic
  * API's method chains (docs/long-chats.md, "Activation"). Import zod from here, not from 'zod'.
+ * Schemas at module level are wrapped in `lazy(() => …)`: building hundreds of zod objects took
+ * about a quarter of the extension's load time, and most are not needed until a run or a message.
  *
  * zod/mini has no messages of its own ("Invalid input" for every issue); the classic API installs
  * its English ones on first use, unless something chose a locale already. Messages reach users

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { array, catch as zCatch, looseObject, number, optional, string, unknown } from '../protocol/zod';
+import { array, catch as zCatch, lazy, looseObject, number, optional, string, unknown } from '../protocol/zod';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -135,16 +135,16 @@ function payloadOf(event: SessionEvent): { tool: string; files: RawFile[] } | nu
 }
 
 /** A line of `events.jsonl`, as far as this code reads it (store.go). */
-const SessionEventSchema = looseObject({
+const SessionEventSchema = lazy(() => looseObject({
   sequence: number(),
   type: string(),
   createdAt: zCatch(optional(string()), undefined),
   payload: optional(unknown()),
-});
+}));
 /** A `session_checkpoint` payload (checkpoint.go). */
-const CheckpointPayloadSchema = looseObject({ tool: optional(unknown()), files: array(unknown()) });
+const CheckpointPayloadSchema = lazy(() => looseObject({ tool: optional(unknown()), files: array(unknown()) }));
 /** Only `path` is required; the other fields are read defensively by loadFile. */
-const CheckpointFileSchema = looseObject({ path: string() });
+const CheckpointFileSchema = lazy(() => looseObject({ path: string() }));
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 

@@ -6,7 +6,7 @@ import spawn from 'cross-spawn';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { array, boolean, looseObject, minLength, optional, string, union, unknown } from '../protocol/zod';
+import { array, boolean, lazy, looseObject, minLength, optional, string, union, unknown } from '../protocol/zod';
 import { removeGrantEntry, type GrantEntry } from './grantsFile';
 import { mergeEnv } from './zeroProcess';
 
@@ -119,7 +119,7 @@ export async function listApprovals(binary: string, env: Env = {}): Promise<Appr
 }
 
 /** A grant as `zero sandbox grants list --json` prints it; fields this code does not read may grow. */
-const GrantEntrySchema = looseObject({
+const GrantEntrySchema = lazy(() => looseObject({
   toolName: string(),
   scope: optional(string()),
   scopeKind: optional(string()),
@@ -127,15 +127,15 @@ const GrantEntrySchema = looseObject({
   approvedAt: optional(string()),
   reason: optional(string()),
   session: optional(boolean()),
-});
-const PrefixEntrySchema = looseObject({
+}));
+const PrefixEntrySchema = lazy(() => looseObject({
   toolName: string(),
   prefix: array(string()).check(minLength(1)),
   approvedAt: optional(string()),
   reason: optional(string()),
   session: optional(boolean()),
-});
-const GrantListSchema = union([array(unknown()), looseObject({ grants: optional(array(unknown())), commandPrefixes: optional(array(unknown())) })]);
+}));
+const GrantListSchema = lazy(() => union([array(unknown()), looseObject({ grants: optional(array(unknown())), commandPrefixes: optional(array(unknown())) })]));
 
 const PATH_KINDS = new Set(['file', 'dir']);
 const sameGrant = (a: Grant, b: Grant): boolean =>
