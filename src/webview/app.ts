@@ -16,18 +16,17 @@ import { onlyTextGrew } from './streamedFrame';
 const NONE: readonly never[] = [];
 
 export class ChatApp {
-  readonly composer = new Composer();
-  private readonly header: HeaderView;
+  private readonly header = new HeaderView((to) => this.jump(to));
+  readonly composer = new Composer(() => this.header.focusSessionModel());
   private readonly banners = new BannersView();
   private readonly queue = new QueueView();
   private readonly announcer = new Announcer();
   private readonly scroller = h('main', { class: 'scroller' });
   private readonly scroll = new StickyScroll(this.scroller);
-  private transcript = new TranscriptView(() => this.scroll.follow());
+  private transcript = this.newTranscript();
   private rendered: ViewState | null = null;
 
   constructor(private readonly root: HTMLElement) {
-    this.header = new HeaderView((to) => this.jump(to));
     this.scroller.append(this.transcript.el, this.queue.el);
     this.scroll.watch(this.transcript.el);
     this.scroll.watch(this.queue.el);
@@ -35,6 +34,11 @@ export class ChatApp {
     this.transcript.attach(this.scroller);
     installClickHandler(root);
     installKeyboard(root, this.composer, (to) => this.jump(to));
+  }
+
+  /** The turns' buttons (Edit, Continue on exec) act on the composer. */
+  private newTranscript(): TranscriptView {
+    return new TranscriptView(() => this.scroll.follow(), this.composer);
   }
 
   /** Jump to the first or the latest turn of the chat (a long chat draws them first). */
@@ -75,7 +79,7 @@ export class ChatApp {
       ? this.scroller.scrollHeight - this.scroller.scrollTop
       : null;
     if (rebuild) {
-      const fresh = new TranscriptView(() => this.scroll.follow());
+      const fresh = this.newTranscript();
       this.transcript.detach();
       this.scroll.unwatch(this.transcript.el);
       this.scroll.watch(fresh.el);
@@ -89,7 +93,15 @@ export class ChatApp {
     if (!prev || prev.trusted !== state.trusted || prev.binary !== state.binary) this.banners.update(state.trusted, state.binary);
     this.transcript.update(state.chat, state.history, state.olderTurns);
     this.queue.update(state.queued);
-    this.composer.update(isRunningChat(state.chat), state.binary.ok, state.readOnly, state.attachments ?? NONE, state.chat, state.composer, chatTransport(state.chat, state.defaultTransport ?? 'exec'));
+    this.composer.update({
+      running: isRunningChat(state.chat),
+      canSend: state.binary.ok,
+      hidden: state.readOnly,
+      attachments: state.attachments ?? NONE,
+      chat: state.chat,
+      composer: state.composer,
+      transport: chatTransport(state.chat, state.defaultTransport ?? 'exec'),
+    });
     this.announcer.update(state.chat, rebuild);
     keepFocus(this.root, hadFocus, this.composer);
     if (fromBottom !== null) {

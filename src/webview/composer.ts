@@ -7,6 +7,9 @@
  * Mode and model: on exec they are per message (the pickers under the box, sent with each message);
  * on ACP they belong to Zero's session and live in the header, so the box sends no picks and
  * `/plan`, `/ask`, `/auto`, `/model` act on the header's session controls.
+ *
+ * Other parts reach it by reference, not through the document: the app passes it to the
+ * transcript as the turns' actions (Edit, Continue on exec) and gives it the header's model picker.
  */
 import type { MentionRef } from '../conversation/composerPrompt';
 import type { Chat, Transport } from '../conversation/model';
@@ -17,14 +20,24 @@ import { menuTrigger, mentionPicks, type MentionToken, type Pick } from './compo
 import { button, h, setText } from './dom';
 import { NextMessageChips } from './nextMessageChips';
 import { AttachmentsView } from './render/attachments';
-import type { ContinueOnExecRequest } from './render/notice';
-import type { EditRequest } from './render/turn';
-import { helpText, parseSlash, type SlashName } from './slashCommands';
+import type { EditRequest, TurnActions } from './render/turn';
+import { parseSlash, type SlashCommand, type SlashTarget } from './slashCommands';
 import { loadState, post, saveState } from './vscodeApi';
 
 const DRAFT_DEBOUNCE_MS = 300;
 
-export class Composer {
+/** What the app's state says of the composer. */
+export interface ComposerView {
+  readonly running: boolean;
+  readonly canSend: boolean;
+  readonly hidden: boolean;
+  readonly attachments: readonly Attachment[];
+  readonly chat: Chat;
+  readonly composer: ComposerState | undefined;
+  readonly transport: Transport;
+}
+
+export class Composer implements TurnActions {
   readonly el = h('div', { class: 'composer' });
   private readonly input = h('textarea', {
     class: 'composer-input',
@@ -51,7 +64,8 @@ export class Composer {
   private editing: string | null = null;
   private readonly editNote = h('div', { class: 'composer-editing', attrs: { role: 'status' } });
 
-  constructor() {
+  /** `focusSessionModel`: the header's model picker (an ACP chat's model is its session's). */
+  constructor(private readonly focusSessionModel: () => void) {
     this.error.hidden = true;
     this.help.hidden = true;
     this.el.append(
@@ -96,12 +110,10 @@ export class Composer {
     // Until the host's first state says Zero can run, Send would do nothing: show it disabled.
     this.send.disabled = true;
     this.stop.disabled = true;
-    document.addEventListener('zero-edit', (ev) => this.startEdit((ev as CustomEvent<EditRequest>).detail));
-    document.addEventListener('zero-continue-exec', (ev) => this.continueOnExec((ev as CustomEvent<ContinueOnExecRequest>).detail));
     this.renderHint();
   }
 
-  private startEdit(req: EditRequest): void {
+  edit(req: EditRequest): void {
     this.editing = req.turnId;
     this.input.value = req.text;
     this.draftChanged(true);
@@ -114,9 +126,9 @@ export class Composer {
   }
 
   /** Zero never stored the message that did not fit: an empty box gets it back; a draft stays as it is. */
-  private continueOnExec(req: ContinueOnExecRequest): void {
-    if (!this.input.value.trim() && req.text) {
-      this.input.value = req.text;
+  refill(text: string): void {
+    if (!this.input.value.trim() && text) {
+      this.input.value = text;
       this.draftChanged(true);
     }
     this.focus();
@@ -140,7 +152,7 @@ export class Composer {
     if (local !== undefined && local !== hostDraft) this.draftChanged(true);
   }
 
-  update(running: boolean, canSend: boolean, hidden: boolean, attachments: readonly Attachment[], chat?: Chat, composer?: ComposerState, transport: Transport = 'exec'): void {
+  update({ running, canSend, hidden, attachments, chat, composer, transport }: ComposerView): void {
     this.transport = transport;
     this.bar.setTransport(transport);
     this.el.hidden = hidden;
@@ -152,10 +164,8 @@ export class Composer {
     this.stop.disabled = !running;
     this.send.disabled = !canSend;
     this.send.title = running ? 'Queue this message until Zero finishes (Enter)' : 'Send (Enter)';
-    if (chat) {
-      this.lastChat = chat;
-      this.bar.showChat(chat);
-    }
+    this.lastChat = chat;
+    this.bar.showChat(chat);
     if (composer) this.setComposer(composer);
     this.renderHint();
   }
@@ -205,9 +215,7 @@ export class Composer {
 
   private picked(p: Pick): void {
     if (p.kind === 'slash') {
-      this.input.value = '';
-      this.draftChanged(true);
-      this.runSlash(p.name, '');
+      this.runSlash(p.command, '');
       return;
     }
     const token = this.mentionToken;
@@ -246,12 +254,9 @@ export class Composer {
   private submit(): void {
     const raw = this.input.value;
     const slash = parseSlash(raw);
-    if (slash && !(slash.rest && ['new', 'model', 'undo', 'export', 'history', 'clear', 'help'].includes(slash.name))) {
-      if (this.runSlash(slash.name, slash.rest)) return;
-    }
-    const text = raw;
-    if ((text.trim() === '' && this.chips.empty) || !this.canSend) return;
-    this.post(text, this.transport === 'acp' ? '' : (loadState().mode ?? ''));
+    if (slash) return this.runSlash(slash.command, slash.rest);
+    if ((raw.trim() === '' && this.chips.empty) || !this.canSend) return;
+    this.post(raw, this.transport === 'acp' ? '' : (loadState().mode ?? ''));
   }
 
   /** `mode`: the exec picker's, or one a slash command names. ACP sends no model: the session has it. */
@@ -279,66 +284,39 @@ export class Composer {
     this.focus();
   }
 
-  /** Runs a command; true when the text was consumed. `/plan text` sends the text in plan mode. */
-  private runSlash(name: SlashName, rest: string): boolean {
-    const clear = () => {
+  /** A command with text sends it (`/plan fix it`); otherwise the box is emptied first. */
+  private runSlash(command: SlashCommand, rest: string): void {
+    if (!rest) {
       this.input.value = '';
       this.draftChanged(true);
-    };
-    switch (name) {
-      case 'plan':
-      case 'ask':
-      case 'auto':
-        if (rest) {
-          if (!this.canSend) return true;
-          // ACP: the mode is the session's, so the message switches the chat to it (the header shows it).
-          this.post(rest, name);
-          return true;
-        }
-        clear();
-        if (this.transport === 'acp') {
-          post({ type: 'setAcpMode', mode: name });
-          return true;
-        }
-        saveState({ mode: name });
-        this.bar.mode.value = name;
-        return true;
-      case 'new':
-        clear();
-        post({ type: 'newChat' });
-        return true;
-      case 'model':
-        clear();
-        if (this.transport === 'acp') document.querySelector<HTMLSelectElement>('select.acp-model')?.focus();
+    }
+    const target: SlashTarget = {
+      transport: this.transport,
+      chat: this.lastChat,
+      post,
+      send: (text, mode) => {
+        if (this.canSend) this.post(text, mode);
+      },
+      pickMode: (mode) => {
+        saveState({ mode });
+        this.bar.mode.value = mode;
+      },
+      focusModel: () => {
+        if (this.transport === 'acp') this.focusSessionModel();
         else this.bar.focusModel();
-        return true;
-      case 'undo': {
-        clear();
-        const turn = this.lastChat?.turns.findLast((t) => t.items.some((i) => i.kind === 'tool' && i.changedFiles.length > 0) && !t.undone);
-        if (turn) post({ type: 'undoTurn', turnId: turn.id });
-        else this.showError('Nothing to undo: no turn in this chat changed files.');
-        return true;
-      }
-      case 'export':
-        clear();
-        post({ type: 'exportChat' });
-        return true;
-      case 'history':
-        clear();
-        post({ type: 'showHistory' });
-        return true;
-      case 'clear':
-        clear();
+      },
+      reset: () => {
         this.chips.clear();
         this.clearError();
         this.help.hidden = true;
-        return true;
-      case 'help':
-        clear();
+      },
+      showError: (text) => this.showError(text),
+      showHelp: (text) => {
         this.help.hidden = false;
-        setText(this.help, helpText(this.transport));
-        return true;
-    }
+        setText(this.help, text);
+      },
+    };
+    command.run(target, rest);
   }
 
   private savePicks(): void {

@@ -5,11 +5,11 @@
 import { mentionLabel, parseRangeMention, type MentionRef } from '../conversation/composerPrompt';
 import type { MentionCandidate } from '../messages/messages';
 import type { MenuItem } from './completionMenu';
-import { SLASH_COMMANDS, type SlashName } from './slashCommands';
+import { SLASH_COMMANDS, type SlashCommand } from './slashCommands';
 
 export type Pick =
   | (MenuItem & { readonly kind: 'mention'; readonly ref: MentionRef })
-  | (MenuItem & { readonly kind: 'slash'; readonly name: SlashName });
+  | (MenuItem & { readonly kind: 'slash'; readonly command: SlashCommand });
 
 /** The `@query` being typed, as offsets into the text. */
 export interface MentionToken {
@@ -32,7 +32,7 @@ export function menuTrigger(value: string, caret: number): MenuTrigger {
   const before = value.slice(0, caret);
   const slash = /^\/([a-z]*)$/.exec(before);
   if (slash && caret === value.length) {
-    const items = SLASH_COMMANDS.filter((c) => c.name.startsWith(slash[1]!)).map((c): Pick => ({ kind: 'slash', id: c.name, label: `/${c.name}`, detail: c.detail, name: c.name }));
+    const items = SLASH_COMMANDS.filter((c) => c.name.startsWith(slash[1]!)).map((c): Pick => ({ kind: 'slash', id: c.name, label: `/${c.name}`, detail: c.detail, command: c }));
     return items.length > 0 ? { kind: 'slash', items } : { kind: 'none' };
   }
   const at = /(?:^|\s)@([^\s@]*)$/.exec(before);

@@ -1,29 +1,80 @@
-/** The composer's slash commands. An unknown `/word` is not a command: it is sent as text. */
+/**
+ * The composer's slash commands: one table for the menu, `/help` and what sending one does. An
+ * unknown `/word` is not a command: it is sent as text.
+ */
+import type { Chat, Transport } from '../conversation/model';
+import type { WebviewToHost } from '../messages/messages';
 
-export type SlashName = 'new' | 'plan' | 'ask' | 'auto' | 'model' | 'undo' | 'export' | 'history' | 'clear' | 'help';
-
-export const SLASH_COMMANDS: ReadonlyArray<{ readonly name: SlashName; readonly detail: string }> = [
-  { name: 'new', detail: 'Start a new chat' },
-  { name: 'plan', detail: 'Plan mode (read-only); with text: send it in plan mode' },
-  { name: 'ask', detail: 'Ask mode; with text: send it in ask mode' },
-  { name: 'auto', detail: 'Auto mode; with text: send it in auto mode' },
-  { name: 'model', detail: 'Choose the model' },
-  { name: 'undo', detail: "Undo the last turn's file changes" },
-  { name: 'export', detail: 'Export this chat as Markdown' },
-  { name: 'history', detail: 'Open a saved chat' },
-  { name: 'clear', detail: 'Clear the message box, chips and images' },
-  { name: 'help', detail: 'What the composer can do' },
-];
-
-/** `/plan fix it` → { name: 'plan', rest: 'fix it' }; null when the text is not a known command. */
-export function parseSlash(text: string): { name: SlashName; rest: string } | null {
-  const m = /^\/([a-z]+)(?:\s+([\s\S]*))?$/.exec(text.trim());
-  if (!m) return null;
-  const cmd = SLASH_COMMANDS.find((c) => c.name === m[1]);
-  return cmd ? { name: cmd.name, rest: (m[2] ?? '').trim() } : null;
+/** What a command may do in the composer (the message box has been emptied, unless text came with it). */
+export interface SlashTarget {
+  readonly transport: Transport;
+  readonly chat: Chat | null;
+  /** To the host. */
+  post(msg: WebviewToHost): void;
+  /** Sends `text` in `mode`, as Send would; nothing while Zero cannot run (the text stays). */
+  send(text: string, mode: string): void;
+  /** The exec picker's mode, for the next messages. */
+  pickMode(mode: string): void;
+  /** The model picker: the composer's on exec, the header's (the session's) on ACP. */
+  focusModel(): void;
+  /** Empties chips, images, the error and the help too. */
+  reset(): void;
+  showError(text: string): void;
+  showHelp(text: string): void;
 }
 
-export function helpText(transport: 'exec' | 'acp'): string {
+export interface SlashCommand {
+  readonly name: string;
+  readonly detail: string;
+  /** Takes text (`/plan fix it`); text after any other command makes the whole a message. */
+  readonly takesText?: boolean;
+  run(target: SlashTarget, rest: string): void;
+}
+
+/** `/plan`, `/ask`, `/auto`: on ACP the mode is the session's, so a message switches the chat to it (the header shows it). */
+function modeCommand(name: string, detail: string): SlashCommand {
+  return {
+    name,
+    detail,
+    takesText: true,
+    run: (t, rest) => {
+      if (rest) t.send(rest, name);
+      else if (t.transport === 'acp') t.post({ type: 'setAcpMode', mode: name });
+      else t.pickMode(name);
+    },
+  };
+}
+
+export const SLASH_COMMANDS: readonly SlashCommand[] = [
+  { name: 'new', detail: 'Start a new chat', run: (t) => t.post({ type: 'newChat' }) },
+  modeCommand('plan', 'Plan mode (read-only); with text: send it in plan mode'),
+  modeCommand('ask', 'Ask mode; with text: send it in ask mode'),
+  modeCommand('auto', 'Auto mode; with text: send it in auto mode'),
+  { name: 'model', detail: 'Choose the model', run: (t) => t.focusModel() },
+  {
+    name: 'undo',
+    detail: "Undo the last turn's file changes",
+    run: (t) => {
+      const turn = t.chat?.turns.findLast((u) => u.items.some((i) => i.kind === 'tool' && i.changedFiles.length > 0) && !u.undone);
+      if (turn) t.post({ type: 'undoTurn', turnId: turn.id });
+      else t.showError('Nothing to undo: no turn in this chat changed files.');
+    },
+  },
+  { name: 'export', detail: 'Export this chat as Markdown', run: (t) => t.post({ type: 'exportChat' }) },
+  { name: 'history', detail: 'Open a saved chat', run: (t) => t.post({ type: 'showHistory' }) },
+  { name: 'clear', detail: 'Clear the message box, chips and images', run: (t) => t.reset() },
+  { name: 'help', detail: 'What the composer can do', run: (t) => t.showHelp(helpText(t.transport)) },
+];
+
+/** `/plan fix it` → the plan command and 'fix it'; null when the text is not a command to run. */
+export function parseSlash(text: string): { command: SlashCommand; rest: string } | null {
+  const m = /^\/([a-z]+)(?:\s+([\s\S]*))?$/.exec(text.trim());
+  const command = m ? SLASH_COMMANDS.find((c) => c.name === m[1]) : undefined;
+  const rest = (m?.[2] ?? '').trim();
+  return command && (!rest || command.takesText) ? { command, rest } : null;
+}
+
+function helpText(transport: Transport): string {
   return [
     'Type @ to mention a file or folder (add #L12-40 for lines), @problems for the current diagnostics, @selection for the editor selection.',
     'Paste, drop or attach PNG, JPEG, GIF or WebP images (10 MiB each).',

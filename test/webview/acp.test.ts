@@ -53,6 +53,22 @@ describe('webview: ACP chats', () => {
     assert.deepEqual(modes, ['Plan']);
   });
 
+  it('/model goes to the chat\'s model picker: the header\'s on ACP, the composer\'s on exec; words after /export make it a message', async () => {
+    const box = chat.page.getByRole('textbox', { name: /message/i });
+    const focused = (name: string) => chat.page.getByRole('combobox', { name }).evaluate((el) => el === document.activeElement);
+    await chat.send({ type: 'snapshot', state: viewState(chatOf([started, session, ev({ type: 'run_start', sessionId: 'zero_1' })]), { composer: COMPOSER }) });
+    await box.fill('/model');
+    await box.press('Enter');
+    assert.equal(await focused('Model for this chat'), true, 'ACP: the header\'s picker');
+    await chat.send({ type: 'snapshot', state: viewState(emptyChat(), { composer: COMPOSER }) });
+    await box.fill('/model');
+    await box.press('Enter');
+    assert.equal(await focused('Model for the next message'), true, 'exec: the composer\'s picker');
+    await box.fill('/export this chat please');
+    await box.press('Enter');
+    assert.deepEqual((await chat.posted()).filter((m) => m.type === 'send' || m.type === 'exportChat').at(-1), { type: 'send', text: '/export this chat please' });
+  });
+
   it('a new ACP chat offers Zero\'s ACP modes and the registry models before its session opens; an exec chat has none in the header', async () => {
     await chat.send({ type: 'snapshot', state: viewState(emptyChat(), { defaultTransport: 'acp', composer: COMPOSER }) });
     const mode = chat.page.getByRole('combobox', { name: 'Mode for this chat' });

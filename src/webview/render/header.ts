@@ -70,6 +70,11 @@ export class HeaderView {
     }
   }
 
+  /** An ACP chat's model picker (its session's), for `/model`. */
+  focusSessionModel(): void {
+    this.transport.focusModel();
+  }
+
   private renderStatus(): void {
     const turn = this.chat && currentTurn(this.chat);
     if (!turn) {

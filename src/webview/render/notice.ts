@@ -6,19 +6,14 @@ import { button, h } from '../dom';
 import { post } from '../vscodeApi';
 import type { ItemView } from './itemView';
 
-/** The message the composer gets back when Continue on exec is clicked with an empty box (composer.ts). */
-export interface ContinueOnExecRequest {
-  readonly text: string;
-}
-
 export class NoticeView implements ItemView<NoticeItem> {
   readonly el = h('div');
 
-  /** `resend`: the words of the turn's message, for Continue on exec to put back in an empty box. */
+  /** `refill`: Continue on exec puts the turn's message back in an empty message box (composer.ts). */
   constructor(
     readonly kind: NoticeItem['kind'],
     item: NoticeItem,
-    private readonly resend = '',
+    private readonly refill: () => void = () => {},
   ) {
     this.update(item);
   }
@@ -42,7 +37,7 @@ export class NoticeView implements ItemView<NoticeItem> {
     return button(
       'Continue on exec',
       () => {
-        document.dispatchEvent(new CustomEvent<ContinueOnExecRequest>('zero-continue-exec', { detail: { text: this.resend } }));
+        this.refill();
         post({ type: 'continueOnExec' });
       },
       { class: 'primary small', title: 'Go on with this same Zero session over zero exec (zero exec --resume), which gives the model the conversation so far in short' },

@@ -14,7 +14,7 @@ import type { ChatSummary } from '../../messages/messages';
 import { button, h, setText } from '../dom';
 import { post } from '../vscodeApi';
 import { renderWelcome } from './history';
-import { TurnView } from './turn';
+import { TurnView, type TurnActions } from './turn';
 import { estimateHeight, TurnPlaceholder } from './turnPlaceholder';
 import { nearObserver, WindowedList } from './windowedList';
 
@@ -49,11 +49,11 @@ export class TranscriptView {
   private olderSeen: IntersectionObserver | null = null;
   private asked = false;
 
-  /** `grew`: turns were drawn above (the view may need to stay at the bottom). */
-  constructor(grew: () => void = () => {}) {
+  /** `grew`: turns were drawn above (the view may need to stay at the bottom); `actions`: what their buttons ask of the composer. */
+  constructor(grew: () => void, actions: TurnActions) {
     this.list = new WindowedList<Slot>(this.el, {
       draw: (slot) => {
-        slot.view = new TurnView(slot.turn);
+        slot.view = new TurnView(slot.turn, actions);
         slot.placeholder = null;
         return slot.view.el;
       },

@@ -54,6 +54,11 @@ export class TransportBar {
     }
     this.el.replaceChildren(...parts);
   }
+
+  /** `/model` in an ACP chat. */
+  focusModel(): void {
+    this.el.querySelector<HTMLSelectElement>('select.acp-model')?.focus();
+  }
 }
 
 /** What the header offers an ACP chat: the session's lists once open, else Zero's ACP modes and `zero models`. */

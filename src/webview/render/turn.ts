@@ -23,6 +23,14 @@ export interface EditRequest {
   readonly text: string;
 }
 
+/** What a turn's buttons ask of the composer: passed in by the app, not sent through the document. */
+export interface TurnActions {
+  /** Edit: the message goes back in the box, and the next send replaces the turn. */
+  edit(req: EditRequest): void;
+  /** Continue on exec: an empty box gets the refused message back. */
+  refill(text: string): void;
+}
+
 export class TurnView {
   readonly el = h('article', { class: 'turn' });
   private readonly items = h('div', { class: 'turn-items' });
@@ -31,10 +39,10 @@ export class TurnView {
   private readonly rendered: TurnItem[] = [];
   private turn: Turn | null = null;
 
-  constructor(turn: Turn) {
+  constructor(turn: Turn, private readonly actions: TurnActions) {
     this.el.dataset.turnId = turn.id;
     // A saved transcript has no prompt: no empty "You" box.
-    if (turn.prompt !== '' || turn.origin === 'retry') this.el.append(userMessage(turn));
+    if (turn.prompt !== '' || turn.origin === 'retry') this.el.append(userMessage(turn, actions));
     // Headings let a screen reader jump between what the user said and what Zero did.
     this.el.append(h('h2', { class: 'sr-only', text: 'Zero' }), this.items, this.footer);
     this.update(turn);
@@ -59,7 +67,7 @@ export class TurnView {
       if (view && view.kind === item.kind) {
         (view as ItemView<typeof item>).update(item);
       } else {
-        const fresh = makeView(turn, item);
+        const fresh = makeView(turn, item, this.actions);
         if (view) view.el.replaceWith(fresh.el);
         else this.items.append(fresh.el);
         this.views[i] = fresh;
@@ -116,7 +124,7 @@ function resendText(turn: Turn): string {
   return turn.origin === 'retry' ? '' : (turn.composed ? turn.composed.text : turn.prompt);
 }
 
-function userMessage(turn: Turn): HTMLElement {
+function userMessage(turn: Turn, actions: TurnActions): HTMLElement {
   if (turn.origin === 'retry') {
     const box = h('div', { class: 'user-message retry' }, h('h2', { class: 'who', text: 'Retrying with your approval' }));
     if (turn.prompt) box.append(h('details', { class: 'retry-prompt' }, h('summary', { text: 'Instructions sent to Zero' }), h('div', { class: 'prompt', text: turn.prompt })));
@@ -124,7 +132,7 @@ function userMessage(turn: Turn): HTMLElement {
   }
   const r = turn.composed;
   // Shown on the last finished turn only (chat.css): resent through Zero's rewind.
-  const editBtn = button('Edit', () => document.dispatchEvent(new CustomEvent<EditRequest>('zero-edit', { detail: { turnId: turn.id, text: r ? r.text : turn.prompt } })), {
+  const editBtn = button('Edit', () => actions.edit({ turnId: turn.id, text: resendText(turn) }), {
     class: 'secondary small edit-message',
     title: 'Edit this message and send it again (Zero rewinds its session to before it)',
   });
@@ -142,7 +150,7 @@ function userMessage(turn: Turn): HTMLElement {
   );
 }
 
-function makeView(turn: Turn, item: TurnItem): ItemView {
+function makeView(turn: Turn, item: TurnItem, actions: TurnActions): ItemView {
   const turnId = turn.id;
   switch (item.kind) {
     case 'text':
@@ -155,7 +163,7 @@ function makeView(turn: Turn, item: TurnItem): ItemView {
       return new PermissionView(turnId, item);
     case 'warning':
     case 'error':
-      return new NoticeView(item.kind, item, resendText(turn));
+      return new NoticeView(item.kind, item, () => actions.refill(resendText(turn)));
     case 'unknown-event':
     case 'problem':
       return new ProblemView(item.kind, item);
