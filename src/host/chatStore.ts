@@ -62,6 +62,8 @@ type Write =
 
 /** Every store's write in flight, so tests can wait for the disk to be quiet before removing a folder. */
 const inFlight = new Set<Promise<void>>();
+/** Numbers the asynchronous writes' temporary files (see perform). */
+let asyncTmpSeq = 0;
 
 export class ChatStore {
   /** Resolves when no store has a write in flight (after a flush, queued writes are dropped). */
@@ -372,7 +374,9 @@ export class ChatStore {
       }
       // The tail records the log's size now: every line queued before it is on disk, none after.
       const data = w.kind === 'tail' ? w.data!((await fsp.stat(file)).size) : w.data;
-      const tmp = `${target}.${process.pid}.tmp`;
+      // Its own name: a flush meanwhile writes `<file>.<pid>.tmp` and renames it in; sharing that
+      // name, this open handle would point at the flushed file and overwrite it with older text.
+      const tmp = `${target}.${process.pid}.async${++asyncTmpSeq}.tmp`;
       await writeJsonText(tmp, data);
       if (w.generation !== this.generation || stale()) {
         await fsp.rm(tmp, { force: true });
