@@ -9,7 +9,7 @@
  * rewritten by every save (debounced to 300 ms). "after" is the path now: the 16 MB budget, the
  * append-only log with its snapshots written in pieces, and the store's backpressure on the run.
  * Printed: peak RSS and heap of the process, the kept chat size, and wall time. What bounds the
- * peak: docs/long-chats.md ("A flood of output").
+ * peak: docs/long-chats.md, "A flood of output: what the extension host holds".
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
