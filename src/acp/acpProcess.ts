@@ -8,10 +8,9 @@
  * -32601 (method not found), so an agent can never believe a write or a command happened.
  */
 import type { ChildProcess } from 'node:child_process';
-import { Readable, Writable } from 'node:stream';
 import type { ClientConnection, RequestPermissionRequest, RequestPermissionResponse, SessionNotification } from '@agentclientprotocol/sdk';
-import crossSpawn from 'cross-spawn';
 import { killTree } from '../zero/killTree';
+import { crossSpawn, nodeStream } from '../zero/nodeOnDemand';
 import { mergeEnv, StderrTail } from '../zero/zeroProcess';
 import { acpSdk } from './sdk';
 
@@ -91,8 +90,8 @@ export function startAcpProcess(launch: AcpLaunch, handlers: AcpClientHandlers, 
     child.stdin?.on('error', () => undefined);
   }
 
-  const input = child?.stdout ? (Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>) : new ReadableStream<Uint8Array>({ start: (c) => c.close() });
-  const output = child?.stdin ? (Writable.toWeb(child.stdin) as WritableStream<Uint8Array>) : new WritableStream<Uint8Array>();
+  const input = child?.stdout ? (nodeStream().Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>) : new ReadableStream<Uint8Array>({ start: (c) => c.close() });
+  const output = child?.stdin ? (nodeStream().Writable.toWeb(child.stdin) as WritableStream<Uint8Array>) : new WritableStream<Uint8Array>();
   const { client, ndJsonStream } = acpSdk();
   const connection = client({ name: 'zero-vscode' })
     .onRequest('session/request_permission', (ctx) => handlers.requestPermission(ctx.params))

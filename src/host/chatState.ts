@@ -3,7 +3,6 @@
  * sidebar's or an editor tab's), every change through the pure reducer, saving, and what the
  * webviews are told. Knows nothing about runs (see turnRunner.ts).
  */
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ChatAction } from '../conversation/actions';
 import type { MentionRef } from '../conversation/composerPrompt';
@@ -417,6 +416,8 @@ export class ChatState extends Disposable {
   }
 }
 
+/** Unique, not secret: Math.random spares activation (which names the new chat) loading node:crypto. */
 export function newId(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+  const random = Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, '0');
+  return `${prefix}-${Date.now().toString(36)}-${random}`;
 }

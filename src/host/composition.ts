@@ -192,6 +192,9 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => controller.refreshView()),
   );
-  void recheckBinary();
+  // Looking for zero (a stat per PATH folder, then `zero --version`) waits until activate() has
+  // returned: VS Code goes on to show the view meanwhile, and the view shows the result when it comes.
+  const firstCheck = setImmediate(() => void recheckBinary());
+  subs.push({ dispose: () => clearImmediate(firstCheck) });
   return { controller, store, approvals, acp, acpDialogs, statusBar, recheckBinary, view, tabs };
 }

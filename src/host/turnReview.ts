@@ -7,7 +7,6 @@
  * `sessions rewind`), so Revert writes the checkpoint's copy itself, confined to the workspace as
  * Zero's restore is.
  */
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -16,6 +15,7 @@ import type { Chat, ReviewFile, Turn } from '../conversation/model';
 import { revertPlan, revertWarning, type BeforeState, type DiskState } from '../conversation/revertPlan';
 import { MEASURE_MAX_FILES, reviewAvailable } from '../conversation/reviewList';
 import { sameChangedPath, turnFileChanges } from '../conversation/turnChanges';
+import { nodeCrypto } from '../zero/nodeOnDemand';
 import { resolveWithinWorkspace } from '../zero/workspacePath';
 import { beforeTurn, beforeTurnFiles, type Before } from './checkpointBefore';
 import type { ChatController } from './chatController';
@@ -33,7 +33,7 @@ export interface TurnReviewDeps {
   readonly roots?: () => KnownRoots;
 }
 
-const sha256 = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
+const sha256 = (b: Uint8Array): string => nodeCrypto().createHash('sha256').update(b).digest('hex');
 
 /**
  * Files over this are listed without line counts (reviewList TOO_LARGE_WORDS): they are read on the

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { nodeCrypto } from '../zero/nodeOnDemand';
 
 /** Scripts on, and only our bundle and media folders readable. */
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
@@ -11,7 +11,7 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
 
 /** The chat view's HTML: no data inside, strict CSP, scripts only by nonce (the webview asks for state with `ready`). */
 export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
-  const nonce = randomBytes(16).toString('base64');
+  const nonce = nodeCrypto().randomBytes(16).toString('base64');
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview.js'));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'chat.css'));
   const csp = [

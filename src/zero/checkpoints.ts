@@ -5,10 +5,10 @@
  * `<sessionDir>/checkpoints/blobs/<sha256 hex>` is a file's content before the mutation.
  * Read-only: restoring is Zero's job (`zero sessions rewind`, see rewind.ts).
  */
-import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { nodeCrypto } from './nodeOnDemand';
 import { array, catch as zCatch, lazy, looseObject, number, optional, string, unknown } from '../protocol/zod';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -109,7 +109,7 @@ export async function readSessionEvents(root: string, sessionId: string): Promis
 export async function readBlob(root: string, sessionId: string, hash: string): Promise<Buffer> {
   if (!validBlobName(hash)) throw new CheckpointError(`Invalid checkpoint blob name ${JSON.stringify(hash)}.`);
   const content = await fsp.readFile(path.join(sessionDir(root, sessionId), 'checkpoints', 'blobs', hash));
-  const got = createHash('sha256').update(content).digest('hex');
+  const got = nodeCrypto().createHash('sha256').update(content).digest('hex');
   if (got !== hash) throw new CheckpointError(`Checkpoint blob ${hash.slice(0, 12)}… failed its integrity check.`);
   return content;
 }

@@ -2,12 +2,12 @@
  * Zero's persistent sandbox grants, managed through Zero itself (`zero sandbox grants …`), and the
  * temporary grants file that makes an "allow once" apply to exactly one follow-up run (docs/zero-exec.md §15).
  */
-import spawn from 'cross-spawn';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { array, boolean, lazy, looseObject, minLength, optional, string, union, unknown } from '../protocol/zod';
 import { removeGrantEntry, type GrantEntry } from './grantsFile';
+import { crossSpawn } from './nodeOnDemand';
 import { mergeEnv } from './zeroProcess';
 
 /** A persistent grant as `zero sandbox grants list --json` prints it (sandbox.Grant; empty fields omitted). */
@@ -57,7 +57,7 @@ export function runZeroCli(binary: string, args: readonly string[], env: Env = {
     let stdout = '';
     let stderr = '';
     let timedOut = false;
-    const child = spawn(binary, [...args], { shell: false, windowsHide: true, stdio: ['ignore', 'pipe', 'pipe'], env: mergeEnv(process.env, env, process.platform === 'win32') });
+    const child = crossSpawn(binary, [...args], { shell: false, windowsHide: true, stdio: ['ignore', 'pipe', 'pipe'], env: mergeEnv(process.env, env, process.platform === 'win32') });
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');

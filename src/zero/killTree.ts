@@ -6,7 +6,7 @@
  * its own process group and `kill(-pid)` reaches the whole tree. Windows has no groups:
  * `taskkill /T` walks the tree.
  */
-import { spawn } from 'node:child_process';
+import { nodeChildProcess } from './nodeOnDemand';
 
 export interface KillTreeDeps {
   readonly platform?: NodeJS.Platform;
@@ -57,7 +57,7 @@ export function signalGroup(
 function runTaskkill(args: readonly string[]): Promise<void> {
   return new Promise((resolve) => {
     try {
-      const child = spawn('taskkill', [...args], { shell: false, windowsHide: true, stdio: 'ignore' });
+      const child = nodeChildProcess().spawn('taskkill', [...args], { shell: false, windowsHide: true, stdio: 'ignore' });
       child.on('error', () => resolve());
       child.on('exit', () => resolve());
     } catch {

@@ -1,5 +1,5 @@
 /** `zero --version`, to show which Zero runs and to recognise the demo fake. Never through a shell. */
-import spawn from 'cross-spawn';
+import { crossSpawn } from './nodeOnDemand';
 
 export interface ZeroVersion {
   readonly text: string;
@@ -18,7 +18,7 @@ export function probeVersion(binary: string, timeoutMs = 5000): Promise<ZeroVers
       }
     };
     try {
-      const child = spawn(binary, ['--version'], { shell: false, windowsHide: true, stdio: ['ignore', 'pipe', 'ignore'] });
+      const child = crossSpawn(binary, ['--version'], { shell: false, windowsHide: true, stdio: ['ignore', 'pipe', 'ignore'] });
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
         done(null);

@@ -6,9 +6,9 @@
  * one of them (`<state>/zero/worktrees/zero-worktree-<repo key>/<name>`, internal/worktrees).
  * Plain Node.
  */
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { nodeCrypto } from './nodeOnDemand';
 
 export type TurnRoot = { readonly ok: true; readonly root: string } | { readonly ok: false; readonly reason: string };
 
@@ -34,7 +34,7 @@ const within = (root: string, p: string): boolean => {
 
 /** Zero's key for a repository's worktrees (internal/worktrees repoKey). */
 export function worktreeRepoKey(repoRoot: string): string {
-  const hash = createHash('sha1').update(path.normalize(repoRoot)).digest('hex').slice(0, 10);
+  const hash = nodeCrypto().createHash('sha1').update(path.normalize(repoRoot)).digest('hex').slice(0, 10);
   const base = path.basename(repoRoot).toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-._]+|[-._]+$/g, '');
   return `${base || 'repo'}-${hash}`;
 }

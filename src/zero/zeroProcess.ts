@@ -13,13 +13,12 @@
  * has exactly one outcome, so "ended", "stopped", "disposed" and "crashed" cannot overlap.
  */
 import * as fs from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import crossSpawn from 'cross-spawn';
 import type { Decoded } from '../protocol/decoded';
 import { ZeroEventReader } from '../protocol/eventStream';
 import { Descendants, RUN_MARKER_ENV } from './descendants';
 import { killTree, signalGroup } from './killTree';
+import { crossSpawn, nodeCrypto } from './nodeOnDemand';
 
 export interface ZeroRunOptions {
   /** Absolute path of the zero executable (see `findZero`). */
@@ -145,7 +144,7 @@ class ZeroProcessRun implements ZeroRun {
     this.exited = new Promise<RunExit>((r) => (this.resolveExited = r));
     this.reader = new ZeroEventReader(opts.maxLineBytes === undefined ? {} : { maxLineBytes: opts.maxLineBytes });
     this.reportError = opts.onCallbackError ?? ((err: unknown) => console.error('[zero] callback failed:', err));
-    const marker = randomBytes(12).toString('hex');
+    const marker = nodeCrypto().randomBytes(12).toString('hex');
     try {
       this.child = crossSpawn(opts.binary, [...opts.args], {
         cwd: opts.cwd,
