@@ -1,5 +1,6 @@
 // What must hold before a version is published: package.json's version is one the Marketplace accepts,
-// the tag names that version, and CHANGELOG.md has a section for it with at least one entry.
+// the tag names that version, CHANGELOG.md has a section for it with at least one entry, and the
+// production bundles are within their size budgets.
 // Pure (text in, verdict out) so every rule is unit-tested; scripts/release-check.ts does the I/O.
 //
 // Tags: `v1.2.3` publishes a release, `v1.2.3-pre` the same version as a pre-release (the Marketplace
@@ -12,7 +13,15 @@ export interface ReleaseInput {
   readonly changelog: string;
   /** The git tag being released (`v1.2.3`, `v1.2.3-pre`); absent for a local check before tagging. */
   readonly tag?: string;
+  /** Sizes in bytes of the production bundles (`node esbuild.mjs --production`), by file name in dist/. */
+  readonly bundles?: Readonly<Record<string, number>>;
 }
+
+/**
+ * The largest each production bundle may be, in bytes. Every window loads dist/extension.js, and
+ * compiling it is the largest part of what activation costs (docs/long-chats.md, "Activation").
+ */
+export const BUNDLE_BUDGETS: Readonly<Record<string, number>> = { 'extension.js': 300_000 };
 
 export interface ReleaseVerdict {
   readonly ok: boolean;
@@ -60,7 +69,20 @@ export function checkRelease(input: ReleaseInput): ReleaseVerdict {
       errors.push(`CHANGELOG.md's "## [${version}]" section lists no changes.`);
     }
   }
+  if (input.bundles) errors.push(...bundleErrors(input.bundles));
   return { ok: errors.length === 0, version, preRelease, errors, notes };
+}
+
+function bundleErrors(bundles: Readonly<Record<string, number>>): string[] {
+  const errors: string[] = [];
+  for (const [file, budget] of Object.entries(BUNDLE_BUDGETS)) {
+    const size = bundles[file];
+    if (size === undefined) errors.push(`the production build made no dist/${file}.`);
+    else if (size > budget) {
+      errors.push(`dist/${file} is ${size.toLocaleString('en')} bytes, over its budget of ${budget.toLocaleString('en')}: load what activation does not need on demand (docs/long-chats.md, "Activation").`);
+    }
+  }
+  return errors;
 }
 
 function readVersion(text: string, errors: string[]): string | null {

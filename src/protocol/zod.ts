@@ -4,6 +4,8 @@
  * API's method chains (docs/long-chats.md, "Activation"). Import zod from here, not from 'zod'.
  * Schemas at module level are wrapped in `lazy(() => …)`: building hundreds of zod objects took
  * about a quarter of the extension's load time, and most are not needed until a run or a message.
+ * zod/mini's `catch` reaches zod's util through a namespace, which keeps all of it in the bundle
+ * (9 KB): check the type where the value is read instead.
  *
  * zod/mini has no messages of its own ("Invalid input" for every issue); the classic API installs
  * its English ones on first use, unless something chose a locale already. Messages reach users

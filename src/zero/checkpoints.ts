@@ -9,7 +9,7 @@ import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { nodeCrypto } from './nodeOnDemand';
-import { array, catch as zCatch, lazy, looseObject, number, optional, string, unknown } from '../protocol/zod';
+import { array, lazy, looseObject, number, optional, string, unknown } from '../protocol/zod';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -100,7 +100,7 @@ export async function readSessionEvents(root: string, sessionId: string): Promis
     }
     const e = SessionEventSchema.safeParse(raw);
     if (!e.success) continue; // not an event this code reads (Zero may add kinds)
-    events.push({ sequence: e.data.sequence, type: e.data.type, createdAt: e.data.createdAt ?? null, payload: e.data.payload });
+    events.push({ sequence: e.data.sequence, type: e.data.type, createdAt: typeof e.data.createdAt === 'string' ? e.data.createdAt : null, payload: e.data.payload });
   }
   return events;
 }
@@ -138,7 +138,8 @@ function payloadOf(event: SessionEvent): { tool: string; files: RawFile[] } | nu
 const SessionEventSchema = lazy(() => looseObject({
   sequence: number(),
   type: string(),
-  createdAt: zCatch(optional(string()), undefined),
+  /** Read when it is a string, else ignored (not a reason to skip the event). */
+  createdAt: optional(unknown()),
   payload: optional(unknown()),
 }));
 /** A `session_checkpoint` payload (checkpoint.go). */

@@ -4,18 +4,31 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { changelogSection, checkRelease } from '../../scripts/lib/releaseCheck';
+import { BUNDLE_BUDGETS, changelogSection, checkRelease } from '../../scripts/lib/releaseCheck';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const pkg = (version: string) => JSON.stringify({ name: 'x', version });
 const RELEASED = '# Changelog\n\n## [Unreleased]\n\n## [1.2.3] - 2026-12-01\n\n### Added\n- A thing.\n\n## [1.2.2] - 2026-11-01\n- Older.\n';
 
 describe('release check', () => {
-  it('passes for the repo as it is (the version in package.json, before tagging)', () => {
+  it('passes for the repo as it is (the version in package.json, before tagging)', function () {
+    this.timeout(60_000); // it builds the production bundles to measure them
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/release-check.ts'], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stdout + r.stderr);
     const version = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
     assert.match(r.stdout, new RegExp(`ok for ${version.replace(/\./g, '\\.')}`));
+    assert.match(r.stdout, /dist\/extension\.js [\d,]+ bytes \(budget 300,000\)/, 'the production bundle was measured');
+  });
+
+  it('refuses a production bundle over its size budget, or one the build did not make', () => {
+    assert.equal(BUNDLE_BUDGETS['extension.js'], 300_000);
+    const at = checkRelease({ packageJson: pkg('1.2.3'), changelog: RELEASED, bundles: { 'extension.js': 300_000 } });
+    assert.deepEqual(at.errors, []);
+    const over = checkRelease({ packageJson: pkg('1.2.3'), changelog: RELEASED, bundles: { 'extension.js': 300_001 } });
+    assert.equal(over.ok, false);
+    assert.match(over.errors.join('\n'), /dist\/extension\.js is 300,001 bytes, over its budget of 300,000/);
+    const missing = checkRelease({ packageJson: pkg('1.2.3'), changelog: RELEASED, bundles: {} });
+    assert.match(missing.errors.join('\n'), /made no dist\/extension\.js/);
   });
 
   it('fails for a tag that does not match package.json, naming both', () => {
