@@ -4,7 +4,8 @@
  * take them. Two dialogs: one that answers every question at once ("instant"), and a user slower than
  * the flood, who answers once no new question came for 50 ms ("slow user": every question is pending
  * at once, as with a real dialog). Printed: the wall time of the turn (the user's 50 ms included), the
- * items the chat kept, and how the agent's requests were answered.
+ * time spent in the reducer (the part that grew with the square of N), the items the chat kept, and
+ * how the agent's requests were answered.
  *
  *   npx tsx scripts/bench-acp-permissions.ts [N]
  */
@@ -24,9 +25,15 @@ const OUTPUT_LIMIT = 16 * 1024 * 1024;
 async function main(): Promise<void> {
   const zero = new ZeroAcp({ launch: () => ({ binary: AGENT, cwd: process.cwd(), env: {} }), idleMs: 60_000, clientVersion: 'bench' });
   let chat: Chat = newChat('bench', Date.now());
-  const dispatch = (a: Parameters<typeof reduceChat>[1]): void => void (chat = reduceChat(chat, a));
+  let reducing = 0;
+  const dispatch = (a: Parameters<typeof reduceChat>[1]): void => {
+    const t = performance.now();
+    chat = reduceChat(chat, a);
+    reducing += performance.now() - t;
+  };
   type Ask = (req: acp.RequestPermissionRequest) => Promise<acp.RequestPermissionResponse>;
   const run = async (prompt: string, ask: Ask = async (req) => dismissed(req.options)): Promise<number> => {
+    reducing = 0;
     dispatch({ type: 'turn_started', turnId: `t-${chat.turns.length + 1}`, prompt, origin: 'prompt', at: Date.now(), transport: 'acp', outputLimit: OUTPUT_LIMIT });
     const started = performance.now();
     await new AcpTurn({ acp: zero, dispatch, ask }, { runId: 'bench', prompt, sessionId: chat.sessionId, cwd: process.cwd(), additionalDirectories: [], trusted: true, mode: null }).done;
@@ -36,7 +43,7 @@ async function main(): Promise<void> {
   const report = (dialog: string, ms: number): void => {
     const turn = chat.turns.at(-1)!;
     const answer = turn.items.flatMap((i) => (i.kind === 'text' ? [i.text] : [])).join('');
-    console.log(`${dialog}: ${N} permission requests in ${ms.toFixed(0)} ms; ${turn.items.length} items kept; agent saw ${answer}`);
+    console.log(`${dialog}: ${N} permission requests in ${ms.toFixed(0)} ms (the reducer ${reducing.toFixed(0)} ms); ${turn.items.length} items kept; agent saw ${answer}`);
   };
   report('instant', await run(`hostile:flood:${N}`));
   report('slow user', await run(`hostile:flood:${N}`, slowUser()));

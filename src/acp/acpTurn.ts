@@ -55,6 +55,8 @@ export class AcpTurn {
   /** The text block streamed before the last tool call (Zero's max-turns answer repeats it). */
   private lastBlock = '';
   private floodRefused = 0;
+  /** The cards of the questions open now: a second open question for one tool call gets its own (`id#2`). */
+  private readonly openCards = new Set<string>();
   readonly done: Promise<AcpTurnResult>;
 
   constructor(
@@ -167,8 +169,24 @@ export class AcpTurn {
   }
 
   private async permission(request: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
+    const toolCallId = this.openCard(request.toolCall.toolCallId);
+    try {
+      return await this.answer(request, signal, toolCallId);
+    } finally {
+      this.openCards.delete(toolCallId);
+    }
+  }
+
+  /** Each open question its own card, so its answer lands on it and on no other (the reducer takes the first match). */
+  private openCard(toolCallId: string): string {
+    let id = toolCallId;
+    for (let n = 2; this.openCards.has(id); n++) id = `${toolCallId}#${n}`;
+    this.openCards.add(id);
+    return id;
+  }
+
+  private async answer(request: acp.RequestPermissionRequest, signal: AbortSignal, toolCallId: string): Promise<acp.RequestPermissionResponse> {
     const { dispatch } = this.deps;
-    const toolCallId = request.toolCall.toolCallId;
     dispatch({
       type: 'acp_permission',
       toolCallId,

@@ -5,7 +5,7 @@
  */
 import type { ChatAction } from './actions';
 import type { PermissionItem, PlanItem, ToolItem, Turn, TurnItem } from './model';
-import { closeStreams, pushItem } from './turnEvents';
+import { closeAll, closeStreams, pushItem } from './turnEvents';
 
 type Act<T extends ChatAction['type']> = Extract<ChatAction, { type: T }>;
 
@@ -51,13 +51,16 @@ export function applyPermissionAsked(turn: Turn, a: Act<'acp_permission'>): Turn
 
 export function applyPermissionAnswered(turn: Turn, a: Act<'acp_permission_answered'>): Turn {
   const key = acpPermissionKey(a.toolCallId);
-  let changed = false;
-  const items = turn.items.map((i): TurnItem => {
-    if (i.kind !== 'permission' || i.key !== key || i.approval !== 'pending') return i;
-    changed = true;
-    return { ...i, approval: a.approval, ...(i.acp ? { acp: { ...i.acp, chosen: a.optionId, ...(a.remembered ? { remembered: true } : {}) } } : {}) };
-  });
-  return changed ? { ...turn, items } : turn;
+  // From the end: Zero waits on its questions, so the card is one of the last few, and AcpTurn gives
+  // each open question its own key (cardIds), so the first match is the only one.
+  for (let n = turn.items.length - 1; n >= 0; n--) {
+    const i = turn.items[n]!;
+    if (i.kind !== 'permission' || i.key !== key || i.approval !== 'pending') continue;
+    const items = turn.items.slice();
+    items[n] = { ...i, approval: a.approval, ...(i.acp ? { acp: { ...i.acp, chosen: a.optionId, ...(a.remembered ? { remembered: true } : {}) } } : {}) };
+    return { ...turn, items };
+  }
+  return turn;
 }
 
 /**
@@ -65,7 +68,7 @@ export function applyPermissionAnswered(turn: Turn, a: Act<'acp_permission_answe
  * is the answer, as exec's `final` would have said. Questions still open were cancelled.
  */
 export function applyTurnEnded(turn: Turn, a: Act<'acp_turn_ended'>): Turn {
-  const closed = closeStreams(turn);
+  const closed = closeAll(turn);
   let lastTool = -1;
   let lastText = -1;
   closed.items.forEach((i, n) => {

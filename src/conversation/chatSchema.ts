@@ -63,7 +63,7 @@ const PermissionItemSchema = lazy(() => looseObject({
 const PlanItemSchema = lazy(() => looseObject({ kind: literal('plan'), entries: array(looseObject({ content: string(), priority: string(), status: string() })) }));
 const NoticeItemSchema = lazy(() => looseObject({ kind: zEnum(['warning', 'error']), code: nullable(string()), message: string(), recoverable: nullable(boolean()) }));
 const ProblemItemSchema = lazy(() => looseObject({ kind: zEnum(['unknown-event', 'problem']), line: count, detail: string() }));
-const ElidedItemSchema = lazy(() => looseObject({ kind: literal('elided'), limit: count, text: count, reasoning: count, tool: count, items: count }));
+const ElidedItemSchema = lazy(() => looseObject({ kind: literal('elided'), limit: count, text: count, reasoning: count, tool: count, items: count, maxItems: optional(count) }));
 
 export const TurnItemSchema = lazy(() => union([TextItemSchema, ReasoningItemSchema, ToolItemSchema, PermissionItemSchema, NoticeItemSchema, ProblemItemSchema, PlanItemSchema, ElidedItemSchema]));
 const TransportSchema = lazy(() => zEnum(['exec', 'acp']));

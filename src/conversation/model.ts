@@ -157,6 +157,8 @@ export interface ElidedItem {
   readonly tool: number;
   /** Whole items dropped (text blocks, tool calls, notices…). */
   readonly items: number;
+  /** Set when the turn also had more items than this (outputBudget.ts MAX_TURN_ITEMS). */
+  readonly maxItems?: number;
 }
 
 

@@ -5,6 +5,10 @@
  *
  * Streaming only adds to a running estimate; when it passes the limit by a quarter the turn is
  * compacted exactly (one pass over its items), so the cost per streamed byte stays constant.
+ *
+ * The number of items is bounded too (MAX_TURN_ITEMS, the same halves): every action copies the
+ * turn's items array (the view tells changes by identity), so an unbounded count made a flood of
+ * small items (8,000 permission questions answered at once) cost the square of its length.
  */
 import type { ZeroEvent } from '../protocol/events';
 import { safeStringify } from '../protocol/depth';
@@ -14,6 +18,8 @@ import type { ElidedItem, OutputBudget, ToolItem, Turn, TurnItem } from './model
 export const ITEM_OVERHEAD = 100;
 /** Compact when the estimate passes the limit by this fraction. */
 const SLACK = 0.25;
+/** Items a turn keeps at most, the first and the last half; far above what a real run makes (Zero's 80 turns). */
+export const MAX_TURN_ITEMS = 2000;
 
 export function newBudget(limit: number | undefined): OutputBudget | undefined {
   return limit !== undefined && Number.isFinite(limit) && limit > 0 ? { limit: Math.floor(limit), used: 0 } : undefined;
@@ -49,25 +55,29 @@ export function charge(turn: Turn, cost: number): Turn {
   if (!b || cost === 0) return turn;
   const used = b.used + cost;
   const charged = { ...turn, budget: { limit: b.limit, used } };
-  return used > b.limit * (1 + SLACK) ? compact(charged) : charged;
+  return used > b.limit * (1 + SLACK) || turn.items.length > MAX_TURN_ITEMS * (1 + SLACK) ? compact(charged) : charged;
 }
 
-/** Keep the first and the last `limit / 2` characters of the turn's items; count what goes. */
-export function compact(turn: Turn): Turn {
+/** Keep the first and the last `limit / 2` characters (and MAX_TURN_ITEMS / 2 items) of the turn's items; count what goes. */
+export function compact(turn: Turn, maxItems = MAX_TURN_ITEMS): Turn {
   const b = turn.budget;
   if (!b) return turn;
   const items = turn.items;
   const sizes = items.map(sizeOf);
   const total = sizes.reduce((a, n) => a + n, 0);
-  if (total <= b.limit) return { ...turn, budget: { limit: b.limit, used: total } };
+  const tooMany = items.length > maxItems;
+  if (total <= b.limit && !tooMany) return { ...turn, budget: { limit: b.limit, used: total } };
 
   const half = Math.floor(b.limit / 2);
-  const lost: Mutable<ElidedItem> = { kind: 'elided', limit: b.limit, text: 0, reasoning: 0, tool: 0, items: 0 };
+  const halfCount = Math.floor(maxItems / 2);
+  const earlier = items.find((x): x is ElidedItem => x.kind === 'elided');
+  const counted = tooMany || earlier?.maxItems !== undefined;
+  const lost: Mutable<ElidedItem> = { kind: 'elided', limit: b.limit, text: 0, reasoning: 0, tool: 0, items: 0, ...(counted ? { maxItems } : {}) };
   const head: TurnItem[] = [];
   let used = 0;
   let i = 0;
   // The head is frozen once cut: it ends at the elided item.
-  for (; i < items.length && items[i]!.kind !== 'elided'; i++) {
+  for (; i < items.length && items[i]!.kind !== 'elided' && head.length < halfCount; i++) {
     const item = items[i]!;
     if (used + sizes[i]! <= half) {
       head.push(item);
@@ -85,7 +95,7 @@ export function compact(turn: Turn): Turn {
   const tail: TurnItem[] = [];
   let tailUsed = 0;
   let j = items.length - 1;
-  for (; j >= i && items[j]!.kind !== 'elided'; j--) {
+  for (; j >= i && items[j]!.kind !== 'elided' && tail.length < halfCount; j--) {
     const item = items[j]!;
     if (tailUsed + sizes[j]! <= half) {
       tail.push(item);
@@ -118,8 +128,9 @@ export function elidedMessage(e: ElidedItem): string {
     ...(e.tool > 0 ? [`tool calls and output ${formatSize(e.tool)}`] : []),
   ];
   const items = e.items > 0 ? `; ${e.items} whole item${e.items === 1 ? '' : 's'}` : '';
+  const limit = e.maxItems === undefined ? `${formatSize(e.limit)} limit (zero.maxRunOutputMB)` : `${formatSize(e.limit)} or ${e.maxItems} items limit`;
   return (
-    `Output over this run's ${formatSize(e.limit)} limit (zero.maxRunOutputMB): ` +
+    `Output over this run's ${limit}: ` +
     `${formatSize(e.text + e.reasoning + e.tool)} dropped from the middle (${parts.join(', ') || 'nothing measurable'}${items}). The start and the end are kept.`
   );
 }

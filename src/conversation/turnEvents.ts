@@ -51,7 +51,7 @@ export function applyEvent(turn: Turn, event: ZeroEvent): Turn {
     case 'error':
       return pushItem(turn, { kind: 'error', code: event.code ?? null, message: event.message ?? '', recoverable: event.recoverable ?? null });
     case 'run_end':
-      return { ...closeStreams(turn), status: event.status, exitCode: event.exitCode, sawRunEnd: true };
+      return { ...closeAll(turn), status: event.status, exitCode: event.exitCode, sawRunEnd: true };
     case 'restore':
       return turn;
     default:
@@ -79,16 +79,29 @@ function appendStream(turn: Turn, kind: 'text' | 'reasoning', delta: string): Tu
   return pushItem(turn, kind === 'text' ? { kind, text: delta, answer: false, closed: false } : { kind, text: delta, closed: false });
 }
 
+/**
+ * Closes the open text and reasoning blocks. Only blocks streamed since the last close can be open,
+ * and they come after every closed block, tool call and permission card (each of those is added
+ * after a close): so the walk back from the end stops at the first of those, and a flood of cards
+ * costs one step per card, not one pass over the turn. The turn's end closes everything (closeAll).
+ */
 export function closeStreams(turn: Turn): Turn {
-  let changed = false;
-  const items = turn.items.map((i) => {
-    if ((i.kind === 'text' || i.kind === 'reasoning') && !i.closed) {
-      changed = true;
-      return { ...i, closed: true };
-    }
-    return i;
-  });
-  return changed ? { ...turn, items } : turn;
+  let items: TurnItem[] | null = null;
+  for (let n = turn.items.length - 1; n >= 0; n--) {
+    const i = turn.items[n]!;
+    if (i.kind === 'tool' || i.kind === 'permission') break;
+    if (i.kind !== 'text' && i.kind !== 'reasoning') continue;
+    if (i.closed) break;
+    items ??= turn.items.slice();
+    items[n] = { ...i, closed: true };
+  }
+  return items ? { ...turn, items } : turn;
+}
+
+/** Every open block closed, wherever it is (once per turn, at its end). */
+export function closeAll(turn: Turn): Turn {
+  const open = (i: TurnItem): boolean => (i.kind === 'text' || i.kind === 'reasoning') && !i.closed;
+  return turn.items.some(open) ? { ...turn, items: turn.items.map((i) => (open(i) ? { ...i, closed: true } : i)) } : turn;
 }
 
 function addUsage(u: UsageTotals, e: { promptTokens: number; completionTokens: number; totalTokens: number; costUsd?: number | undefined }): UsageTotals {
