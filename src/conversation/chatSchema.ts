@@ -5,22 +5,22 @@
  *
  * The checks at the end fail to compile when model.ts changes and these schemas do not.
  */
-import { array, boolean, enum as zEnum, lazy, literal, looseObject, minLength, nullable, number, optional, string, union, unknown, type output } from '../protocol/zod';
+import { array, boolean, enum as zEnum, lazySchema, literal, looseObject, minLength, nullable, number, optional, string, union, unknown, type output } from '../protocol/zod';
 import { BlockSchema, RiskSchema } from '../protocol/events';
 import type { Chat, OutputBudget, Turn, TurnItem, UsageTotals } from './model';
 
-const count = number();
+const count = lazySchema(() => number());
 
-export const UsageTotalsSchema = lazy(() => looseObject({
+export const UsageTotalsSchema = lazySchema(() => looseObject({
   promptTokens: count,
   completionTokens: count,
   totalTokens: count,
   costUsd: nullable(count),
 }));
 
-const TextItemSchema = lazy(() => looseObject({ kind: literal('text'), text: string(), answer: boolean(), closed: boolean() }));
-const ReasoningItemSchema = lazy(() => looseObject({ kind: literal('reasoning'), text: string(), closed: boolean() }));
-const ToolItemSchema = lazy(() => looseObject({
+const TextItemSchema = lazySchema(() => looseObject({ kind: literal('text'), text: string(), answer: boolean(), closed: boolean() }));
+const ReasoningItemSchema = lazySchema(() => looseObject({ kind: literal('reasoning'), text: string(), closed: boolean() }));
+const ToolItemSchema = lazySchema(() => looseObject({
   kind: literal('tool'),
   key: string(),
   id: nullable(string()),
@@ -35,14 +35,14 @@ const ToolItemSchema = lazy(() => looseObject({
   summary: nullable(string()),
   locations: optional(array(string())),
 }));
-const AcpPermissionSchema = lazy(() => looseObject({
+const AcpPermissionSchema = lazySchema(() => looseObject({
   title: string(),
   toolKind: nullable(string()),
   options: array(looseObject({ optionId: string(), name: string(), kind: string() })),
   chosen: nullable(string()),
   remembered: optional(boolean()),
 }));
-const PermissionItemSchema = lazy(() => looseObject({
+const PermissionItemSchema = lazySchema(() => looseObject({
   kind: literal('permission'),
   key: string(),
   event: zEnum(['permission_request', 'permission_decision', 'permission']),
@@ -60,18 +60,18 @@ const PermissionItemSchema = lazy(() => looseObject({
   approval: zEnum(['pending', 'allowed-once', 'always-allowed', 'denied', 'not-approvable', 'info', 'allowed-session', 'cancelled']),
   acp: optional(AcpPermissionSchema),
 }));
-const PlanItemSchema = lazy(() => looseObject({ kind: literal('plan'), entries: array(looseObject({ content: string(), priority: string(), status: string() })) }));
-const NoticeItemSchema = lazy(() => looseObject({ kind: zEnum(['warning', 'error']), code: nullable(string()), message: string(), recoverable: nullable(boolean()) }));
-const ProblemItemSchema = lazy(() => looseObject({ kind: zEnum(['unknown-event', 'problem']), line: count, detail: string() }));
-const ElidedItemSchema = lazy(() => looseObject({ kind: literal('elided'), limit: count, text: count, reasoning: count, tool: count, items: count, maxItems: optional(count) }));
+const PlanItemSchema = lazySchema(() => looseObject({ kind: literal('plan'), entries: array(looseObject({ content: string(), priority: string(), status: string() })) }));
+const NoticeItemSchema = lazySchema(() => looseObject({ kind: zEnum(['warning', 'error']), code: nullable(string()), message: string(), recoverable: nullable(boolean()) }));
+const ProblemItemSchema = lazySchema(() => looseObject({ kind: zEnum(['unknown-event', 'problem']), line: count, detail: string() }));
+const ElidedItemSchema = lazySchema(() => looseObject({ kind: literal('elided'), limit: count, text: count, reasoning: count, tool: count, items: count, maxItems: optional(count) }));
 
-export const TurnItemSchema = lazy(() => union([TextItemSchema, ReasoningItemSchema, ToolItemSchema, PermissionItemSchema, NoticeItemSchema, ProblemItemSchema, PlanItemSchema, ElidedItemSchema]));
-const TransportSchema = lazy(() => zEnum(['exec', 'acp']));
-const named = lazy(() => array(looseObject({ id: string(), name: string() })));
+export const TurnItemSchema = lazySchema(() => union([TextItemSchema, ReasoningItemSchema, ToolItemSchema, PermissionItemSchema, NoticeItemSchema, ProblemItemSchema, PlanItemSchema, ElidedItemSchema]));
+const TransportSchema = lazySchema(() => zEnum(['exec', 'acp']));
+const named = lazySchema(() => array(looseObject({ id: string(), name: string() })));
 
-const OutputBudgetSchema = lazy(() => looseObject({ limit: count, used: count }));
+const OutputBudgetSchema = lazySchema(() => looseObject({ limit: count, used: count }));
 
-const ReviewFileSchema = lazy(() => looseObject({
+const ReviewFileSchema = lazySchema(() => looseObject({
   path: string(),
   change: zEnum(['modified', 'created', 'deleted', 'unknown']),
   added: nullable(count),
@@ -84,7 +84,7 @@ const ReviewFileSchema = lazy(() => looseObject({
   decision: optional(zEnum(['kept', 'reverted'])),
 }));
 
-export const TurnSchema = lazy(() => looseObject({
+export const TurnSchema = lazySchema(() => looseObject({
   id: string(),
   origin: zEnum(['prompt', 'retry']),
   prompt: string(),
@@ -113,7 +113,7 @@ export const TurnSchema = lazy(() => looseObject({
   transport: optional(TransportSchema),
 }));
 
-export const ChatSchema = lazy(() => looseObject({
+export const ChatSchema = lazySchema(() => looseObject({
   id: string(),
   title: string(),
   createdAt: count,
@@ -132,7 +132,7 @@ export const ChatSchema = lazy(() => looseObject({
 }));
 
 /** A history entry. */
-export const ChatSummarySchema = lazy(() => looseObject({ id: string().check(minLength(1)), title: string(), updatedAt: count, turns: count, sessionId: optional(string()) }));
+export const ChatSummarySchema = lazySchema(() => looseObject({ id: string().check(minLength(1)), title: string(), updatedAt: count, turns: count, sessionId: optional(string()) }));
 
 // Every chat the reducer makes must pass: this fails to compile when model.ts grows a field or an
 // item kind that the schemas above do not know yet (the other direction is a cast in readChat).

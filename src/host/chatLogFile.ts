@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as readline from 'node:readline';
-import { int, literal, looseObject, nonnegative, positive, string } from '../protocol/zod';
+import { int, lazySchema, literal, looseObject, nonnegative, positive, string } from '../protocol/zod';
 import type { ChatAction } from '../conversation/actions';
 import { readChat } from '../conversation/chatSchema';
 import type { Chat } from '../conversation/model';
@@ -18,8 +18,8 @@ import { jsonText, type JsonText } from './jsonPieces';
 
 export const LOG_FORMAT = 2;
 
-const SnapshotLineSchema = looseObject({ format: literal(LOG_FORMAT), seq: int().check(nonnegative()), chat: looseObject({}) });
-const RecordLineSchema = looseObject({ seq: int().check(positive()), action: looseObject({ type: string() }) });
+const SnapshotLineSchema = lazySchema(() => looseObject({ format: literal(LOG_FORMAT), seq: int().check(nonnegative()), chat: looseObject({}) }));
+const RecordLineSchema = lazySchema(() => looseObject({ seq: int().check(positive()), action: looseObject({ type: string() }) }));
 
 /**
  * The snapshot line, checked against what the reader accepts: a chat the reader would refuse (and set

@@ -6,7 +6,7 @@
  * entries stay.
  */
 import * as fs from 'node:fs';
-import { array, lazy, literal, looseObject, nullable, optional, string } from '../protocol/zod';
+import { array, lazySchema, literal, looseObject, nullable, optional, string } from '../protocol/zod';
 import { ChatSummarySchema } from '../conversation/chatSchema';
 import type { ChatSummary } from '../messages/messages';
 import { indexFile, parseLine, setAside, writeAtomicSync } from './chatFiles';
@@ -24,7 +24,7 @@ interface Index {
   tabs: string[];
 }
 
-const IndexSchema = lazy(() => looseObject({ version: literal(1), currentId: optional(nullable(string())), chats: array(ChatSummarySchema), hiddenSessions: optional(array(string())), tabs: optional(array(string())) }));
+const IndexSchema = lazySchema(() => looseObject({ version: literal(1), currentId: optional(nullable(string())), chats: array(ChatSummarySchema), hiddenSessions: optional(array(string())), tabs: optional(array(string())) }));
 
 export class HistoryIndex {
   private index: Index = { version: 1, currentId: null, chats: [], hiddenSessions: [], tabs: [] };

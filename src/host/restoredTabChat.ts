@@ -3,10 +3,10 @@
  * the chat; when VS Code saved the tab before its webview said (a reload soon after opening it),
  * the first chat of the tabs' saved list not yet in a tab. Pure, so the choice is unit-tested.
  */
-import { lazy, looseObject, minLength, string } from '../protocol/zod';
+import { lazySchema, looseObject, minLength, string } from '../protocol/zod';
 
 /** What a chat tab's webview keeps with setState (src/webview/vscodeApi.ts PersistedState): untrusted. */
-const TabStateSchema = lazy(() => looseObject({ chatId: string().check(minLength(1)) }));
+const TabStateSchema = lazySchema(() => looseObject({ chatId: string().check(minLength(1)) }));
 
 export type RestoredTabChat =
   | { readonly chatId: string; readonly from: 'its view state' | 'the saved tab list' }

@@ -3,7 +3,7 @@
  * validated with zod by the receiver (the webview renders untrusted text, so what it sends is
  * untrusted too).
  */
-import { array, boolean, discriminatedUnion, enum as zEnum, int, lazy, literal, maxLength, minLength, nonnegative, optional, positive, strictObject, string, type output } from '../protocol/zod';
+import { array, boolean, discriminatedUnion, enum as zEnum, int, lazySchema, literal, maxLength, minLength, nonnegative, optional, positive, strictObject, string, type output } from '../protocol/zod';
 import type { ChatAction } from '../conversation/actions';
 import type { MentionRef } from '../conversation/composerPrompt';
 import type { ModelInfo } from '../conversation/contextMeter';
@@ -103,11 +103,11 @@ export type HostToWebview =
   /** Answer to `mentionQuery` with the same id (older answers are dropped by the webview). */
   | { readonly type: 'mentionResults'; readonly requestId: number; readonly items: readonly MentionCandidate[] };
 
-const text = lazy(() => string().check(maxLength(1_000_000)));
-const relPath = lazy(() => string().check(minLength(1), maxLength(4096)));
-const line = lazy(() => int().check(positive()));
+const text = lazySchema(() => string().check(maxLength(1_000_000)));
+const relPath = lazySchema(() => string().check(minLength(1), maxLength(4096)));
+const line = lazySchema(() => int().check(positive()));
 
-const MentionRefSchema = lazy(() => discriminatedUnion('kind', [
+const MentionRefSchema = lazySchema(() => discriminatedUnion('kind', [
   strictObject({ kind: literal('file'), path: relPath }),
   strictObject({ kind: literal('folder'), path: relPath }),
   strictObject({ kind: literal('range'), path: relPath, startLine: line, endLine: line }),
@@ -117,10 +117,10 @@ const MentionRefSchema = lazy(() => discriminatedUnion('kind', [
 
 /** Base64 of at most 10 MiB decoded (Zero's limit; the host checks the data again before sending). */
 export const MAX_IMAGE_BASE64 = Math.ceil((10 * 1024 * 1024) / 3) * 4;
-const ImageSchema = lazy(() => strictObject({ mediaType: string().check(maxLength(100)), data: string().check(maxLength(MAX_IMAGE_BASE64)), name: string().check(maxLength(500)) }));
+const ImageSchema = lazySchema(() => strictObject({ mediaType: string().check(maxLength(100)), data: string().check(maxLength(MAX_IMAGE_BASE64)), name: string().check(maxLength(500)) }));
 
 /** What the composer adds to a message. */
-export const SendOptionsSchema = lazy(() => strictObject({
+export const SendOptionsSchema = lazySchema(() => strictObject({
   mode: optional(string().check(maxLength(40))),
   model: optional(string().check(maxLength(200))),
   mentions: optional(array(MentionRefSchema).check(maxLength(200))),
@@ -132,7 +132,7 @@ export type SendOptions = output<typeof SendOptionsSchema>;
 export type SentImage = output<typeof ImageSchema>;
 export type { MentionRef };
 
-export const WebviewToHostSchema = lazy(() => discriminatedUnion('type', [
+export const WebviewToHostSchema = lazySchema(() => discriminatedUnion('type', [
   strictObject({ type: literal('ready') }),
   strictObject({ type: literal('send'), text, options: optional(SendOptionsSchema) }),
   /** The @-picker's query (without the `@`); answered by `mentionResults`. */

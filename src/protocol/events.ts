@@ -4,9 +4,9 @@
  * Tolerant where Zero may grow: every object schema is `loose`, so unknown fields pass through
  * untouched, and optional fields are optional. Exact where Zero is exact: field types.
  * Schema 1 is read too; its `violation` object is surfaced as `block` (§17).
- * Each schema is built on its first parse (`lazy`), not when the extension loads.
+ * Each schema is built on its first parse (`lazySchema`), not when the extension loads.
  */
-import { array, boolean, discriminatedUnion, lazy, literal, looseObject, number, optional, pipe, record, string, transform, union, unknown, type output } from './zod';
+import { array, boolean, discriminatedUnion, lazySchema, literal, looseObject, number, optional, pipe, record, string, transform, union, unknown, type output } from './zod';
 import { clampAmount, clampCount, clampInt } from './numbers';
 
 /** Numbers Zero reports, clamped where they enter (numbers.ts): a huge count must not overflow a total. */
@@ -15,7 +15,7 @@ const int = () => pipe(number(), transform(clampInt));
 const amount = () => pipe(number(), transform(clampAmount));
 
 /** Risk classification attached to every permission event. `level` can be "" (§3.7). */
-export const RiskSchema = lazy(() => looseObject({
+export const RiskSchema = lazySchema(() => looseObject({
   level: optional(string()),
   categories: optional(array(string())),
   reason: optional(string()),
@@ -23,7 +23,7 @@ export const RiskSchema = lazy(() => looseObject({
 export type Risk = output<typeof RiskSchema>;
 
 /** Sandbox block metadata (`block` in schema 2, `violation` in schema 1). */
-export const BlockSchema = lazy(() => looseObject({
+export const BlockSchema = lazySchema(() => looseObject({
   code: string(),
   toolName: optional(string()),
   action: optional(string()),
@@ -35,7 +35,7 @@ export const BlockSchema = lazy(() => looseObject({
 export type Block = output<typeof BlockSchema>;
 
 /** A persistent grant that matched a permission check. */
-export const GrantSchema = lazy(() => looseObject({
+export const GrantSchema = lazySchema(() => looseObject({
   toolName: optional(string()),
   scope: optional(string()),
   scopeKind: optional(string()),
@@ -51,7 +51,7 @@ const envelope = () => ({
   runId: string(),
 });
 
-export const RunStartSchema = lazy(() => looseObject({
+export const RunStartSchema = lazySchema(() => looseObject({
   ...envelope(),
   type: literal('run_start'),
   /** Present on every normal stream-json run; absent for `--list-tools`. */
@@ -63,17 +63,17 @@ export const RunStartSchema = lazy(() => looseObject({
   apiModel: optional(string()),
 }));
 
-export const WarningSchema = lazy(() => looseObject({ ...envelope(), type: literal('warning'), message: optional(string()) }));
+export const WarningSchema = lazySchema(() => looseObject({ ...envelope(), type: literal('warning'), message: optional(string()) }));
 
 /** Live answer delta of any model turn, narration included. `delta` is omitted for empty chunks. */
-export const TextSchema = lazy(() => looseObject({ ...envelope(), type: literal('text'), delta: optional(string()) }));
+export const TextSchema = lazySchema(() => looseObject({ ...envelope(), type: literal('text'), delta: optional(string()) }));
 
 /** Model reasoning or Zero's own status notices; never part of the answer. */
-export const ReasoningSchema = lazy(() => looseObject({ ...envelope(), type: literal('reasoning'), delta: optional(string()) }));
+export const ReasoningSchema = lazySchema(() => looseObject({ ...envelope(), type: literal('reasoning'), delta: optional(string()) }));
 
-export const SideEffectSchema = string();
+export const SideEffectSchema = lazySchema(() => string());
 
-export const ToolCallSchema = lazy(() => looseObject({
+export const ToolCallSchema = lazySchema(() => looseObject({
   ...envelope(),
   type: literal('tool_call'),
   /** Provider's tool-call id; omitted when the provider gave none. */
@@ -85,7 +85,7 @@ export const ToolCallSchema = lazy(() => looseObject({
   sideEffect: optional(SideEffectSchema),
 }));
 
-export const CheckpointSchema = lazy(() => looseObject({
+export const CheckpointSchema = lazySchema(() => looseObject({
   ...envelope(),
   type: literal('checkpoint'),
   checkpoint: looseObject({
@@ -121,12 +121,12 @@ const permissionFields = () => ({
   grant: optional(GrantSchema),
 });
 
-export const PermissionRequestSchema = lazy(() => looseObject({ ...permissionFields(), type: literal('permission_request') }));
-export const PermissionDecisionSchema = lazy(() => looseObject({ ...permissionFields(), type: literal('permission_decision') }));
+export const PermissionRequestSchema = lazySchema(() => looseObject({ ...permissionFields(), type: literal('permission_request') }));
+export const PermissionDecisionSchema = lazySchema(() => looseObject({ ...permissionFields(), type: literal('permission_decision') }));
 /** Declared by Zero but unreachable at HEAD; read like a decision if it ever appears. */
-export const PermissionSchema = lazy(() => looseObject({ ...permissionFields(), type: literal('permission') }));
+export const PermissionSchema = lazySchema(() => looseObject({ ...permissionFields(), type: literal('permission') }));
 
-export const ToolResultSchema = lazy(() => looseObject({
+export const ToolResultSchema = lazySchema(() => looseObject({
   ...envelope(),
   type: literal('tool_result'),
   id: optional(string()),
@@ -145,7 +145,7 @@ export const ToolResultSchema = lazy(() => looseObject({
 }));
 
 /** Per request, not cumulative: clients sum them. `costUsd` is declared but never set by exec. */
-export const UsageSchema = lazy(() => looseObject({
+export const UsageSchema = lazySchema(() => looseObject({
   ...envelope(),
   type: literal('usage'),
   promptTokens: count(),
@@ -155,9 +155,9 @@ export const UsageSchema = lazy(() => looseObject({
 }));
 
 /** The answer of the last turn; omitted text means an empty answer. */
-export const FinalSchema = lazy(() => looseObject({ ...envelope(), type: literal('final'), text: optional(string()) }));
+export const FinalSchema = lazySchema(() => looseObject({ ...envelope(), type: literal('final'), text: optional(string()) }));
 
-export const ErrorSchema = lazy(() => looseObject({
+export const ErrorSchema = lazySchema(() => looseObject({
   ...envelope(),
   type: literal('error'),
   code: optional(string()),
@@ -165,7 +165,7 @@ export const ErrorSchema = lazy(() => looseObject({
   recoverable: optional(boolean()),
 }));
 
-export const RunEndSchema = lazy(() => looseObject({
+export const RunEndSchema = lazySchema(() => looseObject({
   ...envelope(),
   type: literal('run_end'),
   /** success | error | incomplete | interrupted | spec_review_required | future values. */
@@ -174,9 +174,9 @@ export const RunEndSchema = lazy(() => looseObject({
 }));
 
 /** Declared by Zero, never emitted by exec; accepted so a future Zero does not become "unknown". */
-export const RestoreSchema = lazy(() => looseObject({ ...envelope(), type: literal('restore') }));
+export const RestoreSchema = lazySchema(() => looseObject({ ...envelope(), type: literal('restore') }));
 
-export const ZeroEventSchema = lazy(() => discriminatedUnion('type', [
+export const ZeroEventSchema = lazySchema(() => discriminatedUnion('type', [
   RunStartSchema,
   WarningSchema,
   TextSchema,

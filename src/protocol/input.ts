@@ -3,7 +3,7 @@
  * input Zero would refuse is refused here first, with Zero's wording, so a run never dies on
  * a usage error (exit 2) that we could have caught.
  */
-import { array, discriminatedUnion, lazy, literal, optional, refine, strictObject, string, type core, type output } from './zod';
+import { array, discriminatedUnion, lazySchema, literal, optional, refine, strictObject, string, type core, type output } from './zod';
 
 export const INPUT_SCHEMA_VERSION = 2;
 /** Largest decoded image Zero accepts: 10 MiB. */
@@ -27,7 +27,7 @@ const MEDIA_TYPES = new Map([
   ['webp', 'image/webp'], ['image/webp', 'image/webp'],
 ]);
 
-export const InputImageSchema = lazy(() => strictObject({
+export const InputImageSchema = lazySchema(() => strictObject({
   /** png, jpeg/jpg, gif or webp, bare or as `image/…`, any case; a `data:…;` wrapper is allowed. */
   mediaType: string().check(refine((type) => normaliseImageMediaType(type) !== '', {
     error: (issue) => `Stream-json image has an unsupported image media type ${JSON.stringify(issue.input)}.`,
@@ -41,14 +41,14 @@ export const InputImageSchema = lazy(() => strictObject({
 export type InputImage = output<typeof InputImageSchema>;
 
 /** Trailing prompt text. Zero joins the contents of all events with blank lines. */
-export const PromptInputSchema = lazy(() => strictObject({
+export const PromptInputSchema = lazySchema(() => strictObject({
   schemaVersion: literal(INPUT_SCHEMA_VERSION),
   type: literal('prompt'),
   content: string().check(refine((content) => !isGoBlank(content), { error: 'content is required' })),
 }));
 
 /** A user message. No other role exists: history cannot be injected. */
-export const MessageInputSchema = lazy(() => strictObject({
+export const MessageInputSchema = lazySchema(() => strictObject({
     schemaVersion: literal(INPUT_SCHEMA_VERSION),
     type: literal('message'),
     role: literal('user'),
@@ -57,7 +57,7 @@ export const MessageInputSchema = lazy(() => strictObject({
     images: optional(array(InputImageSchema)),
   }).check(refine((m) => !isGoBlank(m.content ?? '') || (m.images?.length ?? 0) > 0, { error: 'content is required' })));
 
-export const InputEventSchema = lazy(() => discriminatedUnion('type', [PromptInputSchema, MessageInputSchema]));
+export const InputEventSchema = lazySchema(() => discriminatedUnion('type', [PromptInputSchema, MessageInputSchema]));
 export type PromptInput = output<typeof PromptInputSchema>;
 export type MessageInput = output<typeof MessageInputSchema>;
 export type InputEvent = output<typeof InputEventSchema>;
@@ -101,8 +101,8 @@ export function promptInput(text: string, images?: readonly InputImage[]): strin
 let eventKeys: { readonly prompt: ReadonlySet<string>; readonly message: ReadonlySet<string> } | undefined;
 function allowedKeys(type: unknown): ReadonlySet<string> {
   eventKeys ??= {
-    prompt: new Set(Object.keys(PromptInputSchema._zod.innerType.shape)),
-    message: new Set(Object.keys(MessageInputSchema._zod.innerType.shape)),
+    prompt: new Set(Object.keys(PromptInputSchema.shape)),
+    message: new Set(Object.keys(MessageInputSchema.shape)),
   };
   return type === 'message' ? eventKeys.message : eventKeys.prompt;
 }

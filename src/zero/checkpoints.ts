@@ -9,7 +9,7 @@ import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { nodeCrypto } from './nodeOnDemand';
-import { array, lazy, looseObject, number, optional, string, unknown } from '../protocol/zod';
+import { array, lazySchema, looseObject, number, optional, string, unknown } from '../protocol/zod';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -135,7 +135,7 @@ function payloadOf(event: SessionEvent): { tool: string; files: RawFile[] } | nu
 }
 
 /** A line of `events.jsonl`, as far as this code reads it (store.go). */
-const SessionEventSchema = lazy(() => looseObject({
+const SessionEventSchema = lazySchema(() => looseObject({
   sequence: number(),
   type: string(),
   /** Read when it is a string, else ignored (not a reason to skip the event). */
@@ -143,9 +143,9 @@ const SessionEventSchema = lazy(() => looseObject({
   payload: optional(unknown()),
 }));
 /** A `session_checkpoint` payload (checkpoint.go). */
-const CheckpointPayloadSchema = lazy(() => looseObject({ tool: optional(unknown()), files: array(unknown()) }));
+const CheckpointPayloadSchema = lazySchema(() => looseObject({ tool: optional(unknown()), files: array(unknown()) }));
 /** Only `path` is required; the other fields are read defensively by loadFile. */
-const CheckpointFileSchema = lazy(() => looseObject({ path: string() }));
+const CheckpointFileSchema = lazySchema(() => looseObject({ path: string() }));
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { array, boolean, lazy, looseObject, minLength, optional, string, union, unknown } from '../protocol/zod';
+import { array, boolean, lazySchema, looseObject, minLength, optional, string, union, unknown } from '../protocol/zod';
 import { removeGrantEntry, type GrantEntry } from './grantsFile';
 import { crossSpawn } from './nodeOnDemand';
 import { mergeEnv } from './zeroProcess';
@@ -119,7 +119,7 @@ export async function listApprovals(binary: string, env: Env = {}): Promise<Appr
 }
 
 /** A grant as `zero sandbox grants list --json` prints it; fields this code does not read may grow. */
-const GrantEntrySchema = lazy(() => looseObject({
+const GrantEntrySchema = lazySchema(() => looseObject({
   toolName: string(),
   scope: optional(string()),
   scopeKind: optional(string()),
@@ -128,14 +128,14 @@ const GrantEntrySchema = lazy(() => looseObject({
   reason: optional(string()),
   session: optional(boolean()),
 }));
-const PrefixEntrySchema = lazy(() => looseObject({
+const PrefixEntrySchema = lazySchema(() => looseObject({
   toolName: string(),
   prefix: array(string()).check(minLength(1)),
   approvedAt: optional(string()),
   reason: optional(string()),
   session: optional(boolean()),
 }));
-const GrantListSchema = lazy(() => union([array(unknown()), looseObject({ grants: optional(array(unknown())), commandPrefixes: optional(array(unknown())) })]));
+const GrantListSchema = lazySchema(() => union([array(unknown()), looseObject({ grants: optional(array(unknown())), commandPrefixes: optional(array(unknown())) })]));
 
 const PATH_KINDS = new Set(['file', 'dir']);
 const sameGrant = (a: Grant, b: Grant): boolean =>

@@ -6,7 +6,7 @@
  * Parsed with zod; an odd entry is skipped rather than guessed, and every failure is a sentence.
  */
 import * as path from 'node:path';
-import { array, int, lazy, looseObject, nonnegative, optional, regex, string, unknown } from '../protocol/zod';
+import { array, int, lazySchema, looseObject, nonnegative, optional, regex, string, unknown } from '../protocol/zod';
 import { runZeroCli } from './grants';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -30,7 +30,7 @@ export interface ZeroSession {
   readonly eventCount: number;
 }
 
-const SessionEntrySchema = lazy(() => looseObject({
+const SessionEntrySchema = lazySchema(() => looseObject({
   sessionId: string().check(regex(SESSION_ID)),
   kind: optional(string()),
   title: optional(string()),
