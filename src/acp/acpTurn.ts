@@ -6,6 +6,7 @@
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ChatAction } from '../conversation/actions';
+import type { SessionGrants } from '../conversation/model';
 import { approvalOf, CANCELLED, selected } from './permission';
 import { mapUpdate, toolName } from './mapUpdate';
 import { endFromCrash, endFromError, endFromStopReason, type TurnEnd } from './stopReason';
@@ -38,6 +39,8 @@ export interface AcpTurnRequest {
   readonly mode: string | null;
   /** The model the chat (or `zero.model`) wants, applied when the session uses another. */
   readonly model?: string | null;
+  /** The chat's saved "for this session" answers: restored for their session, in a trusted workspace only. */
+  readonly grants?: SessionGrants;
 }
 
 export interface AcpTurnResult {
@@ -90,6 +93,8 @@ export class AcpTurn {
       });
       this.sessionId = opened.sessionId;
       dispatch({ type: 'acp_session', sessionId: opened.sessionId, info: opened.info });
+      // After a reload the process has forgotten them; Restricted Mode answers nothing from the file.
+      if (this.req.trusted && this.req.grants?.sessionId === opened.sessionId) zero.approvals(opened.sessionId).restore(this.req.grants.grants);
       if (opened.how === 'replaced') {
         dispatch(warning(this.req.runId, `Zero could not load this chat's session (${opened.loadError ?? 'unknown error'}). This turn runs in a new session without the earlier context.`));
       }
@@ -215,8 +220,9 @@ export class AcpTurn {
     // Stop while the dialog was open: whatever it returned, the answer is `cancelled`.
     if (signal.aborted || this.stopRequested) response = CANCELLED;
     const optionId = response.outcome.outcome === 'selected' ? response.outcome.optionId : null;
-    if (optionId && request.options.some((o) => o.optionId === optionId)) approvals.remember(request, optionId);
+    const grant = optionId && request.options.some((o) => o.optionId === optionId) ? approvals.remember(request, optionId) : null;
     dispatch({ type: 'acp_permission_answered', toolCallId, approval: approvalOf(response, request.options), optionId });
+    if (grant) dispatch({ type: 'acp_session_grant', sessionId: request.sessionId, grant });
     return response;
   }
 

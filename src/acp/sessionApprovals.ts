@@ -8,9 +8,12 @@
  *   web_fetch, else the path-like argument, else the whole tool);
  * - `allow_prefix_for_session`: the same shell tool and a command starting with the approved words
  *   (Zero's prefix is the first command segment; commands with shell operators are never matched).
- * Pure: the memory lives in ZeroAcp, per session, for the window's lifetime.
+ * Pure: the memory lives in ZeroAcp, per session, for the window's lifetime; the chat keeps a copy
+ * (src/conversation/sessionGrants.ts) that AcpTurn restores after a reload.
  */
 import type * as acp from '@agentclientprotocol/sdk';
+import type { SessionGrant } from '../conversation/model';
+import { withGrant } from '../conversation/sessionGrants';
 import { toolName } from './mapUpdate';
 
 const SHELL_TOOLS = new Set(['bash', 'exec_command', 'write_stdin']);
@@ -19,27 +22,35 @@ const SCOPE_KEYS = ['path', 'file', 'directory', 'dir', 'cwd', 'workdir'];
 /** Anything that could join or redirect commands: such a command is never matched to a prefix. */
 const SHELL_OPERATORS = /[;&|<>`$()\n\\'"*?{}[\]]/;
 
-interface Remembered {
-  readonly optionId: string;
-  readonly tool: string;
-  /** allow_for_session: Zero's grant scope ('' = the whole tool). */
-  readonly scope?: string;
-  /** allow_prefix_for_session: the approved command's words. */
-  readonly prefix?: readonly string[];
-}
-
 export class SessionApprovals {
-  private readonly remembered: Remembered[] = [];
+  /** allow_for_session: `scope` is Zero's grant scope ('' = the whole tool); allow_prefix_for_session: `prefix`, the command's words. */
+  private remembered: readonly SessionGrant[] = [];
 
-  /** After the user picked `optionId` for `request`: remember it when it is a session-scoped grant. */
-  remember(request: acp.RequestPermissionRequest, optionId: string): void {
+  /**
+   * After the user picked `optionId` for `request`: remember it when it is a session-scoped grant.
+   * Returns the grant when it is new (for the chat to keep), else null.
+   */
+  remember(request: acp.RequestPermissionRequest, optionId: string): SessionGrant | null {
     const tool = toolOf(request);
     const input = inputOf(request);
-    if (optionId === 'allow_for_session') this.remembered.push({ optionId, tool, scope: scopeOf(tool, input) });
+    let grant: SessionGrant | null = null;
+    if (optionId === 'allow_for_session') grant = { optionId, tool, scope: scopeOf(tool, input) };
     if (optionId === 'allow_prefix_for_session') {
       const words = commandWords(input);
-      if (SHELL_TOOLS.has(tool) && words) this.remembered.push({ optionId, tool, prefix: words });
+      if (SHELL_TOOLS.has(tool) && words) grant = { optionId, tool, prefix: words };
     }
+    return grant ? this.add(grant) : null;
+  }
+
+  /** The chat's saved grants, after a reload: only what `remember` could have made (never an empty prefix, which would match any command). */
+  restore(grants: readonly SessionGrant[]): void {
+    for (const g of grants) if (couldRemember(g)) this.add(g);
+  }
+
+  private add(grant: SessionGrant): SessionGrant | null {
+    const before = this.remembered;
+    this.remembered = withGrant(before, grant);
+    return this.remembered === before ? null : grant;
   }
 
   /** The option to answer with, when an earlier session grant covers this request and Zero offers it again. */
@@ -56,6 +67,13 @@ export class SessionApprovals {
     }
     return null;
   }
+}
+
+function couldRemember(g: SessionGrant): boolean {
+  if (g.optionId === 'allow_for_session') return typeof g.scope === 'string' && g.prefix === undefined;
+  if (g.optionId !== 'allow_prefix_for_session' || g.scope !== undefined || !g.prefix || !SHELL_TOOLS.has(g.tool)) return false;
+  const words = commandWords({ cmd: g.prefix.join(' ') });
+  return words !== null && words.length === g.prefix.length && words.every((w, i) => w === g.prefix![i]);
 }
 
 function toolOf(request: acp.RequestPermissionRequest): string {

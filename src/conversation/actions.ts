@@ -1,7 +1,7 @@
 /** Everything that can change a chat: Zero's events plus what happens locally. */
 import type { Decoded, ProtocolProblem, UnknownEvent } from '../protocol/decoded';
 import type { ZeroEvent } from '../protocol/events';
-import type { AcpOption, AcpSessionInfo, ApprovalState, PlanEntry, ReviewFile, Transport, ComposedMessage, TurnStatus } from './model';
+import type { AcpOption, AcpSessionInfo, ApprovalState, PlanEntry, ReviewFile, SessionGrant, Transport, ComposedMessage, TurnStatus } from './model';
 
 export type ChatAction =
   /** The user sent a message (or the host started an approval follow-up); starts a new turn. */
@@ -77,6 +77,8 @@ export type ChatAction =
       /** Answered by the chat from an earlier "for this session" choice, without a dialog. */
       readonly remembered?: boolean;
     }
+  /** The user allowed something for the session: the chat answers Zero's repeats of it (kept in the chat file). */
+  | { readonly type: 'acp_session_grant'; readonly sessionId: string; readonly grant: SessionGrant }
   /** session/prompt returned (or failed, or the process died): the turn is over. */
   | { readonly type: 'acp_turn_ended'; readonly status: TurnStatus; readonly explanation: string | null; readonly stderrTail: string | null; readonly at: number };
 

@@ -129,6 +129,11 @@ export const ChatSchema = lazySchema(() => looseObject({
     model: nullable(string()),
     commands: array(looseObject({ name: string(), description: string() })),
   })),
+  // Read back, these answer Zero's requests without asking: exact on every field the matching reads.
+  acpGrants: optional(looseObject({
+    sessionId: string(),
+    grants: array(looseObject({ optionId: string(), tool: string(), scope: optional(string()), prefix: optional(array(string())) })),
+  })),
 }));
 
 /** A history entry. */

@@ -273,6 +273,23 @@ export interface AcpSessionInfo {
   readonly commands: readonly { readonly name: string; readonly description: string }[];
 }
 
+/**
+ * An "Allow for this session" answer the chat applies to Zero's repeated requests (src/acp/sessionApprovals.ts):
+ * the option picked, the tool, and Zero's grant scope (`allow_for_session`) or the command's words (`allow_prefix_for_session`).
+ */
+export interface SessionGrant {
+  readonly optionId: string;
+  readonly tool: string;
+  readonly scope?: string;
+  readonly prefix?: readonly string[];
+}
+
+/** The session grants of one Zero session (the chat's), kept with the chat so a reload still applies them. */
+export interface SessionGrants {
+  readonly sessionId: string;
+  readonly grants: readonly SessionGrant[];
+}
+
 export interface Chat {
   readonly id: string;
   readonly title: string;
@@ -285,4 +302,6 @@ export interface Chat {
   /** Absent on chats saved before transports existed: those are exec chats. */
   readonly transport?: Transport;
   readonly acp?: AcpSessionInfo;
+  /** ACP: what the user allowed for the chat's session (sessionGrants.ts); dropped when the session is replaced. */
+  readonly acpGrants?: SessionGrants;
 }

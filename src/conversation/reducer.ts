@@ -7,6 +7,7 @@ import { assertNever } from './actions';
 import { applyLocations, applyPermissionAnswered, applyPermissionAsked, applyPlan, applyTurnEnded } from './acpTurn';
 import { RUNNING_STATUSES, ZERO_USAGE, type AcpSessionInfo, type Chat, type Transport, type Turn, type TurnStatus, type UsageTotals } from './model';
 import { charge, eventCost, ITEM_OVERHEAD, newBudget, permissionCost } from './outputBudget';
+import { withGrant } from './sessionGrants';
 import { applyEvent, pushItem } from './turnEvents';
 import { CONTINUED_ON_EXEC_CODE, continuedOnExecNotice } from './contextLimit';
 import { clampAmount, clampCount } from '../protocol/numbers';
@@ -109,8 +110,17 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
       const said = updateCurrent(chat, (t) => pushItem(t, { kind: 'warning', code: CONTINUED_ON_EXEC_CODE, message: continuedOnExecNotice(session), recoverable: null }));
       return { ...said, transport: 'exec', updatedAt: action.at };
     }
-    case 'acp_session':
-      return { ...chat, transport: 'acp', sessionId: action.sessionId, acp: action.info };
+    case 'acp_session': {
+      // Grants hold for their session only: a new one (the old could not be loaded) starts without.
+      const { acpGrants, ...rest } = chat;
+      const keep = acpGrants && acpGrants.sessionId === action.sessionId ? { acpGrants } : {};
+      return { ...rest, ...keep, transport: 'acp', sessionId: action.sessionId, acp: action.info };
+    }
+    case 'acp_session_grant': {
+      const current = chat.acpGrants?.sessionId === action.sessionId ? chat.acpGrants.grants : [];
+      const grants = withGrant(current, action.grant);
+      return grants === current ? chat : { ...chat, acpGrants: { sessionId: action.sessionId, grants } };
+    }
     // A pick before the session exists is kept and applied when the first turn opens it.
     case 'acp_mode': {
       const { nextMode, ...acp } = chat.acp ?? NO_ACP_SESSION;

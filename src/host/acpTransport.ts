@@ -74,7 +74,8 @@ export class AcpTransport implements Transport {
     const trusted = this.deps.trusted();
     // Restricted Mode: no extra folders (and plan mode, below), as on exec.
     const dirs = trusted ? [...settings.addDirs, ...(settings.addWorkspaceFolders ? this.deps.otherFolders() : [])] : [];
-    const acpInfo = this.deps.chat(req.chatId)?.acp;
+    const chat = this.deps.chat(req.chatId);
+    const acpInfo = chat?.acp;
     listener.actions([{ type: 'transport_set', transport: 'acp' }]);
     // Said on a chat's first turn: zero acp ignores the extra folders (acpExtraFolders.ts).
     const extraFolders = this.deps.chat(req.chatId)?.turns.length === 1 ? acpExtraFoldersNotice(dirs) : null;
@@ -98,6 +99,7 @@ export class AcpTransport implements Transport {
         // The composer's per-message picks win over the chat's last ones.
         mode: req.choice?.mode ?? acpInfo?.nextMode ?? acpInfo?.mode ?? null,
         model: req.choice?.model ?? acpInfo?.model ?? (settings.model || null),
+        ...(chat?.acpGrants ? { grants: chat.acpGrants } : {}),
         ...(req.images && req.images.length > 0 ? { images: req.images.map((i) => ({ mimeType: i.mediaType, data: i.data })) } : {}),
       },
     );
