@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { selected } from '../../src/acp/permission';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';
 import { AcpChat, closeRealAcp, openRealAcp, permissionsOf, toolsOf } from './lib/acpChat';
+import { productHost } from './lib/productHost';
 import type { Sandbox } from './lib/realZero';
 
 describe('real zero acp: "Allow for this session"', function () {
@@ -53,6 +54,30 @@ describe('real zero acp: "Allow for this session"', function () {
     const later = await chat.turn('scenario:shell cmd=echo+later');
     assert.equal(permissionsOf(later)[0]?.acp?.remembered, true);
     assert.equal(toolsOf(later)[0]!.output, 'output:\nlater\nexit_code: 0');
+  });
+
+  it('after a window reload (the product host again on the same chat file, a new zero acp, session/load) the chat still answers for the session', async () => {
+    const first = productHost(sandbox, { transport: 'acp', acpAsk: async () => selected('allow_for_session') });
+    let turn;
+    try {
+      turn = await first.send('scenario:fetch');
+    } finally {
+      await first.dispose();
+    }
+    assert.equal(permissionsOf(turn)[0]!.approval, 'allowed-session');
+    const sessionId = first.controller.current.sessionId;
+    const reloaded = productHost(sandbox, { transport: 'acp', acpAsk: async () => assert.fail('the dialog opened after the reload') });
+    try {
+      assert.equal(reloaded.controller.current.sessionId, sessionId, 'the chat reopened from its file');
+      const again = await reloaded.send('scenario:fetch');
+      const card = permissionsOf(again);
+      assert.equal(card.length, 1, 'the new zero acp asked again');
+      assert.deepEqual([card[0]!.approval, card[0]!.acp?.chosen, card[0]!.acp?.remembered], ['allowed-session', 'allow_for_session', true]);
+      assert.doesNotMatch(toolsOf(again)[0]!.output ?? '', /Permission denied/);
+      assert.equal(again.run.sessionId, sessionId, 'session/load of the same session');
+    } finally {
+      await reloaded.dispose();
+    }
   });
 
   it('a new session (a new chat) starts with nothing remembered', async () => {

@@ -3,6 +3,7 @@
 // and approval code call, with modal answers a test scripts. What a user would click is a scripted answer;
 // everything else (the stream, the session store, Zero's CLI) is real.
 import * as path from 'node:path';
+import type * as acp from '@agentclientprotocol/sdk';
 import type * as vscodeTypes from 'vscode';
 import { selected } from '../../../src/acp/permission';
 import { chatTransport, type Chat, type Turn } from '../../../src/conversation/model';
@@ -53,9 +54,13 @@ export async function until(check: () => boolean, what: string, timeoutMs = 60_0
 /**
  * A chat controller on the real Zero for this sandbox; `mode` is `zero.mode` (ask: Zero offers
  * write_file); `folder` is where runs start (default: the sandbox's workspace); `transport` is
- * `zero.transport` (acp: new chats run on the product's AcpTransport, its dialogs answered "Allow").
+ * `zero.transport` (acp: new chats run on the product's AcpTransport, its dialogs answered "Allow",
+ * or as `acpAsk` says).
  */
-export function productHost(sandbox: Sandbox, options: { mode?: string; folder?: string; transport?: 'exec' | 'acp' } = {}): ProductHost {
+export function productHost(
+  sandbox: Sandbox,
+  options: { mode?: string; folder?: string; transport?: 'exec' | 'acp'; acpAsk?: (req: acp.RequestPermissionRequest) => Promise<acp.RequestPermissionResponse> } = {},
+): ProductHost {
   installEditorApis();
   shim.reset();
   answers.warnings.length = 0;
@@ -77,7 +82,7 @@ export function productHost(sandbox: Sandbox, options: { mode?: string; folder?:
     options.transport === 'acp'
       ? new AcpTransport({
           settings: () => settings, otherFolders: () => [], trusted: () => true, chat: (id) => late.controller?.chat(id),
-          ask: async (req) => selected(req.options[0]!.optionId), confirmUnsafe: async () => false, onIdleCrash: () => undefined, log, version: 'real-zero-test',
+          ask: options.acpAsk ?? (async (req) => selected(req.options[0]!.optionId)), confirmUnsafe: async () => false, onIdleCrash: () => undefined, log, version: 'real-zero-test',
         })
       : null;
   const chats = path.join(sandbox.root, 'chats');
