@@ -47,6 +47,7 @@ const overrides = {
 // The vscode API's names (classes, enums, namespaces, from @types/vscode): the root lists them as
 // its own keys, as the real module object does, so a bundle that copies them pays what it would.
 const apiNames = JSON.parse(process.env.BENCH_VSCODE_NAMES || '[]');
+const isApiName = new Set(apiNames);
 const stub = (over, proto, set = new Map()) => new Proxy(function () {}, {
   set: (_t, key, value) => (set.set(key, value), true), // statusBar.text = …: kept, read back
   // esbuild's __toESM copies a module's own keys onto an object created from its prototype:
@@ -54,7 +55,7 @@ const stub = (over, proto, set = new Map()) => new Proxy(function () {}, {
   ...(proto ? {
     getPrototypeOf: () => proto,
     ownKeys: (target) => [...new Set([...Reflect.ownKeys(target), ...apiNames])],
-    getOwnPropertyDescriptor: (target, key) => Reflect.getOwnPropertyDescriptor(target, key) ?? (apiNames.includes(key) ? { configurable: true, enumerable: true, writable: true, value: undefined } : undefined),
+    getOwnPropertyDescriptor: (target, key) => Reflect.getOwnPropertyDescriptor(target, key) ?? (isApiName.has(key) ? { configurable: true, enumerable: true, writable: true, value: undefined } : undefined),
   } : {}),
   get(target, key) {
     if (set.has(key)) return set.get(key);
