@@ -203,7 +203,7 @@ describeEachTransport('Approvals: a tool that needs permission (web_fetch)', (tr
       assert.ok(!acpRequests(vs).some((r) => r.method === 'session/cancel'), 'nothing cancelled the turn');
     });
 
-    it('"Allow for this session": Zero asks again in the next message (its grants last one prompt) and the chat answers it without a dialog, saying so; a new chat asks again', async function () {
+    it('"Allow for this session": Zero asks again in the next message (its grants last one prompt) and the chat answers it without a dialog, saying so, also after a window reload; a new chat asks again', async function () {
       const chat = vs.chat();
       await runCommand(vs.page, 'Zero: New Chat');
       await turns(chat).first().waitFor({ state: 'detached' });
@@ -224,12 +224,27 @@ describeEachTransport('Approvals: a tool that needs permission (web_fetch)', (tr
       await again.locator('.permission-card', { hasText: 'Allowed without asking: you chose "Allow for this session" earlier in this chat' }).waitFor();
       assert.equal(await dialog.isVisible(), false);
 
+      // A window reload: a new extension host and zero acp, the chat reopened from its file and its
+      // session loaded; the chat file kept the grant, so Zero's request is still answered without a dialog.
+      const processes = zeroProcessesStarted(vs, transport);
+      await vs.reload();
+      const reopened = await openZeroView(vs.page);
+      await messageBox(reopened).waitFor({ timeout: 90_000 });
+      await typeAndSend(reopened, 'Fetch it after a reload');
+      const reloaded = turnWithPrompt(reopened, 'Fetch it after a reload');
+      await turnStatus(reloaded).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
+      await reloaded.locator('.text-block.answer', { hasText: 'Fetched https://example.com/' }).waitFor();
+      await reloaded.locator('.permission-card', { hasText: 'Allowed without asking: you chose "Allow for this session" earlier in this chat' }).waitFor();
+      assert.equal(await dialog.isVisible(), false);
+      assert.equal(zeroProcessesStarted(vs, transport), processes + 1, 'a new zero acp');
+      assert.ok(acpRequests(vs).some((r) => r.method === 'session/load'), 'the chat\'s session was loaded');
+
       await runCommand(vs.page, 'Zero: New Chat');
-      await turns(chat).first().waitFor({ state: 'detached' });
-      await typeAndSend(chat, 'Fetch it in a new chat');
+      await turns(reopened).first().waitFor({ state: 'detached' });
+      await typeAndSend(reopened, 'Fetch it in a new chat');
       await dialog.waitFor({ state: 'visible', timeout: 60_000 });
       await acpChoose(dialog, 'Reject');
-      await turnStatus(turnWithPrompt(chat, 'Fetch it in a new chat')).waitFor({ timeout: 60_000 });
+      await turnStatus(turnWithPrompt(reopened, 'Fetch it in a new chat')).waitFor({ timeout: 60_000 });
     });
   }
 
