@@ -19,7 +19,8 @@ export interface ReleaseInput {
 
 /**
  * The largest each production bundle may be, in bytes. Every window loads dist/extension.js, and
- * compiling it is the largest part of what activation costs (docs/long-chats.md, "Activation").
+ * compiling it is the largest part of what activation costs
+ * (docs/long-chats.md, "Activation: what loading the extension costs").
  */
 export const BUNDLE_BUDGETS: Readonly<Record<string, number>> = { 'extension.js': 300_000 };
 
@@ -79,7 +80,7 @@ function bundleErrors(bundles: Readonly<Record<string, number>>): string[] {
     const size = bundles[file];
     if (size === undefined) errors.push(`the production build made no dist/${file}.`);
     else if (size > budget) {
-      errors.push(`dist/${file} is ${size.toLocaleString('en')} bytes, over its budget of ${budget.toLocaleString('en')}: load what activation does not need on demand (docs/long-chats.md, "Activation").`);
+      errors.push(`dist/${file} is ${size.toLocaleString('en')} bytes, over its budget of ${budget.toLocaleString('en')}: load what activation does not need on demand (docs/long-chats.md, "Activation: what loading the extension costs").`);
     }
   }
   return errors;

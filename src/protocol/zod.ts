@@ -1,7 +1,8 @@
 /**
  * The zod API every schema here is built with: zod/mini, the functional form (`optional(x)`,
  * `x.check(maxLength(n))`, `pipe(x, transform(f))`), which bundles to a fraction of the classic
- * API's method chains (docs/long-chats.md, "Activation"). Import zod from here, not from 'zod'.
+ * API's method chains (docs/long-chats.md, "Activation: what loading the extension costs").
+ * Import zod from here, not from 'zod'.
  * Schemas at module level are wrapped in `lazySchema(() => …)`: building hundreds of zod objects
  * took about a quarter of the extension's load time, and most are not needed until a run or a message.
  * zod/mini's `catch` reaches zod's util through a namespace, which keeps all of it in the bundle
