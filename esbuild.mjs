@@ -53,7 +53,7 @@ const builds = [
   { ...common, stdin: { contents: `module.exports = require('${SDK}');`, resolveDir: '.', sourcefile: 'acp-sdk.js' }, outfile: out('acp.js'), platform: 'node', format: 'cjs', target: 'node20' },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: out('webview.js'), platform: 'browser', format: 'iife', target: 'es2022' },
   { ...common, entryPoints: ['src/cli/transcript.ts'], outfile: out('transcript.js'), platform: 'node', format: 'cjs', target: 'node20', sourcemap: false },
-  { ...common, entryPoints: ['src/bench/protocolBench.ts'], outfile: out('bench.js'), platform: 'node', format: 'cjs', target: 'node20', sourcemap: false, minify: true },
+  { ...common, entryPoints: ['bench/protocolBench.ts'], outfile: out('bench.js'), platform: 'node', format: 'cjs', target: 'node20', sourcemap: false, minify: true },
 ].filter((b) => b.stdin || existsSync(b.entryPoints[0]));
 
 // The codicon font (VS Code's own icons) for the chat view's CSS; served from dist/ like the bundles.

@@ -2,12 +2,12 @@ import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
 // Layering (README "Architecture"): each folder under src/ may import only the layers listed for it, so the core
-// stays testable in plain Node and the webview stays browser-only. test/unit/layerLint.test.ts proves these fire.
+// stays testable in plain Node and the webview stays browser-only. test/unit/project/layerLint.test.ts proves these fire.
 //
 // In flat config a later block that sets `no-restricted-imports` replaces an earlier one for the same file, so every
 // layer gets exactly one block, built by `layer()`, with the whole list of what it may not import.
 
-const LAYERS = ['protocol', 'conversation', 'zero', 'acp', 'approvals', 'messages', 'host', 'webview', 'cli', 'bench'];
+const LAYERS = ['lifecycle', 'protocol', 'conversation', 'pathSearch', 'approvals', 'messages', 'zero', 'acp', 'storage', 'chats', 'host', 'webview', 'cli'];
 
 /** Relative import of another layer's folder, at any depth (`../zero/x`, `../../host/y`). */
 const layerRegex = (names) => `^(\\.\\./)+(${names.join('|')})(/|$)`;
@@ -59,16 +59,24 @@ export default tseslint.config(
       'eqeqeq': ['error', 'always'],
     },
   },
+  layer('lifecycle', [], { why: 'lifecycle/ (Disposable, Emitter) is pure.' }),
   layer('protocol', [], { why: 'protocol/ is pure data.' }),
   layer('conversation', ['protocol'], { why: 'conversation/ is pure.' }),
+  // pathSearch/ reads real paths (fileRefs: symlinks resolved) but knows nothing of chats.
+  layer('pathSearch', [], { node: true, why: 'pathSearch/ is plain path matching.' }),
   layer('approvals', ['protocol', 'conversation'], { why: 'approvals/ is pure policy.' }),
   layer('messages', ['protocol', 'conversation'], { why: 'messages/ is the pure host<->webview contract.' }),
-  layer('zero', ['protocol'], { node: true, why: 'zero/ is the plain-Node CLI boundary.' }),
+  // zero/ runs `zero exec` and turns its output into the conversation's actions (execTransport).
+  layer('zero', ['protocol', 'conversation', 'approvals', 'messages'], { node: true, why: 'zero/ is the plain-Node CLI boundary.' }),
   // acp/ spawns the same binary as exec: it reuses zero/'s spawn helpers (env, stderr tail, killTree).
-  layer('acp', ['protocol', 'conversation', 'zero'], { node: true, why: 'acp/ is the plain-Node ACP transport.' }),
+  layer('acp', ['protocol', 'conversation', 'approvals', 'messages', 'zero'], { node: true, why: 'acp/ is the plain-Node ACP transport.' }),
+  layer('storage', ['lifecycle', 'protocol', 'conversation', 'messages'], { node: true, why: 'storage/ is plain-Node files on disk.' }),
+  layer('chats', ['lifecycle', 'protocol', 'conversation', 'pathSearch', 'approvals', 'messages', 'zero', 'acp', 'storage'], {
+    node: true,
+    why: 'chats/ is the plain-Node chat core.',
+  }),
   layer('webview', ['protocol', 'conversation', 'messages'], { why: 'webview/ is browser code.' }),
   layer('cli', ['protocol', 'conversation'], { node: true, why: 'cli/ is a plain-Node tool.' }),
-  layer('bench', ['protocol', 'conversation'], { node: true, why: 'bench/ is a plain-Node tool.' }),
   // host/ composes everything, barrels included; it never imports the browser code it serves.
   {
     files: ['src/host/**', 'src/extension.ts'],

@@ -11,7 +11,8 @@ import type { ChildProcess } from 'node:child_process';
 import type { ClientConnection, RequestPermissionRequest, RequestPermissionResponse, SessionNotification } from '@agentclientprotocol/sdk';
 import { killTree } from '../zero/killTree';
 import { crossSpawn, nodeStream } from '../zero/nodeOnDemand';
-import { mergeEnv, StderrTail } from '../zero/zeroProcess';
+import { mergeEnv } from '../zero/mergeEnv';
+import { StderrTail } from '../zero/stderrTail';
 import { acpSdk } from './sdk';
 
 export interface AcpLaunch {

@@ -7,7 +7,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ChatAction } from '../conversation/actions';
 import type { SessionGrants } from '../conversation/model';
-import { approvalOf, CANCELLED, selected } from './permission';
+import { approvalOf, CANCELLED, selected } from './permissionOptions';
 import { mapUpdate, toolName } from './mapUpdate';
 import { endFromCrash, endFromError, endFromStopReason, type TurnEnd } from './stopReason';
 import { storedAnswer } from './storedAnswer';

@@ -15,7 +15,7 @@ import { sessionsRoot } from '../zero/checkpoints';
 import { startAcpProcess, type AcpClientHandlers, type AcpExit, type AcpLaunch, type AcpProcess } from './acpProcess';
 import { clampPermission, clampUpdate } from './boundary';
 import { sessionInfo } from './mapUpdate';
-import { dismissed } from './permission';
+import { dismissed } from './permissionOptions';
 import { SessionApprovals } from './sessionApprovals';
 
 /**

@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { actionFromDecoded } from '../conversation/actions';
-import { chatToMarkdown } from '../conversation/markdown';
+import { chatToMarkdown } from '../conversation/chatMarkdown';
 import { newChat, reduceChat } from '../conversation/reducer';
 import { summarizeRun } from '../conversation/summary';
 import type { Decoded } from '../protocol/decoded';

@@ -2,4 +2,4 @@ export * from './model';
 export * from './actions';
 export * from './reducer';
 export * from './summary';
-export * from './markdown';
+export * from './chatMarkdown';

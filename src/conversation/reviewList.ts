@@ -72,7 +72,7 @@ export function chatReview(chat: Chat): ReviewGroup[] {
   return groups;
 }
 
-/** Shown for a file over the measuring limit (src/host/turnReview.ts MEASURE_MAX_BYTES). */
+/** Shown for a file over the measuring limit (src/host/review/turnReview.ts MEASURE_MAX_BYTES). */
 export const TOO_LARGE_WORDS = 'over 4 MB, lines not counted';
 
 /**

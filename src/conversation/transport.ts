@@ -116,3 +116,11 @@ export function failedTurn(problem: string, binaryProblem: TurnEnd['binaryProble
   });
   return { ended, stop: () => ended.then(() => undefined), answerApproval: () => undefined, dispose: () => undefined };
 }
+
+/** The log lines a transport writes (a `vscode.LogOutputChannel` fits). */
+export interface TransportLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+  append(text: string): void;
+}

@@ -9,7 +9,7 @@ import { installClickHandler } from './links';
 import { BannersView } from './render/banners';
 import { HeaderView, isRunningChat } from './render/header';
 import { QueueView } from './render/queue';
-import { TranscriptView } from './render/transcript';
+import { TranscriptView } from './render/turnList';
 import { StickyScroll } from './scroll';
 import { onlyTextGrew } from './streamedFrame';
 

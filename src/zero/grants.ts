@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { array, boolean, lazySchema, looseObject, minLength, optional, string, union, unknown } from '../protocol/zod';
 import { removeGrantEntry, type GrantEntry } from './grantsFile';
 import { crossSpawn } from './nodeOnDemand';
-import { mergeEnv } from './zeroProcess';
+import { mergeEnv } from './mergeEnv';
 
 /** A persistent grant as `zero sandbox grants list --json` prints it (sandbox.Grant; empty fields omitted). */
 export interface Grant {

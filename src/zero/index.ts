@@ -4,8 +4,6 @@ export { buildExecArgs, SettingsError, type ExecArgs, type ExecArgsOptions } fro
 export { killTree, signalGroup, type KillTreeDeps } from './killTree';
 export {
   startZeroRun,
-  mergeEnv,
-  StderrTail,
   type RunExit,
   type RunOutcome,
   type RunState,
@@ -13,6 +11,8 @@ export {
   type ZeroRun,
   type ZeroRunOptions,
 } from './zeroProcess';
+export { mergeEnv } from './mergeEnv';
+export { StderrTail } from './stderrTail';
 export { explainExit, type ExitExplanation, type ExitKind, type ExplainExitOptions } from './exitReason';
 export { probeVersion, type ZeroVersion } from './probeVersion';
 export { checkZeroVersion, parseZeroVersion, MIN_ZERO_VERSION, type VersionVerdict } from './zeroVersion';

@@ -18,7 +18,9 @@ import type { Decoded } from '../protocol/decoded';
 import { ZeroEventReader } from '../protocol/eventStream';
 import { Descendants, RUN_MARKER_ENV } from './descendants';
 import { killTree, signalGroup } from './killTree';
+import { mergeEnv } from './mergeEnv';
 import { crossSpawn, nodeCrypto } from './nodeOnDemand';
+import { StderrTail } from './stderrTail';
 
 export interface ZeroRunOptions {
   /** Absolute path of the zero executable (see `findZero`). */
@@ -357,25 +359,6 @@ class ZeroProcessRun implements ZeroRun {
   }
 }
 
-/** `process.env` with overrides; Windows env names are case-insensitive, so an override replaces `Path` too. */
-export function mergeEnv(
-  base: NodeJS.ProcessEnv,
-  overrides: Readonly<Record<string, string | undefined>> | undefined,
-  win: boolean,
-): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...base };
-  for (const [key, value] of Object.entries(overrides ?? {})) {
-    if (win) {
-      for (const existing of Object.keys(env)) {
-        if (existing.toUpperCase() === key.toUpperCase()) delete env[existing];
-      }
-    }
-    if (value === undefined) delete env[key];
-    else env[key] = value;
-  }
-  return env;
-}
-
 function toSpawnError(err: unknown, binary: string, cwd: string): SpawnError {
   const e = err as NodeJS.ErrnoException | undefined;
   let code = typeof e?.code === 'string' ? e.code : 'UNKNOWN';
@@ -391,36 +374,5 @@ function isDirectory(p: string): boolean {
     return fs.statSync(p).isDirectory();
   } catch {
     return false;
-  }
-}
-
-/** A bounded tail of stderr: enough to show why a run failed, never the whole log. */
-export class StderrTail {
-  private buf = '';
-  private trimmed = false;
-
-  constructor(
-    private readonly maxChars = 8192,
-    private readonly maxLines = 40,
-  ) {}
-
-  push(text: string): void {
-    this.buf += text;
-    // Trim in big steps so a chatty stderr does not cost a copy per chunk.
-    if (this.buf.length > this.maxChars * 2) {
-      this.buf = this.buf.slice(-this.maxChars);
-      this.trimmed = true;
-    }
-  }
-
-  text(): string {
-    let s = this.buf.length > this.maxChars ? this.buf.slice(-this.maxChars) : this.buf;
-    // Drop the partial first line left by trimming.
-    if (this.trimmed || s.length < this.buf.length) {
-      const nl = s.indexOf('\n');
-      if (nl >= 0 && nl < s.length - 1) s = s.slice(nl + 1);
-    }
-    const lines = s.replace(/\n$/, '').split('\n');
-    return lines.slice(-this.maxLines).join('\n');
   }
 }

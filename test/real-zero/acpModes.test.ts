@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { selected } from '../../src/acp/permission';
+import { selected } from '../../src/acp/permissionOptions';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';
 import { AcpChat, closeRealAcp, openRealAcp, answerOf, offeredTools, toolsOf } from './lib/acpChat';
 import type { Sandbox } from './lib/realZero';

@@ -1,7 +1,7 @@
 // Every permission option the real `zero acp` offers, answered through the product's ACP client, and
 // what each one really grants (for how long, and what lands in the grants file).
 import * as assert from 'node:assert/strict';
-import { selected } from '../../src/acp/permission';
+import { selected } from '../../src/acp/permissionOptions';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';
 import { AcpChat, closeRealAcp, openRealAcp, answerOf, permissionsOf, toolsOf } from './lib/acpChat';
 import { runZero, type Sandbox } from './lib/realZero';

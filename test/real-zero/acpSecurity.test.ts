@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import type * as acp from '@agentclientprotocol/sdk';
 import type { AcpProcess } from '../../src/acp/acpProcess';
 import { changeMode } from '../../src/acp/modeChange';
-import { selected } from '../../src/acp/permission';
+import { selected } from '../../src/acp/permissionOptions';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';
 import { AcpChat, closeRealAcp, openRealAcp, offeredTools, until, within } from './lib/acpChat';
 import type { Sandbox } from './lib/realZero';

@@ -2,7 +2,7 @@
 // grant ends with the prompt (a new sandbox engine per session/prompt), so the chat remembers it and
 // answers Zero's next matching request itself, saying so on the permission card.
 import * as assert from 'node:assert/strict';
-import { selected } from '../../src/acp/permission';
+import { selected } from '../../src/acp/permissionOptions';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';
 import { AcpChat, closeRealAcp, openRealAcp, permissionsOf, toolsOf } from './lib/acpChat';
 import { productHost } from './lib/productHost';

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AcpProcess } from '../../src/acp/acpProcess';
-import { selected } from '../../src/acp/permission';
+import { selected } from '../../src/acp/permissionOptions';
 import { ZeroAcp } from '../../src/acp/zeroAcp';
 import { AcpChat, answerOf, realAcp, toolsOf, until, warningsOf } from './lib/acpChat';
 import { makeSandbox, realZeroBin, type Sandbox } from './lib/realZero';

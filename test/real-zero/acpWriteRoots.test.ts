@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { acpExtraFoldersNotice } from '../../src/host/acpExtraFolders';
+import { acpExtraFoldersNotice } from '../../src/acp/extraFolders';
 import { AcpChat, realAcp, toolsOf } from './lib/acpChat';
 import { makeSandbox, type Sandbox } from './lib/realZero';
 

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Choice } from '../../src/approvals/policy';
 import type { PermissionItem, ToolItem, Turn } from '../../src/conversation/model';
-import { ApprovalService, type ApprovalUi } from '../../src/host/approvalService';
+import { ApprovalService, type ApprovalUi } from '../../src/host/approvals/approvalService';
 import { listApprovals } from '../../src/zero/grants';
 import { productHost, sandboxEnv, until, type ProductHost } from './lib/productHost';
 import { makeSandbox, realZeroBin, type Sandbox } from './lib/realZero';

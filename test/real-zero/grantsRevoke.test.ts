@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import { manageApprovals } from '../../src/host/manageApprovals';
+import { manageApprovals } from '../../src/host/approvals/manageApprovals';
 import { listApprovals, type Approvals } from '../../src/zero/grants';
 import { answers, productHost, sandboxEnv, type ProductHost } from './lib/productHost';
 import { execArgs, makeSandbox, realZeroBin, runZero, type Sandbox } from './lib/realZero';

@@ -5,7 +5,7 @@ import './lib/editorApis';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { resumeCommand } from '../../src/host/continueInTerminal';
+import { resumeCommand } from '../../src/host/history/continueInTerminal';
 import { isSessionId, listSessions, resumableHere } from '../../src/zero/sessionsList';
 import { productHost, sandboxEnv, type ProductHost } from './lib/productHost';
 import { execArgs, makeSandbox, realZeroBin, runZero, type Sandbox } from './lib/realZero';

@@ -11,7 +11,7 @@ import { post } from '../vscodeApi';
 import { duration, statusLabel, usageText } from './format';
 import type { ItemView } from './itemView';
 import { ElidedView, NoticeView, ProblemView } from './notice';
-import { PermissionView } from './permission';
+import { PermissionView } from './permissionCard';
 import { PlanView } from './plan';
 import { ReasoningView } from './reasoning';
 import { TextView } from './text';

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { openFile } from '../../../src/host/viewActions';
+import { openFile } from '../../../src/host/views/viewActions';
 import { withModalAnswers } from './helpers';
 
 const activePath = (): string | undefined => vscode.window.activeTextEditor?.document.uri.fsPath;

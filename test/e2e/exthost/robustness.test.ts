@@ -6,10 +6,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { reduceChat, newChat } from '../../../src/conversation/reducer';
-import { ChatController } from '../../../src/host/chatController';
-import { ChatStore } from '../../../src/host/chatStore';
-import { ExecTransport } from '../../../src/host/execTransport';
-import { readSettings } from '../../../src/host/settings';
+import { ChatController } from '../../../src/chats/chatController';
+import { ChatStore } from '../../../src/storage/chatStore';
+import { ExecTransport } from '../../../src/zero/execTransport';
+import { readSettings } from '../../../src/host/workspace/settings';
 import { api, configure, exportChatTo, freshChat, lastTurn, turnDone, type Sandbox, until } from './helpers';
 
 const MB = 1024 * 1024;

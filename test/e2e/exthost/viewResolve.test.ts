@@ -3,7 +3,7 @@
 // because VS Code offers no command that re-resolves a view on demand.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { ChatViewProvider } from '../../../src/host/chatViewProvider';
+import { ChatViewProvider } from '../../../src/host/views/chatViewProvider';
 import { api, EXTENSION_ID, until } from './helpers';
 
 interface StandIn {

@@ -1,5 +1,5 @@
 // Small helpers the user-level UI tests share: the chat's DOM as a user sees it, the fake zero's
-// processes and sessions on this machine, and README screenshots. Import from '../lib/userFlows'.
+// processes and sessions on this machine, and README screenshots. Import from './userFlows'.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';

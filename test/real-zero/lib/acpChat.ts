@@ -2,7 +2,7 @@
 // and reducer, exactly as the host drives it: what a test asserts is the chat a user would see.
 import type * as acp from '@agentclientprotocol/sdk';
 import { AcpTurn, type AcpTurnRequest } from '../../../src/acp/acpTurn';
-import { selected } from '../../../src/acp/permission';
+import { selected } from '../../../src/acp/permissionOptions';
 import { ZeroAcp } from '../../../src/acp/zeroAcp';
 import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat, PermissionItem, TextItem, ToolItem, Turn } from '../../../src/conversation/model';

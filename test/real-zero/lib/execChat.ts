@@ -7,8 +7,8 @@ import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat, ToolItem, Turn, PermissionItem, TextItem } from '../../../src/conversation/model';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import type { TurnEnd } from '../../../src/conversation/transport';
-import { ExecTransport } from '../../../src/host/execTransport';
-import type { ZeroSettings } from '../../../src/host/settings';
+import { ExecTransport } from '../../../src/zero/execTransport';
+import type { ZeroSettings } from '../../../src/host/workspace/settings';
 import { realZeroBin, type Sandbox } from './realZero';
 
 export const FAKE_ZERO = path.resolve(__dirname, '../../fixtures/fake-zero/zero');

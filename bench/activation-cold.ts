@@ -1,0 +1,177 @@
+/**
+ * What a window pays before the Zero view can show anything: `require` of the production bundle
+ * plus `activate()`, each in a FRESH Node process (nothing cached in the module system, as when
+ * VS Code's extension host loads the extension).
+ *
+ *   npm run bench:activation-cold   (tsx bench/activation-cold.ts; RUNS=9 processes per case;
+ *                                    BENCH_DIST=<dist folder> measures bundles built elsewhere)
+ *
+ * The bundle is built with the production options (`node esbuild.mjs --production`) into a
+ * temporary folder, so dist/ is left alone. Each child process loads a catch-all `vscode` stub
+ * (every API is a no-op that returns another stub; workspace folders, configuration, Uri and the
+ * extension context are plain values; the module has the real API's ~200 names as its own keys,
+ * so copying them costs what it does in VS Code), then times `require(bundle)` and `activate(context)` with
+ * performance.now(). Cases: an empty workspace (no chats), and a 15 MB current chat written the
+ * way the extension writes it (bench-activation.ts's chat, 300 turns × 50 KB). "empty file" is
+ * the floor: requiring a one-line file in the same kind of process. Figures are medians over
+ * RUNS processes; the OS file cache is warm (as after a window reload).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { writeChat } from './activation';
+
+const RUNS = Number(process.env.RUNS ?? 9);
+const root = path.join(__dirname, '..');
+
+/**
+ * The child: plain CommonJS, no tsx, so the process is as fresh as the extension host's. Besides
+ * the times it reports the Node modules loaded and the paths stat'ed meanwhile (activationCost.test.ts).
+ */
+export const CHILD = String.raw`
+const Module = require('node:module');
+const path = require('node:path');
+const [bundle, storage, folder] = process.argv.slice(2);
+const uri = (p) => ({ scheme: 'file', fsPath: p, path: p, toString: () => 'file://' + p, with: () => uri(p) });
+const overrides = {
+  Uri: { file: uri, parse: (s) => uri(String(s).replace(/^file:\/\//, '')), joinPath: (u, ...ps) => uri(path.join(u.fsPath, ...ps)) },
+  workspace: {
+    workspaceFolders: folder ? [{ uri: uri(folder), name: path.basename(folder), index: 0 }] : undefined,
+    isTrusted: true,
+    getConfiguration: () => ({ get: (_k, d) => d, has: () => false, inspect: () => undefined, update: async () => undefined }),
+  },
+  window: { activeTextEditor: undefined, visibleTextEditors: [], tabGroups: { all: [] } },
+  env: { language: 'en', appName: 'bench', uiKind: 1, remoteName: undefined },
+};
+// The vscode API's names (classes, enums, namespaces, from @types/vscode): the root lists them as
+// its own keys, as the real module object does, so a bundle that copies them pays what it would.
+const apiNames = JSON.parse(process.env.BENCH_VSCODE_NAMES || '[]');
+const isApiName = new Set(apiNames);
+const stub = (over, proto, set = new Map()) => new Proxy(function () {}, {
+  set: (_t, key, value) => (set.set(key, value), true), // statusBar.text = …: kept, read back
+  // esbuild's __toESM copies a module's own keys onto an object created from its prototype:
+  // the root's prototype is a stub too, so every vscode.X read lands in get().
+  ...(proto ? {
+    getPrototypeOf: () => proto,
+    ownKeys: (target) => [...new Set([...Reflect.ownKeys(target), ...apiNames])],
+    getOwnPropertyDescriptor: (target, key) => Reflect.getOwnPropertyDescriptor(target, key) ?? (isApiName.has(key) ? { configurable: true, enumerable: true, writable: true, value: undefined } : undefined),
+  } : {}),
+  get(target, key) {
+    if (set.has(key)) return set.get(key);
+    if (over && key in over) { const v = over[key]; return v && typeof v === 'object' && !Array.isArray(v) && !v.fsPath ? stub(v) : v; }
+    if (key === 'then') return undefined;
+    if (key === Symbol.toPrimitive) return () => '';
+    if (key === Symbol.iterator) return function* () {};
+    if (key === 'prototype') return (target.stubProto ??= stub()); // instances of vscode classes are stubs too
+    return stub();
+  },
+  apply: () => stub(),
+  construct: (target, args, newTarget) => Reflect.construct(target, args, newTarget),
+});
+const vscode = stub(overrides, stub(overrides));
+const load = Module._load;
+Module._load = function (request, ...rest) { return request === 'vscode' ? vscode : load.call(this, request, ...rest); };
+const memento = () => { const m = new Map(); return { onDidChange: () => ({ dispose() {} }), get: (k, d) => (m.has(k) ? m.get(k) : d), update: async (k, v) => void m.set(k, v), keys: () => [...m.keys()], setKeysForSync: () => undefined }; };
+const context = stub({
+  subscriptions: [],
+  storageUri: uri(storage), globalStorageUri: uri(storage), logUri: uri(storage),
+  extensionUri: uri(path.dirname(path.dirname(bundle))), extensionPath: path.dirname(path.dirname(bundle)),
+  workspaceState: memento(), globalState: memento(),
+  secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose() {} }) },
+  extension: { id: 'zero-vscode.zero-vscode', packageJSON: { version: '0.0.0-bench' } },
+  extensionMode: 1,
+  asAbsolutePath: (p) => path.join(path.dirname(path.dirname(bundle)), p),
+});
+performance.now(); // Node loads perf_hooks on first use of performance: not the extension's cost
+const fs = require('node:fs');
+const statted = [];
+for (const name of ['statSync', 'accessSync']) {
+  const real = fs[name];
+  fs[name] = function (p, ...rest) { statted.push(String(p)); return real.call(this, p, ...rest); };
+}
+const modulesBefore = new Set(process.moduleLoadList);
+const c0 = process.cpuUsage();
+const t0 = performance.now();
+const ext = require(bundle);
+const t1 = performance.now();
+if (typeof ext.activate === 'function') ext.activate(context);
+const t2 = performance.now();
+const c = process.cpuUsage(c0);
+const loaded = process.moduleLoadList.filter((m) => !modulesBefore.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice(13));
+process.stdout.write(JSON.stringify({ require: t1 - t0, activate: t2 - t1, cpu: (c.user + c.system) / 1000, loaded, statted }));
+process.exit(0);
+`;
+
+/** The runtime names of the vscode module: each `export class|enum|namespace|const` of @types/vscode. */
+export function vscodeApiNames(): string[] {
+  const dts = fs.readFileSync(require.resolve('@types/vscode/index.d.ts'), 'utf8');
+  return [...dts.matchAll(/^\texport (?:class|enum|namespace|const|let|function) (\w+)/gm)].map((m) => m[1]!);
+}
+const apiNames = JSON.stringify(vscodeApiNames());
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export interface Sample {
+  require: number;
+  activate: number;
+  /** CPU time of require + activate (user + system): less swayed than wall time by other processes. */
+  cpu: number;
+  /** Node's own modules loaded by require + activate (`crypto`, `child_process`…). */
+  loaded: string[];
+  /** Paths given to fs.statSync and fs.accessSync meanwhile. */
+  statted: string[];
+}
+
+/** The production bundles, built into `dist` (dist/ itself is left alone). */
+export function buildProduction(dist: string): void {
+  execFileSync(process.execPath, ['esbuild.mjs', '--production', `--outdir=${dist}`], { cwd: root, stdio: 'ignore' });
+}
+
+export function runChild(child: string, bundle: string, storage: string, folder: string): Sample {
+  const r = spawnSync(process.execPath, [child, bundle, storage, folder], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', BENCH_VSCODE_NAMES: apiNames } });
+  if (r.status !== 0) throw new Error(`child failed (${r.status}): ${r.stderr.slice(-1500)}`);
+  return JSON.parse(r.stdout) as Sample;
+}
+
+function measure(label: string, child: string, bundle: string, storage: string, folder: string): void {
+  const samples: Sample[] = [];
+  runChild(child, bundle, storage, folder); // warm the OS file cache
+  for (let i = 0; i < RUNS; i++) samples.push(runChild(child, bundle, storage, folder));
+  const req = median(samples.map((s) => s.require));
+  const act = median(samples.map((s) => s.activate));
+  const total = median(samples.map((s) => s.require + s.activate));
+  const cpu = median(samples.map((s) => s.cpu));
+  const ms = (n: number): string => `${n.toFixed(1).padStart(6)} ms`;
+  console.log(`  ${label.padEnd(22)} require ${ms(req)}   activate ${ms(act)}   require + activate ${ms(total)} (CPU ${ms(cpu)})`);
+}
+
+async function main(): Promise<void> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-bench-cold-'));
+  try {
+    // BENCH_DIST=<folder>: measure bundles built elsewhere (an older commit's, for a before/after).
+    const dist = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : path.join(tmp, 'ext', 'dist');
+    if (!process.env.BENCH_DIST) buildProduction(dist);
+    const bundles = fs.readdirSync(dist).filter((f) => f.endsWith('.js') && f !== 'webview.js' && f !== 'transcript.js' && f !== 'bench.js');
+    console.log(`load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
+    console.log(`production bundle: ${bundles.map((f) => `${f} ${(fs.statSync(path.join(dist, f)).size / 1024).toFixed(0)} KiB`).join(', ')}; median of ${RUNS} fresh processes`);
+
+    const child = path.join(tmp, 'child.cjs');
+    fs.writeFileSync(child, CHILD);
+    const empty = path.join(tmp, 'empty.js');
+    fs.writeFileSync(empty, 'exports.x = 1;\n');
+    const folder = path.join(tmp, 'workspace');
+    fs.mkdirSync(folder);
+    const bundle = path.join(dist, 'extension.js');
+
+    measure('empty file (floor)', child, empty, path.join(tmp, 'none'), folder);
+    measure('empty workspace', child, bundle, path.join(tmp, 'storage-empty'), folder);
+    const big = path.join(tmp, 'storage-big');
+    const { bytes } = await writeChat(path.join(big, 'chats-v1'));
+    measure(`${(bytes / 1e6).toFixed(0)} MB current chat`, child, bundle, big, folder);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) void main();

@@ -1,0 +1,55 @@
+/** Command palette and view-title commands. They act on the current chat (the one the user last worked in). */
+import * as vscode from 'vscode';
+import type { ChatController } from '../../chats/chatController';
+import type { ChatTabs } from '../views/chatTabs';
+import type { ChatViewProvider } from '../views/chatViewProvider';
+import { continueInTerminal } from '../history/continueInTerminal';
+import { renameChat, showHistory } from '../history/historyPicker';
+import { activeFolder } from '../workspace/workspaceFolders';
+
+export interface CommandDeps {
+  readonly controller: ChatController;
+  readonly view: ChatViewProvider;
+  readonly tabs: ChatTabs;
+  readonly log: vscode.LogOutputChannel;
+  readonly recheckBinary: () => Promise<void>;
+}
+
+export function registerCommands(d: CommandDeps): vscode.Disposable[] {
+  const reg = (id: string, fn: () => unknown): vscode.Disposable => vscode.commands.registerCommand(id, fn);
+  return [
+    reg('zero.newChat', () => {
+      d.controller.newChat();
+      return d.view.reveal();
+    }),
+    reg('zero.stop', () => d.controller.stop()),
+    reg('zero.showHistory', () => showHistory(d.controller, { openInTab: (id) => d.tabs.open(id) })),
+    reg('zero.renameChat', () => {
+      const chat = d.controller.current;
+      if (chat.turns.length === 0) return void vscode.window.showInformationMessage('Send a message first: a chat gets a history entry, and a name, with its first message.');
+      return renameChat(d.controller, chat.id, chat.title);
+    }),
+    reg('zero.copySessionId', async () => {
+      const id = d.controller.current.sessionId;
+      if (!id) return void vscode.window.showInformationMessage('This chat has no Zero session yet: it gets one with its first answer.');
+      await vscode.env.clipboard.writeText(id);
+      void vscode.window.showInformationMessage(`Copied the Zero session ID ${id}.`);
+    }),
+    reg('zero.continueInTerminal', () => {
+      const chat = d.controller.current;
+      if (!chat.sessionId) return void vscode.window.showInformationMessage('This chat has no Zero session yet: it gets one with its first answer.');
+      continueInTerminal(chat.sessionId, chat.title, activeFolder());
+    }),
+    // From the palette: the sidebar's chat moves to a tab. With an id (history): that chat.
+    vscode.commands.registerCommand('zero.openInEditor', (chatId?: unknown) => (typeof chatId === 'string' ? d.tabs.open(chatId) : d.tabs.openCurrent())),
+    reg('zero.focus', () => d.view.reveal()),
+    reg('zero.showLog', () => d.log.show(true)),
+    reg('zero.setPath', async () => {
+      const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Use this Zero', title: 'Choose the zero executable' });
+      if (!picked?.[0]) return;
+      // Global (user/machine) only: a workspace must never choose the binary.
+      await vscode.workspace.getConfiguration('zero').update('path', picked[0].fsPath, vscode.ConfigurationTarget.Global);
+      await d.recheckBinary();
+    }),
+  ];
+}

@@ -1,0 +1,194 @@
+/**
+ * The host side of the composer: @-mention search, the current-file toggle (remembered per
+ * workspace), the mode and model lists, and turning what the webview sends (chips, images,
+ * picks) into a message the controller can run. Unsafe needs a confirmation every time.
+ */
+import * as vscode from 'vscode';
+import { mentionLabel, type MentionRef, type ProblemEntry, type ResolvedMention } from '../../conversation/composerPrompt';
+import type { ModelInfo } from '../../conversation/contextMeter';
+import { chatTransport, type Chat, type Transport } from '../../conversation/model';
+import type { ComposerState, MentionCandidate, ModeChoice, SendOptions as WireSendOptions } from '../../messages/messages';
+import { InputImageSchema, normaliseImageMediaType, type InputImage } from '../../protocol/input';
+import type { ChatController, SendOptions } from '../../chats/chatController';
+import { acpChoices, type ComposerChoices } from '../../chats/composerChoices';
+import { Disposable } from '../../lifecycle/disposable';
+import { rewindForEdit } from './editResend';
+import { toPromptDiagnostic } from './selectionContext';
+import { MentionIndex } from './mentionIndex';
+import { selectionContext } from './selectionContext';
+
+const CURRENT_FILE_KEY = 'zero.composer.currentFile';
+
+export interface ComposerDeps {
+  readonly controller: ChatController;
+  readonly state: vscode.Memento;
+  readonly folder: () => string | null;
+  readonly choices: ComposerChoices;
+  /** `zero.transport`: what a chat that has not run yet will use. */
+  readonly defaultTransport: () => Transport;
+  /** After an ACP chat's session is rewound, `zero acp` must drop its live copy (AcpTransport.releaseSession). */
+  readonly releaseAcpSession: (chat: Chat) => Promise<boolean>;
+  readonly log: vscode.LogOutputChannel;
+}
+
+export class ComposerService extends Disposable {
+  private readonly index: MentionIndex;
+  private models: readonly ModelInfo[] = [];
+  private modelsProblem: string | null = null;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly deps: ComposerDeps) {
+    super();
+    this.index = this.register(new MentionIndex(deps.folder, deps.log));
+    this.register(vscode.window.onDidChangeActiveTextEditor(() => this.publishSoon()));
+    this.register(vscode.window.onDidChangeTextEditorSelection(() => this.publishSoon()));
+    this.register({ dispose: () => this.timer && clearTimeout(this.timer) });
+    // An ACP chat offers its session's modes and models: follow the chat shown.
+    this.register(deps.controller.onDidChange((c) => c.kind !== 'composer' && c.kind !== 'queue' && this.publishSoon()));
+    this.publish();
+  }
+
+  /** Reload the model list (at start, and when the binary or its settings change). */
+  async refreshModels(): Promise<void> {
+    try {
+      const { models, note } = await this.deps.choices.models();
+      this.models = models;
+      this.modelsProblem = note;
+      if (note) this.deps.log.info(note);
+    } catch (err) {
+      this.models = [];
+      this.modelsProblem = `Could not list models: ${(err as Error).message}`;
+      this.deps.log.warn(this.modelsProblem);
+    }
+    this.publish();
+  }
+
+  search(query: string): Promise<MentionCandidate[]> {
+    // `@src/a.ts#L12-40`: the range is typed after the path, so search the path.
+    return this.index.search(query.replace(/#.*$/, ''));
+  }
+
+  setCurrentFile(on: boolean): void {
+    void this.deps.state.update(CURRENT_FILE_KEY, on);
+    this.publish();
+  }
+
+  private get currentFileOn(): boolean {
+    return this.deps.state.get<boolean>(CURRENT_FILE_KEY, false);
+  }
+
+  /** Validates and resolves what the webview sent, asks about unsafe, then hands it to the controller. */
+  async send(text: string, wire: WireSendOptions | undefined): Promise<void> {
+    // The chat the message was written in, even if the user moves to another one while we ask.
+    const chatId = this.deps.controller.currentChatId;
+    const options = wire ?? {};
+    const modes = this.modes();
+    let mode = options.mode && modes.some((m) => m.id === options.mode) ? options.mode : undefined;
+    if (options.mode && !mode) this.deps.log.warn(`Ignored an unknown mode from the chat view: ${options.mode}`);
+    const images: InputImage[] = [];
+    for (const img of options.images ?? []) {
+      const parsed = InputImageSchema.safeParse({ mediaType: normaliseImageMediaType(img.mediaType) || img.mediaType, data: img.data });
+      if (!parsed.success) {
+        void vscode.window.showErrorMessage(`Image ${img.name} was not sent: ${parsed.error.issues[0]?.message ?? 'invalid image'}`);
+        this.deps.controller.restoreDraft(text, chatId);
+        return;
+      }
+      images.push(parsed.data);
+    }
+    if (mode && modes.find((m) => m.id === mode)?.dangerous) {
+      if (!vscode.workspace.isTrusted) mode = undefined; // Restricted Mode runs plan only anyway
+      else if (!(await confirmUnsafeMessage())) {
+        this.deps.controller.restoreDraft(text, chatId);
+        return;
+      }
+    }
+    if (options.editOf && !(await rewindForEdit(this.deps.controller, options.editOf, this.deps.log, this.deps.releaseAcpSession))) {
+      this.deps.controller.restoreDraft(text, chatId);
+      return;
+    }
+    const refs: MentionRef[] = [...(options.mentions ?? [])];
+    const current = this.currentFileOn ? currentFileMention() : null;
+    if (current && !refs.some((r) => mentionLabel(r) === mentionLabel(current))) refs.push(current);
+    const mentions = refs.map((r) => this.resolve(r));
+    const send: SendOptions = {
+      mentions,
+      chips: refs.map(mentionLabel),
+      images,
+      ...(mode ? { mode } : {}),
+      ...(options.model ? { model: options.model } : {}),
+    };
+    this.deps.controller.send(text, send, chatId);
+  }
+
+  private resolve(ref: MentionRef): ResolvedMention {
+    switch (ref.kind) {
+      case 'problems':
+        return { kind: 'problems', problems: allProblems() };
+      case 'selection':
+        return { kind: 'selection', selection: selectionContext() ?? null };
+      default:
+        return ref;
+    }
+  }
+
+  /** The current chat's ACP choices (the header shows them), when it runs on ACP. */
+  private acp(): ReturnType<typeof acpChoices> | null {
+    const chat = this.deps.controller.current;
+    return chatTransport(chat, this.deps.defaultTransport()) === 'acp' ? acpChoices(chat.acp, this.models) : null;
+  }
+
+  private modes(): readonly ModeChoice[] {
+    return this.acp()?.modes ?? this.deps.choices.modes();
+  }
+
+  private publishSoon(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.publish(), 150);
+  }
+
+  private publish(): void {
+    const current = currentFileMention();
+    const acp = this.acp();
+    const state: ComposerState = {
+      modes: acp?.modes ?? this.deps.choices.modes(),
+      models: acp?.models ?? this.models,
+      modelsProblem: this.modelsProblem,
+      currentFile: { on: this.currentFileOn, label: current ? mentionLabel(current) : null },
+    };
+    const prev = this.deps.controller.composer;
+    if (prev && JSON.stringify(prev) === JSON.stringify(state)) return;
+    this.deps.controller.composer = state;
+  }
+}
+
+/** The active editor's file, or its selected lines when something is selected. */
+function currentFileMention(): MentionRef | null {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.uri.scheme !== 'file') return null;
+  const rel = vscode.workspace.asRelativePath(editor.document.uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+  const sel = editor.selection;
+  if (sel.isEmpty) return { kind: 'file', path: rel };
+  const end = sel.end.character === 0 && sel.end.line > sel.start.line ? sel.end.line : sel.end.line + 1;
+  return { kind: 'range', path: rel, startLine: sel.start.line + 1, endLine: end };
+}
+
+function allProblems(): ProblemEntry[] {
+  const out: ProblemEntry[] = [];
+  for (const [uri, diags] of vscode.languages.getDiagnostics()) {
+    const rel = vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+    for (const d of diags) {
+      out.push({ path: rel, ...toPromptDiagnostic(d) });
+    }
+  }
+  return out;
+}
+
+async function confirmUnsafeMessage(): Promise<boolean> {
+  const ok = 'Send in unsafe mode';
+  const picked = await vscode.window.showWarningMessage(
+    'Send this message in unsafe mode?',
+    { modal: true, detail: 'Zero will run with every permission prompt pre-approved: it may run any command, including destructive ones, without asking. This applies to this message only.' },
+    ok,
+  );
+  return picked === ok;
+}

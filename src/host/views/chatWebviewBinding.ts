@@ -1,0 +1,238 @@
+/**
+ * Connects one webview (the sidebar view or an editor tab) to the controller: validates what the
+ * webview sends, answers `ready` with a snapshot, and batches its chat's reducer actions to it.
+ */
+import * as vscode from 'vscode';
+import type { ChatAction } from '../../conversation/actions';
+import { assertNever } from '../../conversation/actions';
+import { WebviewToHostSchema, type HostToWebview, type MentionCandidate, type SendOptions, type ViewState, type WebviewToHost } from '../../messages/messages';
+import type { ChatController, ControllerChange } from '../../chats/chatController';
+import { Disposable } from '../../lifecycle/disposable';
+
+/** Actions are flushed at most this often: smooth streaming without one post per delta. */
+const FLUSH_MS = 16;
+
+export interface BindingHandlers {
+  /** Messages that need the editor (clipboard, files, quick picks, settings). */
+  handle(msg: Exclude<WebviewToHost, { type: 'ready' | 'send' | 'stop' | 'newChat' | 'loadOlder' | 'openChat' | 'draft' | 'cancelQueued' | 'removeAttachment' | 'mentionQuery' | 'viewFocus' | 'continueOnExec' }>): Promise<void> | void;
+  /** A message from the composer, with its chips, images and picks; absent: sent as it is. */
+  send?(text: string, options: SendOptions | undefined): Promise<void>;
+  /** Candidates for the @-picker. */
+  mentionQuery?(query: string): Promise<readonly MentionCandidate[]>;
+}
+
+/** Which chat a webview shows, and what its New Chat and history buttons do there. */
+export interface BindingTarget {
+  /** The chat shown now. */
+  readonly chatId: string;
+  viewState(): ViewState;
+  /** A message came from this view: the user works in it (commands and dialogs act on its chat). */
+  activate(): void;
+  newChat(): void;
+  openChat(chatId: string): void;
+}
+
+/** The sidebar: the controller's current chat. */
+export function sidebarTarget(controller: ChatController): BindingTarget {
+  return {
+    get chatId() {
+      return controller.sidebarChat.id;
+    },
+    viewState: () => controller.viewState(),
+    activate: () => controller.focus(null),
+    newChat: () => controller.newChat(),
+    openChat: (id) => void controller.openChat(id),
+  };
+}
+
+export class ChatWebviewBinding extends Disposable {
+  private ready = false;
+  /** Focus Chat on a view that is still loading: put the cursor in the composer once it is up. */
+  private focusWhenReady = false;
+  /** Whether the view's document has the focus, as it last said. */
+  private focused = false;
+  private pending: { chatId: string; actions: ChatAction[] } | null = null;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly webview: vscode.Webview,
+    private readonly controller: ChatController,
+    private readonly handlers: BindingHandlers,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly target: BindingTarget = sidebarTarget(controller),
+  ) {
+    super();
+    this.register(webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
+    this.register(controller.onDidChange((c) => this.onChange(c)));
+    this.register({ dispose: () => this.timer && clearTimeout(this.timer) });
+    // An empty chat lists recent chats with what each is doing: keep that list current.
+    this.register(controller.activity.onDidChange(() => this.ready && target.viewState().chat.turns.length === 0 && this.refresh()));
+  }
+
+  private receive(raw: unknown): void {
+    const parsed = WebviewToHostSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.log.warn(`Ignored an invalid message from the chat view: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`);
+      return;
+    }
+    const msg = parsed.data;
+    // Anything the user does in the view (not its loading, not the focus leaving it) makes it the one they work in.
+    if (msg.type !== 'ready' && !(msg.type === 'viewFocus' && !msg.focused)) this.target.activate();
+    const chatId = this.target.chatId;
+    switch (msg.type) {
+      case 'ready':
+        // A new document: it has not had the focus yet (the old one may have gone without a blur).
+        this.focused = false;
+        this.ready = true;
+        this.pending = null;
+        this.post({ type: 'snapshot', state: this.target.viewState() });
+        if (this.focusWhenReady) this.post({ type: 'focusComposer' });
+        this.focusWhenReady = false;
+        return;
+      case 'send':
+        if (this.handlers.send) void this.handlers.send(msg.text, msg.options).catch((err: unknown) => this.log.error(`Sending failed: ${String(err)}`));
+        else this.controller.send(msg.text, {}, chatId);
+        return;
+      case 'mentionQuery': {
+        const { requestId } = msg;
+        void (this.handlers.mentionQuery?.(msg.query) ?? Promise.resolve([])).then(
+          (items) => this.post({ type: 'mentionResults', requestId, items }),
+          (err: unknown) => this.log.error(`@-mention search failed: ${String(err)}`),
+        );
+        return;
+      }
+      case 'stop':
+        void this.controller.stop(chatId);
+        return;
+      case 'newChat':
+        this.target.newChat();
+        return;
+      case 'loadOlder':
+        this.controller.loadOlder();
+        return;
+      case 'openChat':
+        this.target.openChat(msg.chatId);
+        return;
+      case 'draft':
+        this.controller.setDraft(chatId, msg.text);
+        return;
+      case 'viewFocus':
+        this.focused = msg.focused;
+        return;
+      case 'cancelQueued':
+        this.controller.cancelQueued(msg.index, chatId);
+        return;
+      case 'removeAttachment':
+        this.controller.removeAttachment(msg.id);
+        return;
+      case 'continueOnExec':
+        if (!this.controller.continueOnExec(chatId)) this.log.warn('Continue on exec: this chat is not an idle ACP chat with a Zero session; nothing changed.');
+        return;
+      case 'showHistory':
+      case 'copy':
+      case 'insertAtCursor':
+      case 'openFile':
+      case 'reviewApproval':
+      case 'fixBinary':
+      case 'trustWorkspace':
+      case 'openDiff':
+      case 'undoTurn':
+      case 'reviewFile':
+      case 'chooseFolder':
+      case 'setTransport':
+      case 'setAcpMode':
+      case 'setAcpModel':
+      case 'setCurrentFile':
+      case 'exportChat':
+        void Promise.resolve(this.handlers.handle(msg)).catch((err: unknown) => this.log.error(`Chat view action ${msg.type} failed: ${String(err)}`));
+        return;
+      default:
+        assertNever(msg);
+    }
+  }
+
+  private onChange(c: ControllerChange): void {
+    if (!this.ready) return; // the snapshot sent on `ready` will include it
+    switch (c.kind) {
+      case 'snapshot':
+        this.flush();
+        this.post({ type: 'snapshot', state: this.target.viewState() });
+        return;
+      case 'actions':
+        if (c.chatId !== this.target.chatId) return;
+        if (this.pending && this.pending.chatId !== c.chatId) this.flush();
+        (this.pending ??= { chatId: c.chatId, actions: [] }).actions.push(...c.actions);
+        this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
+        return;
+      case 'queue':
+        if (c.chatId !== this.target.chatId) return;
+        this.flush();
+        this.post({ type: 'queue', queued: c.queued });
+        return;
+      case 'insertDraft':
+        if (c.chatId !== this.target.chatId) return;
+        this.post({ type: 'insertDraft', text: c.text, ...(c.images?.length ? { images: c.images.map((i, n) => ({ ...i, name: `image ${n + 1}` })) } : {}) });
+        return;
+      case 'composer':
+        if (this.controller.composer) this.post({ type: 'composer', state: this.controller.composer });
+        return;
+      default:
+        assertNever(c);
+    }
+  }
+
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const p = this.pending;
+    this.pending = null;
+    if (p && p.actions.length > 0) this.post({ type: 'actions', chatId: p.chatId, actions: p.actions });
+  }
+
+  private post(msg: HostToWebview): void {
+    let sent: Thenable<boolean>;
+    try {
+      sent = this.webview.postMessage(msg);
+    } catch (err) {
+      // Serialising the message failed (the decoder clamps depth, so this is a bug): log it and
+      // keep the chat going rather than throwing into the controller.
+      this.log.error(`Could not send ${msg.type} to the chat view: ${String(err)}`);
+      return;
+    }
+    // A hidden webview view is torn down; it sends `ready` again when shown and gets a snapshot.
+    void Promise.resolve(sent).then(
+      (delivered) => {
+        if (!delivered) this.ready = false;
+      },
+      (err: unknown) => {
+        this.ready = false;
+        this.log.warn(`The chat view did not take ${msg.type}: ${String(err)}`);
+      },
+    );
+  }
+
+  /** The view's chat changed (a tab opened another chat): draw it from a fresh snapshot. */
+  refresh(): void {
+    if (!this.ready) return;
+    this.flush();
+    this.pending = null;
+    this.post({ type: 'snapshot', state: this.target.viewState() });
+  }
+
+  get hasFocus(): boolean {
+    return this.focused;
+  }
+
+  /**
+   * The view was hidden: its document is gone, and a document removed while it had the focus
+   * never says blur, so its last word (focused) would stay true for good.
+   */
+  forgetFocus(): void {
+    this.focused = false;
+  }
+
+  focusComposer(): void {
+    if (this.ready) this.post({ type: 'focusComposer' });
+    else this.focusWhenReady = true;
+  }
+}

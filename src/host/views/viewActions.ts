@@ -1,0 +1,141 @@
+/** The chat view's requests that need the editor: clipboard, files, history, fixing the binary, trust. */
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import type { BindingHandlers } from './chatWebviewBinding';
+import type { ChatController } from '../../chats/chatController';
+import { assertNever } from '../../conversation/actions';
+import type { ComposerService } from '../composer/composerService';
+import { resolveFileRef } from '../../pathSearch/fileRefs';
+import { showHistory } from '../history/historyPicker';
+
+export const INSTALL_URL = 'https://github.com/Gitlawb/zero#installation';
+
+export interface ViewActionDeps {
+  readonly controller: ChatController;
+  readonly folder: () => string | null;
+  readonly recheckBinary: () => Promise<void>;
+  readonly reviewApproval: (turnId: string, key: string) => Promise<void>;
+  readonly openDiff: (turnId: string, path: string) => Promise<void>;
+  readonly undoTurn: (turnId: string) => Promise<void>;
+  readonly keepFile: (turnId: string, path: string) => void;
+  readonly revertFile: (turnId: string, path: string) => Promise<void>;
+  readonly chooseFolder: () => Promise<void>;
+  readonly setTransport: (transport: 'exec' | 'acp') => Promise<void>;
+  readonly setAcpMode: (mode: string) => Promise<void>;
+  readonly setAcpModel: (model: string) => Promise<void>;
+  readonly composer: ComposerService;
+  /** Open a chat in an editor tab (history's button). */
+  readonly openInTab?: (chatId: string) => unknown;
+  /** Open a chat where the user works: the active tab, else the sidebar. */
+  readonly openChat?: (chatId: string) => unknown;
+  readonly log: vscode.LogOutputChannel;
+}
+
+export function viewActions(deps: ViewActionDeps): BindingHandlers {
+  return {
+    send: (text, options) => deps.composer.send(text, options),
+    mentionQuery: (query) => deps.composer.search(query),
+    async handle(msg) {
+      switch (msg.type) {
+        case 'copy':
+          await vscode.env.clipboard.writeText(msg.text);
+          return;
+        case 'insertAtCursor':
+          return insertAtCursor(msg.text);
+        case 'openFile':
+          return openFile(deps.folder(), msg.path, msg.line);
+        case 'showHistory':
+          return showHistory(deps.controller, { ...(deps.openInTab ? { openInTab: deps.openInTab } : {}), ...(deps.openChat ? { open: deps.openChat } : {}) });
+        case 'reviewApproval':
+          return deps.reviewApproval(msg.turnId, msg.key);
+        case 'fixBinary':
+          return fixBinary(msg.action, deps);
+        case 'trustWorkspace':
+          await vscode.commands.executeCommand('workbench.trust.manage');
+          return;
+        case 'chooseFolder':
+          return deps.chooseFolder();
+        case 'openDiff':
+          return deps.openDiff(msg.turnId, msg.path);
+        case 'undoTurn':
+          return deps.undoTurn(msg.turnId);
+        case 'reviewFile':
+          return msg.decision === 'keep' ? deps.keepFile(msg.turnId, msg.path) : deps.revertFile(msg.turnId, msg.path);
+        case 'setTransport':
+          return deps.setTransport(msg.transport);
+        case 'setAcpMode':
+          return deps.setAcpMode(msg.mode);
+        case 'setAcpModel':
+          return deps.setAcpModel(msg.model);
+        case 'setCurrentFile':
+          return deps.composer.setCurrentFile(msg.on);
+        case 'exportChat':
+          await vscode.commands.executeCommand('zero.exportMarkdown');
+          return;
+        default:
+          assertNever(msg);
+      }
+    },
+  };
+}
+
+async function insertAtCursor(text: string): Promise<void> {
+  const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors[0];
+  if (!editor) {
+    void vscode.window.showInformationMessage('Open a file to insert the code into.');
+    return;
+  }
+  await editor.edit((b) => editor.selections.forEach((s) => b.replace(s, text)));
+}
+
+/** Opens a path from the chat at a line (see fileRefs for which paths are followed). A file outside
+ *  the workspace (symlinks resolved) opens only after a modal confirmation: the link is model output. */
+export async function openFile(folder: string | null, raw: string, line?: number): Promise<void> {
+  const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  const realpath = (p: string): string | null => {
+    try {
+      return fs.realpathSync.native(p);
+    } catch {
+      return null;
+    }
+  };
+  const target = resolveFileRef(raw, folder, roots, (p) => fs.existsSync(p), undefined, realpath);
+  if (!target || !fs.existsSync(target.real)) {
+    void vscode.window.showWarningMessage(target ? `File not found: ${raw}` : `Not opening ${raw}: it is outside the workspace and does not exist.`);
+    return;
+  }
+  if (!target.inside && !(await confirmOutside(target.file, target.real))) return;
+  const pos = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
+  await vscode.window.showTextDocument(vscode.Uri.file(target.real), { selection: new vscode.Range(pos, pos), preview: true });
+}
+
+export const OPEN_OUTSIDE = 'Open';
+
+async function confirmOutside(file: string, real: string): Promise<boolean> {
+  const where = file === real ? file : `${file}\n(a link to ${real})`;
+  const picked = await vscode.window.showWarningMessage(
+    'Open a file outside the workspace?',
+    { modal: true, detail: `A link in Zero's answer points outside this workspace:\n${where}\n\nOpen it only if you expected Zero to mention this file.` },
+    OPEN_OUTSIDE,
+  );
+  return picked === OPEN_OUTSIDE;
+}
+
+async function fixBinary(action: 'setPath' | 'installHelp' | 'showLog' | 'retry', deps: ViewActionDeps): Promise<void> {
+  switch (action) {
+    case 'setPath':
+      await vscode.commands.executeCommand('zero.setPath');
+      return;
+    case 'installHelp':
+      await vscode.env.openExternal(vscode.Uri.parse(INSTALL_URL));
+      return;
+    case 'showLog':
+      deps.log.show(true);
+      return;
+    case 'retry':
+      await deps.recheckBinary();
+      return;
+    default:
+      assertNever(action);
+  }
+}

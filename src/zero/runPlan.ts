@@ -1,0 +1,57 @@
+/**
+ * Everything a run needs (binary, argv, env) from settings, the folder, the session and trust.
+ * Returns words instead of throwing, so the chat can show what is wrong and keep the prompt.
+ */
+import { buildExecArgs, findZero, SettingsError } from './';
+import type { ZeroSettings } from './settingsSources';
+
+export interface RunPlan {
+  readonly binary: string;
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  readonly warnings: readonly string[];
+}
+
+export type PlanResult =
+  | { readonly ok: true; readonly plan: RunPlan }
+  | { readonly ok: false; readonly kind: 'binary' | 'settings'; readonly problem: string };
+
+export interface PlanInput {
+  readonly settings: ZeroSettings;
+  readonly folder: string | null;
+  readonly otherFolders: readonly string[];
+  readonly sessionId: string | null;
+  /** Restricted Mode: only read-only plan runs (nothing that writes or executes). */
+  readonly trusted: boolean;
+  /** A follow-up that applies approvals: extra folders, or one unsafe run. */
+  readonly elevation?: { readonly addDirs?: readonly string[]; readonly unsafe?: boolean };
+  /** Picked in the composer for this one message; each wins over its setting. */
+  readonly choice?: { readonly mode?: string; readonly model?: string };
+}
+
+export function planRun(input: PlanInput): PlanResult {
+  const { settings } = input;
+  const found = findZero({ configuredPath: settings.path });
+  if (!found.ok) return { ok: false, kind: 'binary', problem: found.reason };
+  if (!input.folder) return { ok: false, kind: 'settings', problem: 'Open a folder first: Zero runs inside a workspace folder.' };
+  const addDirs = [...settings.addDirs, ...(settings.addWorkspaceFolders ? input.otherFolders : []), ...(input.elevation?.addDirs ?? [])];
+  // One approved unsafe turn replaces the mode: --permission-mode wins over every other flag (docs/zero-exec.md §9.1).
+  // A mode picked for the message replaces the setting and the autonomy level (--auto) with it.
+  const picked = input.choice?.mode?.trim();
+  const mode = input.elevation?.unsafe ? 'unsafe' : picked || settings.mode;
+  const autonomy = input.elevation?.unsafe || picked ? '' : settings.autonomy;
+  try {
+    const { args, warnings } = buildExecArgs({
+      cwd: input.folder,
+      ...(input.sessionId ? { resumeSessionId: input.sessionId } : {}),
+      model: input.choice?.model?.trim() || settings.model,
+      ...(input.trusted ? { permissionMode: mode, autonomy, extraArgs: settings.extraArgs } : { plan: true }),
+      addDirs: input.trusted ? addDirs : [],
+    });
+    const notes = input.trusted ? warnings : [...warnings, 'Restricted Mode: Zero runs read-only (plan mode) until you trust this workspace.'];
+    return { ok: true, plan: { binary: found.path, args, env: settings.env, warnings: notes } };
+  } catch (err) {
+    if (err instanceof SettingsError) return { ok: false, kind: 'settings', problem: err.message };
+    throw err;
+  }
+}

@@ -1,0 +1,88 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type * as vscode from 'vscode';
+import { ChatController } from '../../../src/chats/chatController';
+import { ChatStore } from '../../../src/storage/chatStore';
+import { ChatWebviewBinding } from '../../../src/host/views/chatWebviewBinding';
+import { WebviewToHostSchema, MAX_IMAGE_BASE64, type HostToWebview } from '../../../src/messages/messages';
+import { FakeTransport, until, zeroEvent } from '../support/fakeTransport';
+import { EventEmitter, RecordingLog, shim } from '../shim/vscode';
+
+describe('webview → host message schema', () => {
+  const ok = (m: unknown) => WebviewToHostSchema.safeParse(m).success;
+
+  it('accepts the messages the chat view sends', () => {
+    assert.ok(ok({ type: 'ready' }));
+    assert.ok(ok({ type: 'send', text: 'hi' }));
+    assert.ok(ok({ type: 'send', text: 'hi', options: { mode: 'plan', mentions: [{ kind: 'range', path: 'src/a.ts', startLine: 1, endLine: 3 }], images: [{ mediaType: 'image/png', data: 'AAAA', name: 'a.png' }] } }));
+    assert.ok(ok({ type: 'cancelQueued', index: 0 }));
+    assert.ok(ok({ type: 'openFile', path: 'src/a.ts', line: 4 }));
+    assert.ok(ok({ type: 'fixBinary', action: 'setPath' }));
+    assert.ok(ok({ type: 'reviewApproval', turnId: 't', key: 'permission_request:c1' }));
+  });
+
+  it('refuses unknown types, extra fields, wrong types and oversized payloads', () => {
+    assert.ok(!ok({ type: 'runShell', command: 'rm -rf /' }));
+    assert.ok(!ok({ type: 'send', text: 'hi', extra: true }), 'strict: no extra keys');
+    assert.ok(!ok({ type: 'send', text: 42 }));
+    assert.ok(!ok({ type: 'send', text: 'x'.repeat(1_000_001) }));
+    assert.ok(!ok({ type: 'cancelQueued', index: -1 }));
+    assert.ok(!ok({ type: 'cancelQueued', index: 1.5 }));
+    assert.ok(!ok({ type: 'openFile', path: 'a', line: 0 }));
+    assert.ok(!ok({ type: 'fixBinary', action: 'runAnything' }));
+    assert.ok(!ok({ type: 'send', text: 'hi', options: { images: [{ mediaType: 'image/png', data: 'A'.repeat(MAX_IMAGE_BASE64 + 1), name: 'big.png' }] } }));
+    assert.ok(!ok({ type: 'send', text: 'hi', options: { mentions: [{ kind: 'file', path: 'a', evil: 1 }] } }));
+    assert.ok(!ok(null));
+    assert.ok(!ok('ready'));
+  });
+});
+
+describe('ChatWebviewBinding (plain Node)', () => {
+  let dir: string;
+  let controller: ChatController;
+  let transport: FakeTransport;
+  let binding: ChatWebviewBinding;
+  let log: RecordingLog;
+  const posted: HostToWebview[] = [];
+  const incoming = new EventEmitter<unknown>();
+
+  beforeEach(() => {
+    shim.reset();
+    posted.length = 0;
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-bind-'));
+    transport = new FakeTransport();
+    log = new RecordingLog();
+    const lg = log as unknown as vscode.LogOutputChannel;
+    controller = new ChatController(new ChatStore(dir, () => undefined), { folder: () => dir, trusted: () => true, transportFor: () => transport, log: lg });
+    const webview = { onDidReceiveMessage: incoming.event, postMessage: async (m: HostToWebview) => (posted.push(m), true) } as unknown as vscode.Webview;
+    binding = new ChatWebviewBinding(webview, controller, { handle: () => undefined }, lg);
+  });
+  afterEach(async () => {
+    binding.dispose();
+    controller.dispose();
+    // The chat store writes asynchronously: let a write in flight land before removing its folder.
+    await ChatStore.settled();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('an invalid message is logged and ignored; nothing runs', () => {
+    incoming.fire({ type: 'ready' });
+    incoming.fire({ type: 'send', text: 'hi', sneaky: 'x' });
+    assert.equal(transport.turns.length, 0);
+    assert.ok(log.lines.some((l) => l.startsWith('warn: Ignored an invalid message from the chat view')));
+  });
+
+  it('ready gets a snapshot; a sent message streams back as batched actions', async () => {
+    incoming.fire({ type: 'ready' });
+    assert.equal(posted[0]?.type, 'snapshot');
+    incoming.fire({ type: 'send', text: 'Hello' });
+    assert.equal(transport.last.request.prompt, 'Hello');
+    transport.last.emit(zeroEvent({ type: 'run_start' }), zeroEvent({ type: 'text', delta: 'Hi' }));
+    transport.last.succeed('Hi');
+    await until(() => posted.some((m) => m.type === 'actions' && m.actions.some((a) => a.type === 'process_exited')), 'the end reaches the view');
+    const actions = posted.flatMap((m) => (m.type === 'actions' ? m.actions : []));
+    assert.deepEqual(actions.map((a) => (a.type === 'event' ? a.event.type : a.type)), ['turn_started', 'run_start', 'text', 'final', 'run_end', 'process_exited']);
+  });
+});

@@ -1,0 +1,43 @@
+// What requiring the production bundle and activate() do in a fresh Node (the cold-activation
+// bench's child, bench/activation-cold.ts), counted rather than timed: the Node modules
+// loaded, the files looked at, the copies of the modules every file imports.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { buildProduction, CHILD, runChild, type Sample } from '../../../bench/activation-cold';
+
+describe('activation cost (production bundle, fresh Node)', function () {
+  this.timeout(60_000);
+  let tmp: string;
+  let bundle: string;
+  let sample: Sample;
+
+  before(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-activation-cost-'));
+    buildProduction(path.join(tmp, 'dist'));
+    bundle = path.join(tmp, 'dist', 'extension.js');
+    fs.writeFileSync(path.join(tmp, 'child.cjs'), CHILD);
+    fs.mkdirSync(path.join(tmp, 'workspace'));
+    sample = runChild(path.join(tmp, 'child.cjs'), bundle, path.join(tmp, 'storage'), path.join(tmp, 'workspace'));
+  });
+
+  after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  it('loads neither crypto nor child_process nor streams: nothing is hashed or spawned yet', () => {
+    const heavy = sample.loaded.filter((m) => ['crypto', 'child_process', 'net', 'stream'].includes(m));
+    assert.deepEqual(heavy, [], `loaded: ${sample.loaded.join(', ')}`);
+  });
+
+  it('looks for the zero binary only after activate() has returned', () => {
+    const looked = sample.statted.filter((p) => /^zero(\.exe|\.cmd)?$/i.test(path.basename(p)));
+    assert.deepEqual(looked, []);
+  });
+
+  it('copies the vscode API and node:fs, node:path, node:os once, not once per importing file', () => {
+    const text = fs.readFileSync(bundle, 'utf8');
+    for (const m of ['vscode', 'node:fs', 'node:path', 'node:os']) {
+      assert.equal(text.split(`require("${m}")`).length - 1, 1, `require("${m}") in the bundle`);
+    }
+  });
+});
