@@ -5,7 +5,7 @@
  */
 import { composerPrompt, mentionLabel, type MentionRef, type ResolvedMention } from '../conversation/composerPrompt';
 import type { ChatAction } from '../conversation/actions';
-import type { ApprovalState, Chat, ComposedMessage, ReviewFile } from '../conversation/model';
+import type { ApprovalState, Chat, ComposedMessage, ReviewFile, TransportKind } from '../conversation/model';
 import { currentTurn } from '../conversation/reducer';
 import type { ApprovalAnswer, Transport, TransportCapabilities } from '../conversation/transport';
 import type { BinaryState, ComposerState, ViewState } from '../messages/messages';
@@ -43,7 +43,7 @@ export interface ControllerEnv {
   /** The run output budget in characters (`zero.maxRunOutputMB`); absent: unlimited. */
   outputLimit?(): number;
   trusted(): boolean;
-  defaultTransport?(): 'exec' | 'acp';
+  defaultTransport?(): TransportKind;
   /** The transport a chat's turns run on. */
   transportFor(chat: Chat): Transport;
   readonly log: TransportLog;
@@ -302,7 +302,7 @@ export class ChatController extends Disposable {
   }
 
   /** The header's switch: a chat that has not run yet picks exec or acp. */
-  setTransport(transport: 'exec' | 'acp', chatId = this.state.currentChatId): boolean {
+  setTransport(transport: TransportKind, chatId = this.state.currentChatId): boolean {
     const chat = this.state.chat(chatId);
     if (!chat || chat.turns.length > 0 || this.runs.isBusy(chatId)) return false;
     this.state.dispatch(chatId, [{ type: 'transport_set', transport }]);

@@ -6,7 +6,7 @@
 import { Emitter } from '../lifecycle/emitter';
 import type { ChatAction } from '../conversation/actions';
 import type { MentionRef } from '../conversation/composerPrompt';
-import type { Chat } from '../conversation/model';
+import type { Chat, TransportKind } from '../conversation/model';
 import { isRunning, newChat, reduceChat } from '../conversation/reducer';
 import type { Attachment, BinaryState, ChatSummary, ComposerState, ViewState } from '../messages/messages';
 import type { InputImage } from '../protocol/input';
@@ -27,7 +27,7 @@ export interface ChatStateEnv {
   folder(): string | null;
   trusted(): boolean;
   /** `zero.transport`: what a new chat uses. */
-  defaultTransport?(): 'exec' | 'acp';
+  defaultTransport?(): TransportKind;
   readonly log: TransportLog;
 }
 

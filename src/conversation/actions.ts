@@ -1,7 +1,7 @@
 /** Everything that can change a chat: Zero's events plus what happens locally. */
 import type { Decoded, ProtocolProblem, UnknownEvent } from '../protocol/decoded';
 import type { ZeroEvent } from '../protocol/events';
-import type { AcpOption, AcpSessionInfo, ApprovalState, PlanEntry, ReviewFile, SessionGrant, Transport, ComposedMessage, TurnStatus } from './model';
+import type { AcpOption, AcpSessionInfo, ApprovalState, PlanEntry, ReviewFile, SessionGrant, TransportKind, ComposedMessage, TurnStatus } from './model';
 
 export type ChatAction =
   /** The user sent a message (or the host started an approval follow-up); starts a new turn. */
@@ -14,7 +14,7 @@ export type ChatAction =
       /** The run's output budget in characters (`zero.maxRunOutputMB`); absent: unlimited. */
       readonly outputLimit?: number;
       /** 'acp' for a turn run over `zero acp`; absent for exec. */
-      readonly transport?: Transport;
+      readonly transport?: TransportKind;
       /** What the composer sent with the message (chips, images, mode, model). */
       readonly composed?: ComposedMessage;
     }
@@ -45,7 +45,7 @@ export type ChatAction =
   /** The user kept or reverted one file of a turn. */
   | { readonly type: 'review_decided'; readonly turnId: string; readonly path: string; readonly decision: 'kept' | 'reverted' }
   /** A chat with no turns yet switched transport (the header switch). */
-  | { readonly type: 'transport_set'; readonly transport: Transport }
+  | { readonly type: 'transport_set'; readonly transport: TransportKind }
   /** An ACP chat that outgrew the model's window goes on over exec, resuming the same Zero session. */
   | { readonly type: 'continued_on_exec'; readonly at: number }
   // ---- ACP (`zero acp`): what has no stream-json event of its own ----

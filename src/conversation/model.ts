@@ -225,7 +225,7 @@ export interface Turn {
   /** Absent: no limit (chats saved before the budget existed, transcripts). */
   readonly budget?: OutputBudget;
   /** Set for turns run over `zero acp` (no usage, no checkpoints: the footer says so). */
-  readonly transport?: Transport;
+  readonly transport?: TransportKind;
 }
 
 /** One file a turn changed, for review (Keep / Revert). */
@@ -251,13 +251,13 @@ export interface ReviewFile {
 }
 
 /** How a chat talks to Zero: one `zero exec` per turn, or the shared `zero acp` process. */
-export type Transport = 'exec' | 'acp';
+export type TransportKind = 'exec' | 'acp';
 
 /**
  * The transport a chat runs on: its own once it has one; a chat that has not run yet follows the
  * `zero.transport` setting (`fallback`); an older chat that ran before transports existed is exec.
  */
-export function chatTransport(chat: Pick<Chat, 'transport' | 'turns'>, fallback: Transport): Transport {
+export function chatTransport(chat: Pick<Chat, 'transport' | 'turns'>, fallback: TransportKind): TransportKind {
   return chat.transport ?? (chat.turns.length === 0 ? fallback : 'exec');
 }
 
@@ -300,7 +300,7 @@ export interface Chat {
   readonly turns: readonly Turn[];
   readonly usage: UsageTotals;
   /** Absent on chats saved before transports existed: those are exec chats. */
-  readonly transport?: Transport;
+  readonly transport?: TransportKind;
   readonly acp?: AcpSessionInfo;
   /** ACP: what the user allowed for the chat's session (sessionGrants.ts); dropped when the session is replaced. */
   readonly acpGrants?: SessionGrants;

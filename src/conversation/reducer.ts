@@ -5,7 +5,7 @@
 import type { ChatAction } from './actions';
 import { assertNever } from './actions';
 import { applyLocations, applyPermissionAnswered, applyPermissionAsked, applyPlan, applyTurnEnded } from './acpActions';
-import { RUNNING_STATUSES, ZERO_USAGE, type AcpSessionInfo, type Chat, type Transport, type Turn, type TurnStatus, type UsageTotals } from './model';
+import { RUNNING_STATUSES, ZERO_USAGE, type AcpSessionInfo, type Chat, type TransportKind, type Turn, type TurnStatus, type UsageTotals } from './model';
 import { charge, eventCost, ITEM_OVERHEAD, newBudget, permissionCost } from './outputBudget';
 import { withGrant } from './sessionGrants';
 import { applyEvent, pushItem } from './turnEvents';
@@ -19,7 +19,7 @@ export function newChat(id: string, at: number, title = 'New chat'): Chat {
   return { id, title, createdAt: at, updatedAt: at, sessionId: null, turns: [], usage: ZERO_USAGE };
 }
 
-export function newTurn(id: string, prompt: string, origin: 'prompt' | 'retry', at: number, transport?: Transport, outputLimit?: number): Turn {
+export function newTurn(id: string, prompt: string, origin: 'prompt' | 'retry', at: number, transport?: TransportKind, outputLimit?: number): Turn {
   const budget = newBudget(outputLimit);
   return {
     ...(transport === 'acp' ? { transport } : {}),

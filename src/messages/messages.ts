@@ -7,7 +7,7 @@ import { array, boolean, discriminatedUnion, enum as zEnum, int, lazySchema, lit
 import type { ChatAction } from '../conversation/actions';
 import type { MentionRef } from '../conversation/composerPrompt';
 import type { ModelInfo } from '../conversation/contextMeter';
-import type { ApprovalState, Chat } from '../conversation/model';
+import type { ApprovalState, Chat, TransportKind } from '../conversation/model';
 
 /** A chat in the history list. */
 export interface ChatSummary {
@@ -86,7 +86,7 @@ export interface ViewState {
   /** Selections that will be sent with the next message. */
   readonly attachments: readonly Attachment[];
   /** The transport a new chat uses (`zero.transport`); a chat's own `transport` wins once set. */
-  readonly defaultTransport: 'exec' | 'acp';
+  readonly defaultTransport: TransportKind;
   /** Pickers, current file and models; absent from a host that has none. */
   readonly composer?: ComposerState;
 }

@@ -9,7 +9,7 @@ import { installClickHandler } from './links';
 import { BannersView } from './render/banners';
 import { HeaderView, isRunningChat } from './render/header';
 import { QueueView } from './render/queue';
-import { TranscriptView } from './render/turnList';
+import { TurnList } from './render/turnList';
 import { StickyScroll } from './scroll';
 import { onlyTextGrew } from './streamedFrame';
 
@@ -37,8 +37,8 @@ export class ChatApp {
   }
 
   /** The turns' buttons (Edit, Continue on exec) act on the composer. */
-  private newTranscript(): TranscriptView {
-    return new TranscriptView(() => this.scroll.follow(), this.composer);
+  private newTranscript(): TurnList {
+    return new TurnList(() => this.scroll.follow(), this.composer);
   }
 
   /** Jump to the first or the latest turn of the chat (a long chat draws them first). */

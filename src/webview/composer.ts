@@ -12,7 +12,7 @@
  * transcript as the turns' actions (Edit, Continue on exec) and gives it the header's model picker.
  */
 import type { MentionRef } from '../conversation/composerPrompt';
-import type { Chat, Transport } from '../conversation/model';
+import type { Chat, TransportKind } from '../conversation/model';
 import type { Attachment, ComposerState, MentionCandidate, SendOptions, SentImage } from '../messages/messages';
 import { CompletionMenu } from './completionMenu';
 import { ComposerBar } from './composerBar';
@@ -34,7 +34,7 @@ export interface ComposerView {
   readonly attachments: readonly Attachment[];
   readonly chat: Chat;
   readonly composer: ComposerState | undefined;
-  readonly transport: Transport;
+  readonly transport: TransportKind;
 }
 
 export class Composer implements TurnActions {
@@ -57,7 +57,7 @@ export class Composer implements TurnActions {
   private canSend = false;
   private lastPostedDraft: string | null = null;
   private lastChat: Chat | null = null;
-  private transport: Transport = 'exec';
+  private transport: TransportKind = 'exec';
   private mentionToken: MentionToken | null = null;
   private requestId = 0;
   /** The turn being edited: the next send replaces it. */

@@ -5,7 +5,7 @@
  * session in the header, so here they are hidden, and the meter says ACP reports no tokens.
  */
 import { contextMeter, meterText, WARN_AT } from '../conversation/contextMeter';
-import type { Chat, Transport } from '../conversation/model';
+import type { Chat, TransportKind } from '../conversation/model';
 import type { ComposerState } from '../messages/messages';
 import { button, h, setText } from './dom';
 import { IMAGE_TYPES } from './imageFiles';
@@ -21,7 +21,7 @@ export class ComposerBar {
   private readonly meter = h('span', { class: 'context-meter' });
   private state: ComposerState | null = null;
   private chat: Chat | null = null;
-  private transport: Transport = 'exec';
+  private transport: TransportKind = 'exec';
 
   constructor(onFiles: (files: File[]) => void, private readonly onPick: () => void) {
     this.currentFile.setAttribute('aria-pressed', 'false');
@@ -54,7 +54,7 @@ export class ComposerBar {
     this.renderMeter();
   }
 
-  setTransport(transport: Transport): void {
+  setTransport(transport: TransportKind): void {
     if (transport === this.transport) return;
     this.transport = transport;
     this.mode.hidden = transport === 'acp';

@@ -2,12 +2,12 @@
  * The composer's slash commands: one table for the menu, `/help` and what sending one does. An
  * unknown `/word` is not a command: it is sent as text.
  */
-import type { Chat, Transport } from '../conversation/model';
+import type { Chat, TransportKind } from '../conversation/model';
 import type { WebviewToHost } from '../messages/messages';
 
 /** What a command may do in the composer (the message box has been emptied, unless text came with it). */
 export interface SlashTarget {
-  readonly transport: Transport;
+  readonly transport: TransportKind;
   readonly chat: Chat | null;
   /** To the host. */
   post(msg: WebviewToHost): void;
@@ -74,7 +74,7 @@ export function parseSlash(text: string): { command: SlashCommand; rest: string 
   return command && (!rest || command.takesText) ? { command, rest } : null;
 }
 
-function helpText(transport: Transport): string {
+function helpText(transport: TransportKind): string {
   return [
     'Type @ to mention a file or folder (add #L12-40 for lines), @problems for the current diagnostics, @selection for the editor selection.',
     'Paste, drop or attach PNG, JPEG, GIF or WebP images (10 MiB each).',

@@ -8,6 +8,7 @@
  * Go's rules (docs/zero-exec.md §9.1: `unsafe`/`high` mode, `--auto high`); an allow-list after trim
  * and lower-case also rejects spellings where Go and JavaScript case-map differently (`HİGH`).
  */
+import type { TransportKind } from '../conversation/model';
 
 /** The part of `WorkspaceConfiguration.inspect()` this module reads. */
 export interface Inspected {
@@ -32,7 +33,7 @@ export interface ZeroSettings {
   /** How much of one run's output a chat keeps (head and tail), in MB. */
   readonly maxRunOutputMB: number;
   /** How new chats talk to Zero: `exec` (one process per turn) or `acp` (`zero acp`, approvals inside the turn). */
-  readonly transport?: 'exec' | 'acp';
+  readonly transport?: TransportKind;
   /** Workspace values that were not used, for a visible warning. */
   readonly ignored: readonly IgnoredSetting[];
 }

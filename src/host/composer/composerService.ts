@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { mentionLabel, type MentionRef, type ProblemEntry, type ResolvedMention } from '../../conversation/composerPrompt';
 import type { ModelInfo } from '../../conversation/contextMeter';
-import { chatTransport, type Chat, type Transport } from '../../conversation/model';
+import { chatTransport, type Chat, type TransportKind } from '../../conversation/model';
 import type { ComposerState, MentionCandidate, ModeChoice, SendOptions as WireSendOptions } from '../../messages/messages';
 import { InputImageSchema, normaliseImageMediaType, type InputImage } from '../../protocol/input';
 import type { ChatController, SendOptions } from '../../chats/chatController';
@@ -25,7 +25,7 @@ export interface ComposerDeps {
   readonly folder: () => string | null;
   readonly choices: ComposerChoices;
   /** `zero.transport`: what a chat that has not run yet will use. */
-  readonly defaultTransport: () => Transport;
+  readonly defaultTransport: () => TransportKind;
   /** After an ACP chat's session is rewound, `zero acp` must drop its live copy (AcpTransport.releaseSession). */
   readonly releaseAcpSession: (chat: Chat) => Promise<boolean>;
   readonly log: vscode.LogOutputChannel;

@@ -1,4 +1,5 @@
 /** The chat view's requests that need the editor: clipboard, files, history, fixing the binary, trust. */
+import type { TransportKind } from '../../conversation/model';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { BindingHandlers } from './chatWebviewBinding';
@@ -20,7 +21,7 @@ export interface ViewActionDeps {
   readonly keepFile: (turnId: string, path: string) => void;
   readonly revertFile: (turnId: string, path: string) => Promise<void>;
   readonly chooseFolder: () => Promise<void>;
-  readonly setTransport: (transport: 'exec' | 'acp') => Promise<void>;
+  readonly setTransport: (transport: TransportKind) => Promise<void>;
   readonly setAcpMode: (mode: string) => Promise<void>;
   readonly setAcpModel: (model: string) => Promise<void>;
   readonly composer: ComposerService;

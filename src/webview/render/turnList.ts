@@ -35,7 +35,7 @@ interface Slot {
   placeholder: TurnPlaceholder | null;
 }
 
-export class TranscriptView {
+export class TurnList {
   // Not role=log: that is a live region, and a screen reader would read every streamed word.
   readonly el = h('section', { class: 'transcript', attrs: { 'aria-label': 'Conversation' } });
   private readonly slots = new Map<string, Slot>();
