@@ -1,7 +1,8 @@
 /**
  * Chats on disk under the extension's workspace storage: one append-only log per chat
- * (chatLogFile.ts), plus the history index (historyIndex.ts). This class is the writer: it queues
- * what each chat needs written and writes it.
+ * (chatLogFile.ts), plus the history index (historyIndex.ts). This class decides what each chat
+ * needs written (compaction.ts) and queues it for the writer (writeQueue.ts); reading a file back
+ * is chatReader.ts.
  *
  * Streaming appends a few KB per action instead of re-serialising the whole chat; the file is
  * rewritten (compacted) only when its log outgrows its snapshot. Writes are asynchronous, one at a
@@ -14,74 +15,37 @@
  * failures go to the log and to a visible notice, and the chat carries on in memory.
  */
 import * as fs from 'node:fs';
-import { promises as fsp } from 'node:fs';
-import * as path from 'node:path';
 import type { ChatAction } from '../conversation/actions';
-import { readChat } from '../conversation/chatSchema';
 import type { Chat } from '../conversation/model';
-import { isRunning } from '../conversation/reducer';
 import type { ChatSummary } from '../messages/messages';
-import { chatFile, chatIdsOnDisk, legacyChatFile, parseLine, removeChatFiles, setAside, tailChatFile } from './chatFiles';
-import { replayText, snapshotText } from './chatLogFile';
+import { chatFile, chatIdsOnDisk, removeChatFiles, tailChatFile } from './chatFiles';
+import { snapshotText } from './chatLogFile';
+import { readChatLog } from './chatReader';
 import { hasOddNumber } from '../protocol/numbers';
 import { type ChatHead, HEAD_MIN_BYTES, readHead, tailText } from './chatTail';
+import { type ChatLog, compactionDue, sum, tailDue } from './compaction';
 import { HistoryIndex, summaryOf } from './historyIndex';
-import { type JsonText, writeJsonText, writeJsonTextSync } from './jsonPieces';
+import type { JsonText } from './jsonPieces';
+import { StoreProblems } from './storeProblems';
+import { WriteQueue, writeChatSync } from './writeQueue';
 
 const SAVE_DELAY_MS = 300;
-/** A log is compacted once it holds more than this, or more than its snapshot. */
-const COMPACT_MIN_BYTES = 4 * 1024 * 1024;
-
-/** What the store knows about one chat's file. */
-interface ChatLog {
-  /** The state the file will hold once everything queued is written. */
-  chat: Chat;
-  /** Sequence number of the last line handed out. */
-  seq: number;
-  /** Action lines not yet queued. */
-  lines: string[];
-  /** The next write must be a snapshot (new chat, a change that was not an action, a long log). */
-  rewrite: boolean;
-  logBytes: number;
-  snapshotBytes: number;
-  /** Seq and turn count when the tail file (chatTail.ts) was last queued; -1: never. */
-  tailSeq?: number;
-  tailTurns?: number;
-}
 
 /** Unwritten appended lines past this pause the runs feeding them (backlog()), until they are down to BACKLOG_LOW. */
 const BACKLOG_HIGH = 4 * 1024 * 1024;
 const BACKLOG_LOW = 1024 * 1024;
 
-/** Snapshots and tails are written in pieces from the (immutable) chat, never held as one string. */
-type Write =
-  | { readonly kind: 'append'; readonly id: string; data: string }
-  | { readonly kind: 'snapshot'; readonly id: string; readonly data: JsonText; readonly generation: number }
-  /** `data` null: the tail would hold the whole chat, and the old tail file is removed. */
-  | { readonly kind: 'tail'; readonly id: string; readonly data: ((logBytes: number) => JsonText) | null; readonly generation: number };
-
-/** Every store's write in flight, so tests can wait for the disk to be quiet before removing a folder. */
-const inFlight = new Set<Promise<void>>();
-/** Numbers the asynchronous writes' temporary files (see perform). */
-let asyncTmpSeq = 0;
-
 export class ChatStore {
   /** Resolves when no store has a write in flight (after a flush, queued writes are dropped). */
   static async settled(): Promise<void> {
-    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    await WriteQueue.settled();
   }
 
   private readonly history: HistoryIndex;
   private readonly logs = new Map<string, ChatLog>();
-  private readonly queue: Write[] = [];
-  private writing: Promise<void> | null = null;
-  private writingId: string | null = null;
-  /** The lines being appended now (they count in the backlog until written). */
-  private writingAppend: string | null = null;
+  private readonly writes: WriteQueue;
   private timer: NodeJS.Timeout | undefined;
-  /** Bumped by the synchronous flush: an asynchronous snapshot of an older generation is not renamed in. */
-  private generation = 0;
-  private readonly problems: string[] = [];
+  private readonly problems: StoreProblems;
   /** Chats whose snapshot would not read back (already reported). */
   private readonly unsaveable = new Set<string>();
   /** Runs paused by backlog(), resumed once the unwritten lines are down to BACKLOG_LOW. */
@@ -94,8 +58,19 @@ export class ChatStore {
   constructor(
     readonly dir: string,
     private readonly log: (msg: string) => void,
-    private readonly notify: (msg: string) => void = () => undefined,
+    notify: (msg: string) => void = () => undefined,
   ) {
+    this.problems = new StoreProblems(log, notify);
+    this.writes = new WriteQueue(
+      dir,
+      this.logs,
+      (m) => this.problem(m),
+      () => this.release(),
+      () => {
+        this.problems.report();
+        this.release();
+      },
+    );
     this.history = new HistoryIndex(dir, (m) => this.problem(m), () => this.rebuildSummaries());
     if (this.history.dirty) this.writeIndex();
   }
@@ -144,7 +119,7 @@ export class ChatStore {
   load(id: string): Chat | undefined {
     const known = this.logs.get(id);
     if (known) return known.chat;
-    const read = this.readChatFile(id);
+    const read = readChatLog(this.dir, id, this.log, (m) => this.problem(m));
     if (read) {
       this.logs.set(id, read);
       return read.chat;
@@ -214,7 +189,7 @@ export class ChatStore {
 
   delete(id: string): void {
     this.logs.delete(id);
-    for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]!.id === id) this.queue.splice(i, 1);
+    this.writes.drop(id);
     this.history.remove(id);
     removeChatFiles(this.dir, id, this.log);
     this.writeIndex();
@@ -224,40 +199,24 @@ export class ChatStore {
   /** Resolves when everything saved so far is on disk (tests, and before reading the files back). */
   async idle(): Promise<void> {
     this.kick();
-    while (this.writing) await this.writing;
+    await this.writes.idle();
   }
 
   /** Writes everything now, synchronously (deactivate, window closing). Never throws. */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    const waiting = new Set(this.queue.map((w) => w.id));
-    this.queue.length = 0;
-    // A write still in flight may land after this: its snapshot is not renamed in (generation), and
-    // its appended lines are older than the snapshots written here, so reading skips them.
-    this.generation++;
-    if (this.writingId !== null) waiting.add(this.writingId);
+    const waiting = this.writes.dropAll();
     for (const [id, entry] of this.logs) {
       if (!entry.rewrite && entry.lines.length === 0 && !waiting.has(id)) continue;
       try {
-        const data = snapshotText(entry.chat, entry.seq);
-        const bytes = writeAtomicText(chatFile(this.dir, id), data);
-        entry.logBytes = 0;
-        entry.snapshotBytes = data.length;
-        entry.lines = [];
-        entry.rewrite = false;
-        entry.tailSeq = -1;
-        if (this.tailDue(entry)) {
-          const tail = tailText(entry.chat, entry.seq);
-          if (tail) writeAtomicText(tailChatFile(this.dir, id), tail(bytes));
-          else fs.rmSync(tailChatFile(this.dir, id), { force: true });
-        }
+        writeChatSync(this.dir, id, entry);
       } catch (err) {
         this.problem(`Could not save the chat "${entry.chat.title}": ${(err as Error).message}`);
       }
     }
     if (this.history.dirty) this.writeIndex();
-    this.report();
+    this.problems.report();
     this.release();
   }
 
@@ -278,14 +237,13 @@ export class ChatStore {
   private unwritten(): number {
     let n = 0;
     for (const entry of this.logs.values()) n += sum(entry.lines);
-    for (const w of this.queue) if (w.kind === 'append') n += w.data.length;
-    return n + (this.writingAppend?.length ?? 0);
+    return n + this.writes.unwrittenAppends();
   }
 
   /** Resolves backlog()'s promises once the lines are down to BACKLOG_LOW, or the writer is idle. */
   private release(): void {
     if (this.drained.length === 0) return;
-    if ((this.writing || this.queue.length > 0) && this.unwritten() > BACKLOG_LOW) return;
+    if (this.writes.busy && this.unwritten() > BACKLOG_LOW) return;
     for (const resolve of this.drained.splice(0)) resolve();
   }
 
@@ -298,10 +256,10 @@ export class ChatStore {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     for (const [id, entry] of this.logs) {
-      if (!entry.rewrite && entry.logBytes + sum(entry.lines) > Math.max(COMPACT_MIN_BYTES, entry.snapshotBytes)) entry.rewrite = true;
+      if (compactionDue(entry)) entry.rewrite = true;
       if (entry.rewrite) {
         // A snapshot replaces whatever was queued for this chat and not yet started.
-        for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]!.id === id) this.queue.splice(i, 1);
+        this.writes.drop(id);
         let data: JsonText;
         try {
           data = snapshotText(entry.chat, entry.seq);
@@ -312,7 +270,7 @@ export class ChatStore {
           this.unsaveable.add(id);
           continue;
         }
-        this.queue.push({ kind: 'snapshot', id, data, generation: this.generation });
+        this.writes.snapshot(id, data);
         entry.tailSeq = -1; // a new snapshot: the tail must follow it
         entry.rewrite = false;
         entry.lines = [];
@@ -322,87 +280,12 @@ export class ChatStore {
         const data = entry.lines.join('');
         entry.lines = [];
         entry.logBytes += data.length;
-        const last = this.queue[this.queue.length - 1];
-        if (last && last.kind === 'append' && last.id === id) last.data += data;
-        else this.queue.push({ kind: 'append', id, data });
+        this.writes.append(id, data);
       }
-      if (this.tailDue(entry)) this.queue.push({ kind: 'tail', id, data: tailText(entry.chat, entry.seq), generation: this.generation });
+      if (tailDue(entry)) this.writes.tail(id, tailText(entry.chat, entry.seq));
     }
     if (this.history.dirty) this.writeIndex();
-    this.pump();
-  }
-
-  private pump(): void {
-    if (this.writing) return;
-    const next = this.queue.shift();
-    if (!next) {
-      this.report();
-      this.release();
-      return;
-    }
-    this.writingId = next.id;
-    this.writingAppend = next.kind === 'append' ? next.data : null;
-    const writing = this.perform(next).finally(() => {
-      inFlight.delete(writing);
-      this.writing = null;
-      this.writingId = null;
-      this.writingAppend = null;
-      this.release();
-      this.pump();
-    });
-    this.writing = writing;
-    inFlight.add(writing);
-  }
-
-  private async perform(w: Write): Promise<void> {
-    const file = chatFile(this.dir, w.id);
-    const generation = this.generation;
-    // Skipped once flushed (the synchronous flush wrote this chat whole) or deleted meanwhile.
-    const stale = (): boolean => generation !== this.generation || !this.logs.has(w.id);
-    try {
-      if (stale()) return;
-      await fsp.mkdir(path.dirname(file), { recursive: true });
-      if (stale()) return;
-      if (w.kind === 'append') {
-        await fsp.appendFile(file, w.data);
-        return;
-      }
-      const target = w.kind === 'tail' ? tailChatFile(this.dir, w.id) : file;
-      if (w.kind === 'tail' && !w.data) {
-        await fsp.rm(target, { force: true });
-        return;
-      }
-      // The tail records the log's size now: every line queued before it is on disk, none after.
-      const data = w.kind === 'tail' ? w.data!((await fsp.stat(file)).size) : w.data;
-      // Its own name: a flush meanwhile writes `<file>.<pid>.tmp` and renames it in; sharing that
-      // name, this open handle would point at the flushed file and overwrite it with older text.
-      const tmp = `${target}.${process.pid}.async${++asyncTmpSeq}.tmp`;
-      await writeJsonText(tmp, data);
-      if (w.generation !== this.generation || stale()) {
-        await fsp.rm(tmp, { force: true });
-        return;
-      }
-      fs.renameSync(tmp, target);
-      if (w.kind === 'snapshot') fs.rmSync(legacyChatFile(this.dir, w.id), { force: true });
-    } catch (err) {
-      const title = this.logs.get(w.id)?.chat.title ?? w.id;
-      this.problem(`Could not save the chat "${title}": ${(err as Error).message}`);
-      // The next save rewrites the file whole, so a failed append leaves no gap behind.
-      const entry = this.logs.get(w.id);
-      if (entry) entry.rewrite = true;
-    }
-  }
-
-  /**
-   * A big chat's tail file is rewritten after a snapshot, when a turn starts and when a run ends,
-   * so that reading the head never replays more than the turn being streamed.
-   */
-  private tailDue(entry: ChatLog): boolean {
-    if (entry.tailSeq === entry.seq || entry.logBytes + entry.snapshotBytes < HEAD_MIN_BYTES) return false;
-    if (entry.tailSeq !== -1 && entry.tailTurns === entry.chat.turns.length && isRunning(entry.chat)) return false;
-    entry.tailSeq = entry.seq;
-    entry.tailTurns = entry.chat.turns.length;
-    return true;
+    this.writes.pump();
   }
 
   private writeIndex(): void {
@@ -414,48 +297,11 @@ export class ChatStore {
 
   // ---- reading -----------------------------------------------------------------------------
 
-  private readChatFile(id: string): ChatLog | undefined {
-    const file = chatFile(this.dir, id);
-    let text: string;
-    try {
-      text = fs.readFileSync(file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return this.readLegacyFile(id);
-      this.problem(`Could not read the chat file ${path.basename(file)}: ${(err as Error).message}`);
-      return undefined;
-    }
-    const read = replayText(id, text, this.log);
-    if (!read.ok) {
-      this.problem(setAside(file, read.reason));
-      return undefined;
-    }
-    return { ...read.log, lines: [], rewrite: false };
-  }
-
-  /** Chats saved before the log format: one JSON file; the next save writes the log and removes it. */
-  private readLegacyFile(id: string): ChatLog | undefined {
-    const file = legacyChatFile(this.dir, id);
-    let text: string;
-    try {
-      text = fs.readFileSync(file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.problem(`Could not read the chat file ${path.basename(file)}: ${(err as Error).message}`);
-      return undefined;
-    }
-    const parsed = parseLine(text);
-    const read = parsed.ok ? readChat(parsed.value) : parsed;
-    if (!read.ok || read.chat.id !== id) {
-      this.problem(setAside(file, read.ok ? 'it holds another chat' : read.reason));
-      return undefined;
-    }
-    return { chat: read.chat, seq: 0, lines: [], rewrite: true, logBytes: 0, snapshotBytes: 0 };
-  }
-
   /** The history from the chat files themselves, when the index was unreadable. */
   private rebuildSummaries(): ChatSummary[] {
     const out: ChatSummary[] = [];
     for (const id of chatIdsOnDisk(this.dir)) {
-      const read = this.readChatFile(id);
+      const read = readChatLog(this.dir, id, this.log, (m) => this.problem(m));
       if (!read) continue;
       this.logs.set(id, read);
       out.push(summaryOf(read.chat));
@@ -463,36 +309,7 @@ export class ChatStore {
     return out;
   }
 
-  // ---- problems ----------------------------------------------------------------------------
-
   private problem(message: string): void {
-    this.log(message);
-    this.problems.push(message);
-    queueMicrotask(() => this.report());
+    this.problems.add(message);
   }
-
-  private report(): void {
-    if (this.problems.length === 0) return;
-    const all = this.problems.splice(0);
-    try {
-      this.notify(all.length === 1 ? all[0]! : `${all[0]!} (and ${all.length - 1} more problem${all.length === 2 ? '' : 's'}: see the Zero log)`);
-    } catch {
-      // a notice must not break saving
-    }
-  }
-}
-
-/** writeAtomicSync for text written in pieces; returns the bytes written. */
-function writeAtomicText(file: string, text: JsonText): number {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  const bytes = writeJsonTextSync(tmp, text);
-  fs.renameSync(tmp, file);
-  return bytes;
-}
-
-function sum(lines: readonly string[]): number {
-  let n = 0;
-  for (const l of lines) n += l.length;
-  return n;
 }
