@@ -1,15 +1,12 @@
 // A chat over the real `zero acp`, driven through the product's own ACP client (ZeroAcp + AcpTurn)
 // and reducer, exactly as the host drives it: what a test asserts is the chat a user would see.
-import type * as acp from '@agentclientprotocol/sdk';
-import { AcpTurn, type AcpTurnRequest } from '../../../src/acp/acpTurn';
-import { selected } from '../../../src/acp/permissionOptions';
+import type { AcpTurnRequest } from '../../../src/acp/acpTurn';
 import { ZeroAcp } from '../../../src/acp/zeroAcp';
-import type { ChatAction } from '../../../src/conversation/actions';
-import type { Chat, PermissionItem, TextItem, ToolItem, Turn } from '../../../src/conversation/model';
-import { newChat, reduceChat } from '../../../src/conversation/reducer';
+import type { PermissionItem, TextItem, ToolItem, Turn } from '../../../src/conversation/model';
+import { AcpTurnChat, type Ask } from '../../unit/support/acpChat';
 import { makeSandbox, realZeroBin, type Sandbox } from './realZero';
 
-export type Ask = (req: acp.RequestPermissionRequest, signal: AbortSignal) => Promise<acp.RequestPermissionResponse>;
+export type { Ask } from '../../unit/support/acpChat';
 
 /** One `zero acp` process (the product's ZeroAcp) running the real Zero in the sandbox. */
 export function realAcp(sandbox: Sandbox, options: { binary?: string; idleMs?: number; env?: Record<string, string> } = {}): ZeroAcp {
@@ -34,56 +31,12 @@ export async function closeRealAcp(zero: ZeroAcp, sandbox: Sandbox): Promise<voi
   await sandbox.dispose();
 }
 
-export class AcpChat {
-  chat: Chat = newChat('chat-1', Date.now());
-  readonly asked: acp.RequestPermissionRequest[] = [];
-  /** The dialog: by default the first option (Zero's "Allow"). */
-  ask: Ask = async (req) => selected(req.options[0]!.optionId);
-  private n = 0;
-
-  constructor(
-    public zero: ZeroAcp,
-    readonly cwd: string,
-  ) {}
-
-  start(prompt: string, extra: Partial<AcpTurnRequest> = {}): AcpTurn {
-    const turnId = `turn-${++this.n}`;
-    this.dispatch({ type: 'turn_started', turnId, prompt, origin: 'prompt', at: Date.now(), transport: 'acp' });
-    return new AcpTurn(
-      {
-        acp: this.zero,
-        dispatch: (a) => this.dispatch(a),
-        ask: (req, signal) => {
-          this.asked.push(req);
-          return this.ask(req, signal);
-        },
-      },
-      {
-        runId: turnId,
-        prompt,
-        sessionId: this.chat.sessionId,
-        cwd: this.cwd,
-        additionalDirectories: [],
-        trusted: true,
-        mode: this.chat.acp?.mode ?? null,
-        ...extra,
-      },
-    );
-  }
-
+export class AcpChat extends AcpTurnChat {
   /** One whole turn, bounded: a turn the real Zero never ends fails the test instead of hanging it. */
   async turn(prompt: string, extra: Partial<AcpTurnRequest> = {}, timeoutMs = 30_000): Promise<Turn> {
     const turn = this.start(prompt, extra);
     await within(turn.done, timeoutMs, `turn "${prompt}"`);
     return this.last;
-  }
-
-  get last(): Turn {
-    return this.chat.turns.at(-1)!;
-  }
-
-  dispatch(a: ChatAction): void {
-    this.chat = reduceChat(this.chat, a);
   }
 }
 

@@ -2,57 +2,25 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type * as acp from '@agentclientprotocol/sdk';
-import { AcpTurn, type AcpTurnRequest } from '../../../src/acp/acpTurn';
+import type { AcpTurnRequest } from '../../../src/acp/acpTurn';
 import { dismissed, selected } from '../../../src/acp/permissionOptions';
 import { ZeroAcp } from '../../../src/acp/zeroAcp';
-import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat, PermissionItem, PlanItem, TextItem, ToolItem } from '../../../src/conversation/model';
-import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import { findZero } from '../../../src/zero/findZero';
+import { AcpTurnChat } from '../support/acpChat';
 import { isGone, until } from '../support/processes';
 
 const FAKE = path.resolve(__dirname, '../../fixtures/fake-zero', process.platform === 'win32' ? 'zero.cmd' : 'zero');
 
-type Ask = (req: acp.RequestPermissionRequest, signal: AbortSignal) => Promise<acp.RequestPermissionResponse>;
-
 /** A chat driven over ACP against the fake `zero acp`, as the host would: actions through the reducer. */
-class Harness {
-  chat: Chat = newChat('chat-1', Date.now());
-  readonly actions: ChatAction[] = [];
-  readonly asked: acp.RequestPermissionRequest[] = [];
-  ask: Ask = async (req) => selected(req.options[0]!.optionId);
-  private n = 0;
-
-  constructor(
-    readonly zero: ZeroAcp,
-    readonly ws: string,
-  ) {}
-
-  start(prompt: string, extra: Partial<AcpTurnRequest> = {}): AcpTurn {
-    const turnId = `turn-${++this.n}`;
-    this.dispatch({ type: 'turn_started', turnId, prompt, origin: 'prompt', at: Date.now(), transport: 'acp' });
-    return new AcpTurn(
-      {
-        acp: this.zero,
-        dispatch: (a) => this.dispatch(a),
-        ask: (req, signal) => {
-          this.asked.push(req);
-          return this.ask(req, signal);
-        },
-      },
-      { runId: turnId, prompt, sessionId: this.chat.sessionId, cwd: this.ws, additionalDirectories: [], trusted: true, mode: this.chat.acp?.mode ?? null, ...extra },
-    );
+class Harness extends AcpTurnChat {
+  get ws(): string {
+    return this.cwd;
   }
 
   async turn(prompt: string, extra: Partial<AcpTurnRequest> = {}) {
     const result = await this.start(prompt, extra).done;
     return { result, turn: this.chat.turns.at(-1)! };
-  }
-
-  dispatch(a: ChatAction): void {
-    this.actions.push(a);
-    this.chat = reduceChat(this.chat, a);
   }
 }
 
