@@ -54,7 +54,7 @@ function explainError(m: string): string {
     return hint('The model provider is rate-limiting requests (Zero already retried)', 'Wait a moment and send again, or pick another model.');
   }
   if (/context length|context window|maximum context|context_length_exceeded|too many tokens|prompt is too long|reduce the length/.test(lower)) {
-    return hint("The conversation no longer fits the model's context window", 'Start a new chat, or pick a model with a larger window.');
+    return hint("The conversation no longer fits the model's context window", 'Use Continue on exec below, start a new chat, or pick a model with a larger window.');
   }
   return `The model provider failed: ${m}`;
 }

@@ -51,7 +51,7 @@ describe('real zero acp: errors and unstreamed answers', function () {
     await setup();
     const turn = await chat.turn('scenario:acp-context');
     assert.equal(turn.status, 'error');
-    assert.match(turn.explanation ?? '', /^The conversation no longer fits the model's context window: .*maximum context length is 8192 tokens.*\. Start a new chat, or pick a model with a larger window\.$/);
+    assert.match(turn.explanation ?? '', /^The conversation no longer fits the model's context window: .*maximum context length is 8192 tokens.*\. Use Continue on exec below, start a new chat, or pick a model with a larger window\.$/);
   });
 
   it('configuration: a provider Zero cannot build is explained with what to do', async () => {

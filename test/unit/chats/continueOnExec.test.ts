@@ -15,6 +15,7 @@ import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { ChatWebviewBinding } from '../../../src/host/views/chatWebviewBinding';
 import { WebviewToHostSchema, type HostToWebview } from '../../../src/messages/messages';
+import { plainEditor } from '../support/editorHandlers';
 import { FakeTransport, until, zeroEvent } from '../support/fakeTransport';
 import { EventEmitter, RecordingLog, shim } from '../shim/vscode';
 
@@ -22,7 +23,7 @@ const SESSION = 'zero_20261201_acp_1';
 const INFO = { modes: [{ id: 'auto', name: 'Auto' }], mode: 'auto', models: [], model: null, commands: [] };
 /** What the product says for the provider's context-length error over ACP (acp/stopReason.ts, checked on the real Zero). */
 const REFUSED =
-  "The conversation no longer fits the model's context window: provider request error: This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens. Start a new chat, or pick a model with a larger window.";
+  "The conversation no longer fits the model's context window: provider request error: This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens. Use Continue on exec below, start a new chat, or pick a model with a larger window.";
 
 const notices = (chat: Chat, code: string): NoticeItem[] =>
   chat.turns.flatMap((t) => t.items.filter((i): i is NoticeItem => i.kind === 'warning' && i.code === code));
@@ -161,7 +162,7 @@ describe('Continue on exec: the controller and the view', () => {
     const posted: HostToWebview[] = [];
     const webview = { onDidReceiveMessage: incoming.event, postMessage: async (m: HostToWebview) => (posted.push(m), true) } as unknown as vscode.Webview;
     const lg = log as unknown as vscode.LogOutputChannel;
-    const binding = new ChatWebviewBinding(webview, controller, { handle: () => assert.fail('not an editor action') }, lg);
+    const binding = new ChatWebviewBinding(webview, controller, plainEditor(controller, () => assert.fail('not an editor action')), lg);
     try {
       incoming.fire({ type: 'ready' });
       incoming.fire({ type: 'draft', text: 'my draft' });
