@@ -2,7 +2,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { hostFolderRules, rememberAddDir } from './approvals/addDirsSetting';
-import type { ChatAction } from '../conversation/actions';
 import { chatTransport, type Chat } from '../conversation/model';
 import { AcpPermissionDialogs } from './approvals/acpPermissionDialog';
 import { ApprovalDetails } from './approvals/approvalDetails';
@@ -20,6 +19,7 @@ import { confirmUnsafeAcpMode } from './approvals/confirmUnsafeMode';
 import { ChatViewProvider } from './views/chatViewProvider';
 import { returnFocusAfterDialogs } from './views/focusAfterDialogs';
 import { execChoices } from '../chats/composerChoices';
+import { acpSessionPicks } from './composer/acpSessionPicks';
 import { ComposerService } from './composer/composerService';
 import { ExecTransport } from '../zero/execTransport';
 import { ZeroCodeActions } from './commands/codeActions';
@@ -27,7 +27,7 @@ import { registerCommands } from './commands/commands';
 import { manageApprovals } from './approvals/manageApprovals';
 import { registerSelectionCommands } from './commands/selectionCommands';
 import { IgnoredSettingsNotice } from './workspace/ignoredSettingsNotice';
-import { readSettings, userOnlyKeysInWorkspaceFiles } from './workspace/settings';
+import { defaultTransport, readSettings, userOnlyKeysInWorkspaceFiles } from './workspace/settings';
 import { ZeroStatusBar } from './status/statusBar';
 import { registerTranscriptCommands } from './history/transcriptCommands';
 import { turnChangeActions } from './review/turnDiffs';
@@ -58,12 +58,12 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
   const exec = new ExecTransport({ settings: readSettings, otherFolders, trusted, log, backpressure: () => store.backlog() });
   const approvalDetails = new ApprovalDetails();
   const acpDialogs = new AcpPermissionDialogs(approvalDetails);
-  const late: { controller?: ChatController } = {};
   const acp = new AcpTransport({
     settings: readSettings,
     otherFolders,
     trusted,
-    chat: (id) => late.controller?.chat(id),
+    // Looked up only when a turn starts, when the controller (built next, on this transport) exists.
+    chat: (id) => controller.chat(id),
     ask: (request, signal) => acpDialogs.ask(request, signal),
     confirmUnsafe: (mode) => confirmUnsafeAcpMode(mode.name || mode.id),
     onIdleCrash: (exit) => {
@@ -74,9 +74,8 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
     version: String(context.extension.packageJSON.version ?? '0'),
   });
   // A chat runs on the transport it started with; one that has not run yet uses `zero.transport`.
-  const transportFor = (chat: Chat) => (chatTransport(chat, readSettings().transport ?? 'exec') === 'acp' ? acp : exec);
-  const controller = new ChatController(store, { folder: activeFolder, trusted, transportFor, defaultTransport: () => readSettings().transport ?? 'exec', outputLimit: () => readSettings().maxRunOutputMB * 1024 * 1024, log });
-  late.controller = controller;
+  const transportFor = (chat: Chat) => (chatTransport(chat, defaultTransport()) === 'acp' ? acp : exec);
+  const controller = new ChatController(store, { folder: activeFolder, trusted, transportFor, defaultTransport, outputLimit: () => readSettings().maxRunOutputMB * 1024 * 1024, log });
   // The controller cuts its runs off first (they are marked so), then the `zero acp` process goes.
   subs.push(controller, exec, acpDialogs, approvalDetails, acp);
 
@@ -110,7 +109,7 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
     state: context.workspaceState,
     folder: activeFolder,
     choices: execChoices(() => controller.binary.path, () => readSettings().env),
-    defaultTransport: () => readSettings().transport ?? 'exec',
+    defaultTransport,
     releaseAcpSession: (chat) => acp.releaseSession(chat),
     log,
   });
@@ -119,7 +118,6 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
   const changeActions = turnChangeActions({ controller, folder: activeFolder, log, register: (d) => subs.push(d) });
   const fileReview = { keepFile: (t: string, p: string) => review.keep(t, p), revertFile: (t: string, p: string) => review.revert(t, p) };
   subs.push(review, new ChangesView(controller, activeFolder, { ...changeActions, keep: fileReview.keepFile, revert: fileReview.revertFile }));
-  const late2: { tabs?: ChatTabs } = {};
   const handlers = viewActions({
     composer,
     controller,
@@ -128,26 +126,11 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
     log,
     reviewApproval: async (turnId, key) => approvals.review(turnId, key),
     chooseFolder: pickFolder,
-    setTransport: async (transport) => {
-      controller.setTransport(transport);
-    },
-    setAcpMode: async (mode) => {
-      const chat = controller.current;
-      if (!vscode.workspace.isTrusted && mode !== 'plan') return; // Restricted Mode: plan only
-      const record = (a: ChatAction): void => {
-        if (a.type === 'acp_mode_queued') controller.recordAcp(chat.id, { nextMode: a.mode });
-        else if (a.type === 'acp_mode') controller.recordAcp(chat.id, { mode: a.mode });
-      };
-      await acp.setMode(chat, mode, record).catch((err: unknown) => void vscode.window.showWarningMessage(`Zero did not switch to ${mode}: ${String((err as Error)?.message ?? err)}`));
-    },
-    setAcpModel: async (model) => {
-      const chat = controller.current;
-      controller.recordAcp(chat.id, { model });
-      await acp.setModel(chat, model).catch((err: unknown) => void vscode.window.showWarningMessage(`Zero did not switch to ${model}: ${String((err as Error)?.message ?? err)}`));
-    },
-    openInTab: (id) => late2.tabs?.open(id),
+    ...acpSessionPicks(controller, acp),
+    // The tabs (built next, on these handlers) are asked only when a view's message comes.
+    openInTab: (id) => tabs.open(id),
     openChat: (id) => {
-      const tab = late2.tabs?.focused();
+      const tab = tabs.focused();
       if (tab) tab.openChat(id);
       else controller.openChat(id);
     },
@@ -156,7 +139,6 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
   });
   const view = new ChatViewProvider(context.extensionUri, controller, handlers, log);
   const tabs = new ChatTabs(context.extensionUri, controller, handlers, log);
-  late2.tabs = tabs;
   const attention = new AttentionNotifier({
     controller,
     show: async (chatId) => {

@@ -12,6 +12,7 @@ import { InputImageSchema, normaliseImageMediaType, type InputImage } from '../.
 import type { ChatController, SendOptions } from '../../chats/chatController';
 import { acpChoices, type ComposerChoices } from '../../chats/composerChoices';
 import { Disposable } from '../../lifecycle/disposable';
+import { restrictedModeAllows } from '../workspace/restrictedMode';
 import { rewindForEdit } from './editResend';
 import { toPromptDiagnostic } from './selectionContext';
 import { MentionIndex } from './mentionIndex';
@@ -96,7 +97,7 @@ export class ComposerService extends Disposable {
       images.push(parsed.data);
     }
     if (mode && modes.find((m) => m.id === mode)?.dangerous) {
-      if (!vscode.workspace.isTrusted) mode = undefined; // Restricted Mode runs plan only anyway
+      if (!restrictedModeAllows(mode)) mode = undefined; // it runs plan anyway
       else if (!(await confirmUnsafeMessage())) {
         this.deps.controller.restoreDraft(text, chatId);
         return;

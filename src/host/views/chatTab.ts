@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { chatTabTitle, mayChangeActivity } from '../../conversation/chatActivity';
 import type { ChatController } from '../../chats/chatController';
 import type { ChatSurface } from '../../chats/chatSurfaces';
-import { ChatWebviewBinding, type BindingHandlers, type BindingTarget } from './chatWebviewBinding';
+import { ChatWebviewBinding, type EditorHandlers, type BindingTarget } from './chatWebviewBinding';
 import { Disposable } from '../../lifecycle/disposable';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 
@@ -20,7 +20,7 @@ export class ChatTab extends Disposable implements ChatSurface, BindingTarget {
   constructor(
     extensionUri: vscode.Uri,
     private readonly controller: ChatController,
-    handlers: BindingHandlers,
+    handlers: EditorHandlers,
     log: vscode.LogOutputChannel,
     private id: string,
     /** A tab VS Code restored after a reload (WebviewPanelSerializer); absent: a new tab. */

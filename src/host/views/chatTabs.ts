@@ -9,7 +9,7 @@
 import type * as vscode from 'vscode';
 import type { ChatController } from '../../chats/chatController';
 import { ChatTab } from './chatTab';
-import type { BindingHandlers } from './chatWebviewBinding';
+import type { EditorHandlers } from './chatWebviewBinding';
 import { Disposable } from '../../lifecycle/disposable';
 import type { FocusTarget } from './focusAfterDialogs';
 import { restoredTabChat } from '../../chats/restoredTabChat';
@@ -32,7 +32,7 @@ export class ChatTabs extends Disposable implements vscode.WebviewPanelSerialize
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly controller: ChatController,
-    private readonly handlers: BindingHandlers,
+    private readonly handlers: EditorHandlers,
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();

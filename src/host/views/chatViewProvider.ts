@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ChatController } from '../../chats/chatController';
-import { ChatWebviewBinding, type BindingHandlers } from './chatWebviewBinding';
+import { ChatWebviewBinding, type EditorHandlers } from './chatWebviewBinding';
 import type { ChatSurface } from '../../chats/chatSurfaces';
 import { Disposable } from '../../lifecycle/disposable';
 import { webviewHtml, webviewOptions } from './webviewHtml';
@@ -16,7 +16,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly controller: ChatController,
-    private readonly handlers: BindingHandlers,
+    private readonly handlers: EditorHandlers,
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();

@@ -5,21 +5,28 @@
 import * as vscode from 'vscode';
 import type { ChatAction } from '../../conversation/actions';
 import { assertNever } from '../../conversation/actions';
-import { WebviewToHostSchema, type HostToWebview, type MentionCandidate, type SendOptions, type ViewState, type WebviewToHost } from '../../messages/messages';
+import { WebviewToHostSchema, type HostToWebview, type ViewState, type WebviewToHost } from '../../messages/messages';
 import type { ChatController, ControllerChange } from '../../chats/chatController';
 import { Disposable } from '../../lifecycle/disposable';
 
 /** Actions are flushed at most this often: smooth streaming without one post per delta. */
 const FLUSH_MS = 16;
 
-export interface BindingHandlers {
-  /** Messages that need the editor (clipboard, files, quick picks, settings). */
-  handle(msg: Exclude<WebviewToHost, { type: 'ready' | 'send' | 'stop' | 'newChat' | 'loadOlder' | 'openChat' | 'draft' | 'cancelQueued' | 'removeAttachment' | 'mentionQuery' | 'viewFocus' | 'continueOnExec' }>): Promise<void> | void;
-  /** A message from the composer, with its chips, images and picks; absent: sent as it is. */
-  send?(text: string, options: SendOptions | undefined): Promise<void>;
-  /** Candidates for the @-picker. */
-  mentionQuery?(query: string): Promise<readonly MentionCandidate[]>;
+type MessageType = WebviewToHost['type'];
+type Message<K extends MessageType> = Extract<WebviewToHost, { type: K }>;
+
+/** What a handler knows of the view a message came from. */
+export interface FromView {
+  /** The chat the view shows. */
+  readonly chatId: string;
+  reply(msg: HostToWebview): void;
 }
+
+/** One handler per inbound message type; a missing type is a compile error where the map is built. */
+export type MessageHandlers<K extends MessageType = MessageType> = { readonly [T in K]: (msg: Message<T>, view: FromView) => unknown };
+
+/** The messages that need the editor (composer, clipboard, files, quick picks, settings): viewActions.ts. */
+export type EditorHandlers = MessageHandlers<Exclude<MessageType, keyof ChatWebviewBinding['own']>>;
 
 /** Which chat a webview shows, and what its New Chat and history buttons do there. */
 export interface BindingTarget {
@@ -53,21 +60,47 @@ export class ChatWebviewBinding extends Disposable {
   private focused = false;
   private pending: { chatId: string; actions: ChatAction[] } | null = null;
   private timer: NodeJS.Timeout | undefined;
+  private readonly handlers: MessageHandlers;
 
   constructor(
     private readonly webview: vscode.Webview,
     private readonly controller: ChatController,
-    private readonly handlers: BindingHandlers,
+    editor: EditorHandlers,
     private readonly log: vscode.LogOutputChannel,
     private readonly target: BindingTarget = sidebarTarget(controller),
   ) {
     super();
+    this.handlers = { ...editor, ...this.own };
     this.register(webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
     this.register(controller.onDidChange((c) => this.onChange(c)));
     this.register({ dispose: () => this.timer && clearTimeout(this.timer) });
     // An empty chat lists recent chats with what each is doing: keep that list current.
     this.register(controller.activity.onDidChange(() => this.ready && target.viewState().chat.turns.length === 0 && this.refresh()));
   }
+
+  /** The messages the binding answers itself: its view's state, and the chat core's. */
+  private readonly own = {
+    ready: () => {
+      // A new document: it has not had the focus yet (the old one may have gone without a blur).
+      this.focused = false;
+      this.ready = true;
+      this.pending = null;
+      this.post({ type: 'snapshot', state: this.target.viewState() });
+      if (this.focusWhenReady) this.post({ type: 'focusComposer' });
+      this.focusWhenReady = false;
+    },
+    viewFocus: (msg) => void (this.focused = msg.focused),
+    stop: (_, view) => void this.controller.stop(view.chatId),
+    newChat: () => this.target.newChat(),
+    loadOlder: () => this.controller.loadOlder(),
+    openChat: (msg) => this.target.openChat(msg.chatId),
+    draft: (msg, view) => this.controller.setDraft(view.chatId, msg.text),
+    cancelQueued: (msg, view) => this.controller.cancelQueued(msg.index, view.chatId),
+    removeAttachment: (msg) => this.controller.removeAttachment(msg.id),
+    continueOnExec: (_, view) => {
+      if (!this.controller.continueOnExec(view.chatId)) this.log.warn('Continue on exec: this chat is not an idle ACP chat with a Zero session; nothing changed.');
+    },
+  } satisfies Partial<MessageHandlers>;
 
   private receive(raw: unknown): void {
     const parsed = WebviewToHostSchema.safeParse(raw);
@@ -78,77 +111,9 @@ export class ChatWebviewBinding extends Disposable {
     const msg = parsed.data;
     // Anything the user does in the view (not its loading, not the focus leaving it) makes it the one they work in.
     if (msg.type !== 'ready' && !(msg.type === 'viewFocus' && !msg.focused)) this.target.activate();
-    const chatId = this.target.chatId;
-    switch (msg.type) {
-      case 'ready':
-        // A new document: it has not had the focus yet (the old one may have gone without a blur).
-        this.focused = false;
-        this.ready = true;
-        this.pending = null;
-        this.post({ type: 'snapshot', state: this.target.viewState() });
-        if (this.focusWhenReady) this.post({ type: 'focusComposer' });
-        this.focusWhenReady = false;
-        return;
-      case 'send':
-        if (this.handlers.send) void this.handlers.send(msg.text, msg.options).catch((err: unknown) => this.log.error(`Sending failed: ${String(err)}`));
-        else this.controller.send(msg.text, {}, chatId);
-        return;
-      case 'mentionQuery': {
-        const { requestId } = msg;
-        void (this.handlers.mentionQuery?.(msg.query) ?? Promise.resolve([])).then(
-          (items) => this.post({ type: 'mentionResults', requestId, items }),
-          (err: unknown) => this.log.error(`@-mention search failed: ${String(err)}`),
-        );
-        return;
-      }
-      case 'stop':
-        void this.controller.stop(chatId);
-        return;
-      case 'newChat':
-        this.target.newChat();
-        return;
-      case 'loadOlder':
-        this.controller.loadOlder();
-        return;
-      case 'openChat':
-        this.target.openChat(msg.chatId);
-        return;
-      case 'draft':
-        this.controller.setDraft(chatId, msg.text);
-        return;
-      case 'viewFocus':
-        this.focused = msg.focused;
-        return;
-      case 'cancelQueued':
-        this.controller.cancelQueued(msg.index, chatId);
-        return;
-      case 'removeAttachment':
-        this.controller.removeAttachment(msg.id);
-        return;
-      case 'continueOnExec':
-        if (!this.controller.continueOnExec(chatId)) this.log.warn('Continue on exec: this chat is not an idle ACP chat with a Zero session; nothing changed.');
-        return;
-      case 'showHistory':
-      case 'copy':
-      case 'insertAtCursor':
-      case 'openFile':
-      case 'reviewApproval':
-      case 'fixBinary':
-      case 'trustWorkspace':
-      case 'openDiff':
-      case 'undoTurn':
-      case 'reviewFile':
-      case 'chooseFolder':
-      case 'setTransport':
-      case 'setAcpMode':
-      case 'setAcpModel':
-      case 'setCurrentFile':
-      case 'exportChat':
-        void Promise.resolve(this.handlers.handle(msg)).catch((err: unknown) => this.log.error(`Chat view action ${msg.type} failed: ${String(err)}`));
-        return;
-      default:
-        assertNever(msg);
-    }
+    const handler = this.handlers[msg.type] as (m: WebviewToHost, view: FromView) => unknown;
+    const result = handler(msg, { chatId: this.target.chatId, reply: (m) => this.post(m) });
+    if (result instanceof Promise) result.catch((err: unknown) => this.log.error(`Chat view action ${msg.type} failed: ${String(err)}`));
   }
 
   private onChange(c: ControllerChange): void {

@@ -1,8 +1,7 @@
-/** The chat view's requests that need the editor: clipboard, files, history, fixing the binary, trust. */
-import type { TransportKind } from '../../conversation/model';
+/** The chat view's messages that need the editor: the composer, clipboard, files, history, fixing the binary, trust. */
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import type { BindingHandlers } from './chatWebviewBinding';
+import type { EditorHandlers } from './chatWebviewBinding';
 import type { ChatController } from '../../chats/chatController';
 import { assertNever } from '../../conversation/actions';
 import type { ComposerService } from '../composer/composerService';
@@ -21,7 +20,6 @@ export interface ViewActionDeps {
   readonly keepFile: (turnId: string, path: string) => void;
   readonly revertFile: (turnId: string, path: string) => Promise<void>;
   readonly chooseFolder: () => Promise<void>;
-  readonly setTransport: (transport: TransportKind) => Promise<void>;
   readonly setAcpMode: (mode: string) => Promise<void>;
   readonly setAcpModel: (model: string) => Promise<void>;
   readonly composer: ComposerService;
@@ -32,51 +30,31 @@ export interface ViewActionDeps {
   readonly log: vscode.LogOutputChannel;
 }
 
-export function viewActions(deps: ViewActionDeps): BindingHandlers {
+/** The editor side of the chat view's messages; the binding answers the rest (chatWebviewBinding.ts). */
+export function viewActions(deps: ViewActionDeps): EditorHandlers {
   return {
-    send: (text, options) => deps.composer.send(text, options),
-    mentionQuery: (query) => deps.composer.search(query),
-    async handle(msg) {
-      switch (msg.type) {
-        case 'copy':
-          await vscode.env.clipboard.writeText(msg.text);
-          return;
-        case 'insertAtCursor':
-          return insertAtCursor(msg.text);
-        case 'openFile':
-          return openFile(deps.folder(), msg.path, msg.line);
-        case 'showHistory':
-          return showHistory(deps.controller, { ...(deps.openInTab ? { openInTab: deps.openInTab } : {}), ...(deps.openChat ? { open: deps.openChat } : {}) });
-        case 'reviewApproval':
-          return deps.reviewApproval(msg.turnId, msg.key);
-        case 'fixBinary':
-          return fixBinary(msg.action, deps);
-        case 'trustWorkspace':
-          await vscode.commands.executeCommand('workbench.trust.manage');
-          return;
-        case 'chooseFolder':
-          return deps.chooseFolder();
-        case 'openDiff':
-          return deps.openDiff(msg.turnId, msg.path);
-        case 'undoTurn':
-          return deps.undoTurn(msg.turnId);
-        case 'reviewFile':
-          return msg.decision === 'keep' ? deps.keepFile(msg.turnId, msg.path) : deps.revertFile(msg.turnId, msg.path);
-        case 'setTransport':
-          return deps.setTransport(msg.transport);
-        case 'setAcpMode':
-          return deps.setAcpMode(msg.mode);
-        case 'setAcpModel':
-          return deps.setAcpModel(msg.model);
-        case 'setCurrentFile':
-          return deps.composer.setCurrentFile(msg.on);
-        case 'exportChat':
-          await vscode.commands.executeCommand('zero.exportMarkdown');
-          return;
-        default:
-          assertNever(msg);
-      }
-    },
+    send: (msg) => deps.composer.send(msg.text, msg.options).catch((err: unknown) => deps.log.error(`Sending failed: ${String(err)}`)),
+    mentionQuery: (msg, view) =>
+      deps.composer.search(msg.query).then(
+        (items) => view.reply({ type: 'mentionResults', requestId: msg.requestId, items }),
+        (err: unknown) => deps.log.error(`@-mention search failed: ${String(err)}`),
+      ),
+    copy: (msg) => vscode.env.clipboard.writeText(msg.text),
+    insertAtCursor: (msg) => insertAtCursor(msg.text),
+    openFile: (msg) => openFile(deps.folder(), msg.path, msg.line),
+    showHistory: () => showHistory(deps.controller, { ...(deps.openInTab ? { openInTab: deps.openInTab } : {}), ...(deps.openChat ? { open: deps.openChat } : {}) }),
+    reviewApproval: (msg) => deps.reviewApproval(msg.turnId, msg.key),
+    fixBinary: (msg) => fixBinary(msg.action, deps),
+    trustWorkspace: () => vscode.commands.executeCommand('workbench.trust.manage'),
+    chooseFolder: () => deps.chooseFolder(),
+    openDiff: (msg) => deps.openDiff(msg.turnId, msg.path),
+    undoTurn: (msg) => deps.undoTurn(msg.turnId),
+    reviewFile: (msg) => (msg.decision === 'keep' ? deps.keepFile(msg.turnId, msg.path) : deps.revertFile(msg.turnId, msg.path)),
+    setTransport: (msg) => deps.controller.setTransport(msg.transport),
+    setAcpMode: (msg) => deps.setAcpMode(msg.mode),
+    setAcpModel: (msg) => deps.setAcpModel(msg.model),
+    setCurrentFile: (msg) => deps.composer.setCurrentFile(msg.on),
+    exportChat: () => vscode.commands.executeCommand('zero.exportMarkdown'),
   };
 }
 

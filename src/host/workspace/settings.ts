@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { TransportKind } from '../../conversation/model';
 import { resolveSettings, userOnlyKeysInFile, type IgnoredSetting, type ZeroSettings } from '../../zero/settingsSources';
 
 export type { IgnoredSetting, ZeroSettings } from '../../zero/settingsSources';
@@ -12,6 +13,11 @@ export type { IgnoredSetting, ZeroSettings } from '../../zero/settingsSources';
 export function readSettings(): ZeroSettings {
   const cfg = vscode.workspace.getConfiguration('zero');
   return resolveSettings((key) => cfg.inspect(key));
+}
+
+/** `zero.transport`: what a chat that has not run yet uses. */
+export function defaultTransport(): TransportKind {
+  return readSettings().transport ?? 'exec';
 }
 
 /**

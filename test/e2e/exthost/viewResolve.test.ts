@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ChatViewProvider } from '../../../src/host/views/chatViewProvider';
+import { plainEditor } from '../../unit/support/editorHandlers';
 import { api, EXTENSION_ID, until } from './helpers';
 
 interface StandIn {
@@ -37,7 +38,7 @@ describe('Chat view re-resolve (extension host)', function () {
     const a = await api();
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
     const log = vscode.window.createOutputChannel('Zero re-resolve test', { log: true });
-    const provider = new ChatViewProvider(ext.extensionUri, a.controller, { handle: () => undefined }, log);
+    const provider = new ChatViewProvider(ext.extensionUri, a.controller, plainEditor(a.controller), log);
     try {
       const first = standInView();
       const second = standInView();

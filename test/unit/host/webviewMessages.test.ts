@@ -7,6 +7,7 @@ import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { ChatWebviewBinding } from '../../../src/host/views/chatWebviewBinding';
 import { WebviewToHostSchema, MAX_IMAGE_BASE64, type HostToWebview } from '../../../src/messages/messages';
+import { plainEditor } from '../support/editorHandlers';
 import { FakeTransport, until, zeroEvent } from '../support/fakeTransport';
 import { EventEmitter, RecordingLog, shim } from '../shim/vscode';
 
@@ -57,7 +58,7 @@ describe('ChatWebviewBinding (plain Node)', () => {
     const lg = log as unknown as vscode.LogOutputChannel;
     controller = new ChatController(new ChatStore(dir, () => undefined), { folder: () => dir, trusted: () => true, transportFor: () => transport, log: lg });
     const webview = { onDidReceiveMessage: incoming.event, postMessage: async (m: HostToWebview) => (posted.push(m), true) } as unknown as vscode.Webview;
-    binding = new ChatWebviewBinding(webview, controller, { handle: () => undefined }, lg);
+    binding = new ChatWebviewBinding(webview, controller, plainEditor(controller), lg);
   });
   afterEach(async () => {
     binding.dispose();
