@@ -10,18 +10,11 @@ import type { ComposedMessage } from '../conversation/model';
 import { failedTurn, type ApprovalAnswer, type Transport, type TransportCapabilities, type TurnChoice, type TurnElevation, type TurnEnd, type TurnHandle } from '../conversation/transport';
 import { CONTEXT_LIMIT_CODE, contextLimitNotice, isContextLimit } from '../conversation/contextLimit';
 import type { InputImage } from '../protocol/input';
-import { newId, type ChatState } from './chatState';
+import { newId, type ChatRegistry } from './chatRegistry';
+import type { ChatFocus } from './chatFocus';
+import type { ChatView } from './chatView';
+import type { ChatsEnv } from './chatsEnv';
 import { Disposable } from '../lifecycle/disposable';
-import type { TransportLog } from '../conversation/transport';
-
-export interface TurnRunnerEnv {
-  folder(): string | null;
-  /** The run output budget in characters (`zero.maxRunOutputMB`); absent: unlimited. */
-  outputLimit?(): number;
-  /** The transport a chat runs on. */
-  transportFor(chat: Chat): Transport;
-  readonly log: TransportLog;
-}
 
 /** What a follow-up turn that applies approvals adds, for that one turn only. */
 export interface TurnOptions {
@@ -81,7 +74,12 @@ export class TurnRunner extends Disposable {
   private readonly active = new Map<string, ActiveTurn>();
   private readonly queues = new Map<string, Queued[]>();
 
-  constructor(private readonly state: ChatState, private readonly env: TurnRunnerEnv) {
+  constructor(
+    private readonly chats: ChatRegistry,
+    private readonly focus: Pick<ChatFocus, 'rememberAsCurrent'>,
+    private readonly view: Pick<ChatView, 'binary'>,
+    private readonly env: Pick<ChatsEnv, 'folder' | 'outputLimit' | 'transportFor' | 'log'>,
+  ) {
     super();
   }
 
@@ -93,7 +91,7 @@ export class TurnRunner extends Disposable {
   capabilities(chatId: string): TransportCapabilities | undefined {
     const active = this.active.get(chatId);
     if (active) return active.transport.capabilities;
-    const chat = this.state.chat(chatId);
+    const chat = this.chats.wholeChat(chatId);
     return chat ? this.env.transportFor(chat).capabilities : undefined;
   }
 
@@ -129,13 +127,13 @@ export class TurnRunner extends Disposable {
 
   /** Start a turn in a chat. `origin: 'retry'` is a follow-up that applies the user's approvals. */
   startTurn(chatId: string, prompt: string, origin: 'prompt' | 'retry', options: TurnOptions = {}): void {
-    const chat = this.state.chat(chatId);
+    const chat = this.chats.wholeChat(chatId);
     if (!chat || this.active.has(chatId)) return;
     const turnId = newId('turn');
     const transport = this.env.transportFor(chat);
     // ACP turns say so in their footer (no usage, no checkpoints there).
     const outputLimit = this.env.outputLimit?.();
-    this.state.dispatch(chatId, [
+    this.chats.dispatch(chatId, [
       {
         type: 'turn_started', turnId, prompt, origin, at: Date.now(),
         ...(outputLimit ? { outputLimit } : {}),
@@ -143,7 +141,7 @@ export class TurnRunner extends Disposable {
         ...(transport.id === 'acp' ? { transport: 'acp' as const } : {}),
       },
     ]);
-    this.state.rememberAsCurrent(chatId);
+    this.focus.rememberAsCurrent(chatId);
     const active: ActiveTurn = { turnId, transport, handle: null };
     this.active.set(chatId, active);
     this.starts.fire({ chatId, turnId, origin });
@@ -165,12 +163,12 @@ export class TurnRunner extends Disposable {
     void handle.ended.then((end) => this.finish(chatId, turnId, draft, end, options));
   }
 
-  private onActions(chatId: string, turnId: string, actions: Parameters<ChatState['dispatch']>[1], images?: readonly InputImage[]): void {
+  private onActions(chatId: string, turnId: string, actions: Parameters<ChatRegistry['dispatch']>[1], images?: readonly InputImage[]): void {
     if (this.active.get(chatId)?.turnId !== turnId) return;
-    const changed = this.state.dispatch(chatId, actions);
+    const changed = this.chats.dispatch(chatId, actions);
     // Images Zero did not take go back to the message box (the notice on the turn says so).
     if (images && images.length > 0 && actions.some((a) => a.type === 'notice' && a.code === 'images-ignored')) {
-      this.state.notify({ kind: 'insertDraft', chatId, text: '', images });
+      this.chats.notify({ kind: 'insertDraft', chatId, text: '', images });
     }
     if (!changed || !actions.some((a) => a.type === 'event' && a.event.type === 'permission_request')) return;
     const blocking = this.active.get(chatId)?.transport.capabilities.approvalsBlock ?? false;
@@ -190,14 +188,14 @@ export class TurnRunner extends Disposable {
     };
     if (this.active.get(chatId)?.turnId !== turnId) return;
     if (end.notStarted) step('log', () => this.env.log.error(end.action.explanation ?? 'The turn could not start.'));
-    if (end.binaryProblem) step('show the CLI state', () => (this.state.binary = { ok: false, path: end.binaryProblem!.path, demo: false, problem: end.binaryProblem!.problem }));
-    step('record the end', () => this.state.dispatch(chatId, [end.action]));
+    if (end.binaryProblem) step('show the CLI state', () => (this.view.binary = { ok: false, path: end.binaryProblem!.path, demo: false, problem: end.binaryProblem!.problem }));
+    step('record the end', () => this.chats.dispatch(chatId, [end.action]));
     // A long ACP chat ends here (zero acp never compacts): say why, and how to go on.
     if (this.active.get(chatId)?.transport.id === 'acp' && isContextLimit(end.action.explanation)) {
-      step('explain the context limit', () => this.state.dispatch(chatId, [{ type: 'notice', code: CONTEXT_LIMIT_CODE, message: contextLimitNotice() }]));
+      step('explain the context limit', () => this.chats.dispatch(chatId, [{ type: 'notice', code: CONTEXT_LIMIT_CODE, message: contextLimitNotice() }]));
     }
     this.active.delete(chatId);
-    step('save', () => this.state.save(chatId, true));
+    step('save', () => this.chats.save(chatId, true));
     // The message is still in the transcript; putting it back in the composer makes retrying one
     // click. Whatever waited behind it would fail the same way: it goes back too.
     if (end.notStarted) step('restore the draft', () => this.returnQueueToComposer(chatId, prompt, options.images));
@@ -221,19 +219,19 @@ export class TurnRunner extends Disposable {
     const texts = [...(first === undefined ? [] : [first]), ...q];
     // Whichever view shows the chat gets the text back, and the first message's images.
     const back = images && images.length > 0 ? { images } : {};
-    if (texts.length > 0 || back.images) this.state.notify({ kind: 'insertDraft', chatId, text: texts.join('\n\n'), ...back });
+    if (texts.length > 0 || back.images) this.chats.notify({ kind: 'insertDraft', chatId, text: texts.join('\n\n'), ...back });
   }
 
   private setQueue(chatId: string, queued: Queued[]): void {
     this.queues.set(chatId, queued);
-    this.state.notify({ kind: 'queue', chatId, queued: queued.map(shown) });
+    this.chats.notify({ kind: 'queue', chatId, queued: queued.map(shown) });
   }
 
   /** End every turn now (deactivate, window closing): no orphan processes. */
   override dispose(): void {
     for (const [chatId, a] of this.active) {
       a.handle?.dispose();
-      this.state.dispatch(chatId, [{ type: 'run_cut_off', at: Date.now() }]);
+      this.chats.dispatch(chatId, [{ type: 'run_cut_off', at: Date.now() }]);
     }
     this.active.clear();
     super.dispose();

@@ -4,7 +4,7 @@
 // and hands the images to the model without that check.
 import './lib/editorApis';
 import * as assert from 'node:assert/strict';
-import type { ControllerChange } from '../../src/chats/chatState';
+import type { ControllerChange } from '../../src/chats/chatRegistry';
 import type { InputImage } from '../../src/protocol/input';
 import { AcpChat, realAcp } from './lib/acpChat';
 import { productHost, type ProductHost } from './lib/productHost';

@@ -1,0 +1,49 @@
+/** The selections and Explorer files attached to the sidebar's next message (the composer's chips). */
+import type { MentionRef } from '../conversation/composerPrompt';
+import type { Attachment } from '../messages/messages';
+import { newId } from './chatRegistry';
+
+/** A selection (its fenced block) or a file or folder from the Explorer (a mention, sent as its path). */
+type HeldAttachment = Attachment & { readonly block: string; readonly mention?: MentionRef };
+
+export class ChatAttachments {
+  private held: HeldAttachment[] = [];
+
+  /** `changed`: the views must redraw the chips. */
+  constructor(private readonly changed: () => void) {}
+
+  /** The chips the composer shows. */
+  get chips(): readonly Attachment[] {
+    return this.held.map(({ id, label, languageId }) => ({ id, label, languageId }));
+  }
+
+  /** The labels of the attached selections (chips the sent message shows). */
+  get labels(): readonly string[] {
+    return this.held.map((a) => a.label);
+  }
+
+  get any(): boolean {
+    return this.held.length > 0;
+  }
+
+  add(label: string, languageId: string, block: string, mention?: MentionRef): void {
+    this.held = [...this.held.filter((a) => a.label !== label), { id: newId('sel'), label, languageId, block, ...(mention ? { mention } : {}) }];
+    this.changed();
+  }
+
+  remove(id: string): void {
+    this.held = this.held.filter((a) => a.id !== id);
+    this.changed();
+  }
+
+  /** Selection blocks and Explorer mentions, for the message being sent; the chips go away. */
+  take(): { readonly blocks: readonly string[]; readonly mentions: readonly MentionRef[] } {
+    const blocks = this.held.flatMap((a) => (a.mention ? [] : [a.block]));
+    const mentions = this.held.flatMap((a) => (a.mention ? [a.mention] : []));
+    if (this.held.length > 0) {
+      this.held = [];
+      this.changed();
+    }
+    return { blocks, mentions };
+  }
+}
