@@ -4,9 +4,9 @@
  * the turns that run in them (turnRunner.ts), behind one API. Every change goes through the pure reducer, is
  * saved, and is broadcast as the same actions the webview replays.
  */
-import { composerPrompt, mentionLabel, type MentionRef, type ResolvedMention } from '../conversation/composerPrompt';
+import { mentionLabel, type MentionRef } from '../conversation/composerPrompt';
 import type { ChatAction } from '../conversation/actions';
-import type { ApprovalState, Chat, ComposedMessage, ReviewFile, TransportKind } from '../conversation/model';
+import type { ApprovalState, Chat, ReviewFile, TransportKind } from '../conversation/model';
 import { currentTurn } from '../conversation/reducer';
 import type { ApprovalAnswer, TransportCapabilities } from '../conversation/transport';
 import type { BinaryState, ComposerState, ViewState } from '../messages/messages';
@@ -14,15 +14,15 @@ import { mayChangeActivity, type ChatActivity } from '../conversation/chatActivi
 import { Emitter } from '../lifecycle/emitter';
 import { ChatActivityTracker } from './chatActivityTracker';
 import { ChatSurfaces } from './chatSurfaces';
-import type { InputImage } from '../protocol/input';
 import type { ChatStore } from '../storage/chatStore';
-import { ChatRegistry, type ControllerChange } from './chatRegistry';
+import { ChatRegistry } from './chatRegistry';
 import { ChatFocus } from './chatFocus';
 import { ChatAttachments } from './chatAttachments';
 import { ChatView } from './chatView';
 import type { ChatsEnv } from './chatsEnv';
 import { Disposable } from '../lifecycle/disposable';
 import { HistoryContentSearch } from '../storage/historyContentSearch';
+import { isEmpty, NOTHING_ATTACHED, outgoingTurn, type ResolvedSend } from './outgoingMessage';
 import { TurnRunner, type TurnOptions } from './turnRunner';
 
 export type { ControllerChange } from './chatRegistry';

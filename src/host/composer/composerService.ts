@@ -7,9 +7,9 @@ import * as vscode from 'vscode';
 import { mentionLabel, type MentionRef, type ProblemEntry, type ResolvedMention } from '../../conversation/composerPrompt';
 import type { ModelInfo } from '../../conversation/contextMeter';
 import { chatTransport, type Chat, type TransportKind } from '../../conversation/model';
-import type { ComposerState, MentionCandidate, ModeChoice, SendOptions as WireSendOptions } from '../../messages/messages';
+import type { ComposerState, MentionCandidate, ModeChoice, SendOptions } from '../../messages/messages';
 import { InputImageSchema, normaliseImageMediaType, type InputImage } from '../../protocol/input';
-import type { ChatController, SendOptions } from '../../chats/chatController';
+import type { ChatController, ResolvedSend } from '../../chats/chatController';
 import { acpChoices, type ComposerChoices } from '../../chats/composerChoices';
 import { Disposable } from '../../lifecycle/disposable';
 import { restrictedModeAllows } from '../workspace/restrictedMode';
@@ -79,7 +79,7 @@ export class ComposerService extends Disposable {
   }
 
   /** Validates and resolves what the webview sent, asks about unsafe, then hands it to the controller. */
-  async send(text: string, wire: WireSendOptions | undefined): Promise<void> {
+  async send(text: string, wire: SendOptions | undefined): Promise<void> {
     // The chat the message was written in, even if the user moves to another one while we ask.
     const chatId = this.deps.controller.currentChatId;
     const options = wire ?? {};
@@ -111,7 +111,7 @@ export class ComposerService extends Disposable {
     const current = this.currentFileOn ? currentFileMention() : null;
     if (current && !refs.some((r) => mentionLabel(r) === mentionLabel(current))) refs.push(current);
     const mentions = refs.map((r) => this.resolve(r));
-    const send: SendOptions = {
+    const send: ResolvedSend = {
       mentions,
       chips: refs.map(mentionLabel),
       images,
