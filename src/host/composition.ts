@@ -10,7 +10,6 @@ import { askApproval, confirmUnsafe, pickGrantFolder } from './approvals/approva
 import { ApprovalService } from './approvals/approvalService';
 import { checkBinary } from '../zero/binaryStatus';
 import { ChatController } from '../chats/chatController';
-import { registerAddToChatCommands } from './commands/addToChatCommands';
 import { ChatTabs, focusedChatView } from './views/chatTabs';
 import { CHAT_TAB_VIEW_TYPE } from './views/chatTab';
 import { AttentionNotifier } from './status/attentionNotifier';
@@ -23,13 +22,10 @@ import { acpSessionPicks } from './composer/acpSessionPicks';
 import { ComposerService } from './composer/composerService';
 import { ExecTransport } from '../zero/execTransport';
 import { ZeroCodeActions } from './commands/codeActions';
-import { registerCommands } from './commands/commands';
-import { manageApprovals } from './approvals/manageApprovals';
-import { registerSelectionCommands } from './commands/selectionCommands';
+import { registerAllCommands } from './commands/allCommands';
 import { IgnoredSettingsNotice } from './workspace/ignoredSettingsNotice';
 import { defaultTransport, readSettings, userOnlyKeysInWorkspaceFiles } from './workspace/settings';
 import { ZeroStatusBar } from './status/statusBar';
-import { registerTranscriptCommands } from './history/transcriptCommands';
 import { turnChangeActions } from './review/turnDiffs';
 import { TurnReview } from './review/turnReview';
 import { ChangesView } from './review/changesView';
@@ -149,7 +145,6 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
     },
   });
   const statusBar = new ZeroStatusBar(controller, approvals, acpDialogs);
-  const reveal = (): Promise<void> => view.reveal();
   subs.push(
     view,
     tabs,
@@ -159,12 +154,7 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
     vscode.window.registerWebviewPanelSerializer(CHAT_TAB_VIEW_TYPE, tabs),
     vscode.languages.registerCodeActionsProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new ZeroCodeActions(), { providedCodeActionKinds: ZeroCodeActions.kinds }),
-    ...registerCommands({ controller, view, tabs, log, recheckBinary }),
-    ...registerSelectionCommands(controller, reveal),
-    ...registerAddToChatCommands(controller, activeFolder, reveal),
-    ...registerTranscriptCommands(controller, reveal),
-    vscode.commands.registerCommand('zero.manageApprovals', () => manageApprovals(controller.binary.path, readSettings().env, log)),
-    vscode.commands.registerCommand('zero.chooseFolder', pickFolder),
+    ...registerAllCommands({ controller, view, tabs, log, recheckBinary, folder: activeFolder, chooseFolder: pickFolder }),
     vscode.window.onDidChangeActiveTextEditor(() => controller.refreshView()),
     vscode.workspace.onDidChangeWorkspaceFolders(() => controller.refreshView()),
     vscode.workspace.onDidChangeConfiguration((e) => {

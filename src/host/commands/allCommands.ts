@@ -1,0 +1,25 @@
+/** Every palette, menu and editor command of the chat, registered in one place (each room keeps its table). */
+import * as vscode from 'vscode';
+import { manageApprovals } from '../approvals/manageApprovals';
+import { registerTranscriptCommands } from '../history/transcriptCommands';
+import { readSettings } from '../workspace/settings';
+import { registerAddToChatCommands } from './addToChatCommands';
+import { registerCommands, type CommandDeps } from './commands';
+import { registerSelectionCommands } from './selectionCommands';
+
+export interface AllCommandDeps extends CommandDeps {
+  readonly folder: () => string | null;
+  readonly chooseFolder: () => Promise<void>;
+}
+
+export function registerAllCommands(d: AllCommandDeps): vscode.Disposable[] {
+  const reveal = (): Promise<void> => d.view.reveal();
+  return [
+    ...registerCommands(d),
+    ...registerSelectionCommands(d.controller, reveal),
+    ...registerAddToChatCommands(d.controller, d.folder, reveal),
+    ...registerTranscriptCommands(d.controller, reveal),
+    vscode.commands.registerCommand('zero.manageApprovals', () => manageApprovals(d.controller.binary.path, readSettings().env, d.log)),
+    vscode.commands.registerCommand('zero.chooseFolder', d.chooseFolder),
+  ];
+}
