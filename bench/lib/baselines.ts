@@ -13,21 +13,27 @@ const mode = location.pathname.slice(1);
 const root = document.createElement(mode === 'plain' ? 'pre' : 'div');
 root.id = 'out';
 root.className = mode === 'plain' ? '' : 'markdown';
-document.getElementById('app').append(root);
+document.getElementById('app')!.append(root);
 
 const md = new MarkdownIt({ html: false, linkify: true });
 // Where the stream goes: the whole page, or the last turn of a chat sent as a `snapshot`.
-let target = root;
-let parser = mode === 'smd' ? smd.parser(smd.default_renderer(root)) : null;
+let target: HTMLElement = root;
+let parser: smd.Parser | null = mode === 'smd' ? smd.parser(smd.default_renderer(root)) : null;
 let text = '';
 
 /** A snapshot: every turn drawn whole, at once (no windowing), each in its own <article>. */
-function snapshot(turns) {
+/** The parts of a `snapshot`'s turns the baselines draw (the same messages the chat view gets). */
+interface SnapTurn {
+  status: string;
+  items: { kind: string; text?: string }[];
+}
+
+function snapshot(turns: readonly SnapTurn[]): void {
   root.replaceChildren();
   for (const turn of turns) {
     const article = document.createElement('article');
     article.className = 'turn';
-    const words = turn.items.filter((i) => i.kind === 'text').map((i) => i.text).join('\n\n');
+    const words = turn.items.filter((i) => i.kind === 'text').map((i) => i.text ?? '').join('\n\n');
     if (mode === 'smd') {
       const p = smd.parser(smd.default_renderer(article));
       smd.parser_write(p, words);
@@ -42,13 +48,18 @@ function snapshot(turns) {
   root.scrollTop = root.scrollHeight;
 }
 
-window.addEventListener('message', (ev) => {
+type Posted =
+  | { type: 'snapshot'; state: { chat: { turns: SnapTurn[] } } }
+  | { type: 'actions'; actions: { type: string; event?: { type: string; delta?: string } }[] }
+  | { type: 'other' };
+
+window.addEventListener('message', (ev: MessageEvent<Posted>) => {
   const m = ev.data;
   if (m.type === 'snapshot') return snapshot(m.state.chat.turns);
   if (m.type !== 'actions') return;
   let s = '';
-  for (const a of m.actions) if (a.type === 'event' && a.event.type === 'text') s += a.event.delta ?? '';
-  if (mode === 'smd') smd.parser_write(parser, s);
+  for (const a of m.actions) if (a.type === 'event' && a.event?.type === 'text') s += a.event.delta ?? '';
+  if (mode === 'smd') smd.parser_write(parser!, s);
   else if (mode === 'naive') {
     text += s;
     target.innerHTML = DOMPurify.sanitize(md.render(text));

@@ -1,6 +1,6 @@
 // Deterministic, realistic markdown for the webview benchmark, and its cut into deltas.
 
-export function rng(seed) {
+export function rng(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;
@@ -17,20 +17,20 @@ const WORDS = ('the a function returns value when request handler cache config m
   .split(' ');
 
 /** About `bytes` characters of answer-like markdown (headings, paragraphs, lists, tables, fences), ending with `end`. */
-export function markdown(bytes, rand, end) {
-  const pick = (a) => a[Math.floor(rand() * a.length)];
-  const words = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
-  const sentence = () => {
+export function markdown(bytes: number, rand: () => number, end: string): string {
+  const pick = <T>(a: readonly T[]): T => a[Math.floor(rand() * a.length)];
+  const words = (n: number): string => Array.from({ length: n }, () => pick(WORDS)).join(' ');
+  const sentence = (): string => {
     const s = words(6 + Math.floor(rand() * 14));
     const deco = rand();
     const extra = deco < 0.2 ? ` \`${pick(WORDS)}.${pick(WORDS)}()\`` : deco < 0.3 ? ` **${words(2)}**` : deco < 0.35 ? ` see [docs](https://example.com/${pick(WORDS)})` : deco < 0.4 ? ` in \`src/${pick(WORDS)}.ts:${1 + Math.floor(rand() * 300)}\`` : '';
-    return s[0].toUpperCase() + s.slice(1) + extra + '.';
+    return s[0]!.toUpperCase() + s.slice(1) + extra + '.';
   };
-  const paragraph = () => Array.from({ length: 2 + Math.floor(rand() * 4) }, sentence).join(' ');
-  const code = () => {
+  const paragraph = (): string => Array.from({ length: 2 + Math.floor(rand() * 4) }, sentence).join(' ');
+  const code = (): string => {
     const lang = pick(['ts', 'python', 'bash', 'json', 'ts']);
     const n = 6 + Math.floor(rand() * 20);
-    const lines = [];
+    const lines: string[] = [];
     for (let i = 0; i < n; i++) {
       if (lang === 'ts') lines.push(`  ${pick(['const', 'let', 'return', 'await', 'if (x)'])} ${pick(WORDS)}${i} = ${pick(WORDS)}(${JSON.stringify(pick(WORDS))}, ${i}); // ${words(3)}`);
       else if (lang === 'python') lines.push(`    ${pick(WORDS)}_${i} = ${pick(WORDS)}(${i}, "${pick(WORDS)}")  # ${words(3)}`);
@@ -41,14 +41,14 @@ export function markdown(bytes, rand, end) {
     const tail = lang === 'ts' ? ['}'] : lang === 'json' ? ['  "end": true', '}'] : [];
     return ['```' + lang, ...head, ...lines, ...tail, '```'].join('\n');
   };
-  const list = (ordered) =>
+  const list = (ordered: boolean): string =>
     Array.from({ length: 3 + Math.floor(rand() * 5) }, (_, i) => `${ordered ? `${i + 1}.` : '-'} ${sentence()}`).join('\n');
-  const table = () => {
+  const table = (): string => {
     const rows = ['| File | Change | Lines |', '|:---|:---|---:|'];
     for (let i = 0; i < 3 + Math.floor(rand() * 4); i++) rows.push(`| \`src/${pick(WORDS)}.ts\` | ${words(4)} | ${Math.floor(rand() * 200)} |`);
     return rows.join('\n');
   };
-  const out = [];
+  const out: string[] = [];
   let size = 0;
   let section = 0;
   while (size < bytes) {
@@ -67,11 +67,11 @@ export function markdown(bytes, rand, end) {
 }
 
 /** Cut into exactly `n` deltas at random points (some tiny, some long, like a tokenizer's bursts). */
-export function deltasOf(text, n, rand) {
-  const cuts = new Set();
+export function deltasOf(text: string, n: number, rand: () => number): string[] {
+  const cuts = new Set<number>();
   while (cuts.size < n - 1) cuts.add(1 + Math.floor(rand() * (text.length - 1)));
   const sorted = [...cuts].sort((a, b) => a - b);
-  const out = [];
+  const out: string[] = [];
   let prev = 0;
   for (const c of sorted) {
     out.push(text.slice(prev, c));
