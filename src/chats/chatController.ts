@@ -96,17 +96,17 @@ export class ChatController extends Disposable {
     return this.runs.onPermissionRequest;
   }
 
-  /** The chat the user works in: the editor tab they last used, else the sidebar's (whose big chat may hold only its latest turns, see ChatState.current). */
-  get current(): Chat {
+  /** The chat the user works in: the editor tab they last used, else what the sidebar shows (maybe its latest turns only, see ChatFocus). */
+  get workingChat(): Chat {
     return this.focused.workingChat;
   }
 
-  get currentChatId(): string {
+  get workingChatId(): string {
     return this.focused.workingChatId;
   }
 
   /** What the sidebar shows (a read-only transcript, or its chat). */
-  get sidebarChat(): Chat {
+  get sidebarShownChat(): Chat {
     return this.focused.sidebarShownChat;
   }
 
@@ -121,7 +121,7 @@ export class ChatController extends Disposable {
   }
 
   /** The chat on screen with all its turns (read now if only its latest were). */
-  get whole(): Chat {
+  get workingChatWhole(): Chat {
     const shown = this.focused.workingChat;
     return this.chats.wholeChat(shown.id) ?? shown;
   }
@@ -339,10 +339,11 @@ export class ChatController extends Disposable {
   }
 
   lastTurnId(chatId = this.focused.workingChatId): string | null {
-    return currentTurn(this.chats.wholeChat(chatId) ?? this.current)?.id ?? null;
+    return currentTurn(this.chats.wholeChat(chatId) ?? this.workingChat)?.id ?? null;
   }
 
-  chat(chatId: string): Chat | undefined {
+  /** The chat with all its turns (read from disk now if only its latest were held). */
+  wholeChat(chatId: string): Chat | undefined {
     return this.chats.wholeChat(chatId);
   }
 

@@ -59,7 +59,7 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
     otherFolders,
     trusted,
     // Looked up only when a turn starts, when the controller (built next, on this transport) exists.
-    chat: (id) => controller.chat(id),
+    chat: (id) => controller.wholeChat(id),
     ask: (request, signal) => acpDialogs.ask(request, signal),
     confirmUnsafe: (mode) => confirmUnsafeAcpMode(mode.name || mode.id),
     onIdleCrash: (exit) => {

@@ -127,7 +127,7 @@ describe('real zero, the product: Continue on exec', () => {
     for (let i = 1; i <= 8 && turn?.status !== 'error'; i++) statuses.push((turn = await host.send(`turn ${i} ${PAD} scenario:context-limit max=${WINDOW}`)).status);
     assert.deepEqual(statuses, ['success', 'success', 'success', 'error']);
     assert.ok(turn!.items.some((i) => i.kind === 'warning' && i.code === CONTEXT_LIMIT_CODE), 'the card that offers Continue on exec');
-    const chat = host.controller.current;
+    const chat = host.controller.workingChat;
     assert.equal(chat.transport, 'acp');
     const sessionId = chat.sessionId!;
 
@@ -140,7 +140,7 @@ describe('real zero, the product: Continue on exec', () => {
     assert.ok(host.log.lines.some((l) => l.includes(`--resume=${sessionId}`)), 'started with --resume');
     const user = usersOf(sandbox.server.completions().at(-1)!.body);
     for (const earlier of ['turn 1 lorem', 'turn 3 lorem']) assert.ok(user.includes(earlier), `the model sees "${earlier}"`);
-    const after = host.controller.current;
+    const after = host.controller.workingChat;
     assert.deepEqual(after.turns.map((t) => t.transport ?? 'exec'), ['acp', 'acp', 'acp', 'acp', 'exec'], 'the chat keeps everything it showed');
   });
 });

@@ -54,12 +54,12 @@ describe('real Zero: Always allow persists in Zero', () => {
   };
   /** Sends, then waits for the follow-up turn the approval starts (if any) to end too. */
   const sendAndSettle = async (text: string): Promise<Turn[]> => {
-    const before = host.controller.current.turns.length;
+    const before = host.controller.workingChat.turns.length;
     await host.send(text);
     await until(() => !service.busy && !host.controller.isBusy(), 'dialogs and follow-ups to finish');
     await new Promise((r) => setTimeout(r, 300)); // a follow-up starts after the grant is saved
     await host.idle();
-    return host.controller.current.turns.slice(before);
+    return host.controller.workingChat.turns.slice(before);
   };
 
   beforeEach(async () => {

@@ -20,7 +20,7 @@ describe('real Zero: Edit and resend rewinds the edited turn\'s exchange', () =>
   const read = (rel: string): string | null => (fs.existsSync(path.join(sandbox.workspace, rel)) ? fs.readFileSync(path.join(sandbox.workspace, rel), 'utf8') : null);
   /** The user messages in Zero's session, oldest first. */
   const stored = async (): Promise<string[]> =>
-    (await readSessionEvents(sessionsRoot(sandbox.env), host.controller.current.sessionId!))
+    (await readSessionEvents(sessionsRoot(sandbox.env), host.controller.workingChat.sessionId!))
       .filter((e) => e.type === 'message' && (e.payload as { role?: string }).role === 'user')
       .map((e) => String((e.payload as { content?: unknown }).content));
   /** Everything the model was shown in its latest request. */
@@ -58,7 +58,7 @@ describe('real Zero: Edit and resend rewinds the edited turn\'s exchange', () =>
     assert.equal(await edit(writer.id), true);
     assert.deepEqual([read('src/a.txt'), read('src/new.txt')], [ORIGINAL, null]);
     assert.deepEqual(await stored(), ['hello scenario:plain']);
-    const marked = host.controller.current.turns.find((t) => t.id === writer.id)!;
+    const marked = host.controller.workingChat.turns.find((t) => t.id === writer.id)!;
     assert.match(marked.undone?.summary ?? '', /1 file\(s\) restored, 1 deleted/);
   });
 
@@ -67,7 +67,7 @@ describe('real Zero: Edit and resend rewinds the edited turn\'s exchange', () =>
     const failed = await host.send('second try scenario:error-500');
     // Continue in Terminal: the same session gets a message outside the chat.
     await new Promise((r) => setTimeout(r, 1100)); // a later second, as a person typing would be
-    const terminal = await runZero(sandbox, execArgs('from the terminal scenario:plain', [`--resume=${host.controller.current.sessionId}`]));
+    const terminal = await runZero(sandbox, execArgs('from the terminal scenario:plain', [`--resume=${host.controller.workingChat.sessionId}`]));
     assert.equal(terminal.code, 0, terminal.stderr);
     assert.equal(await edit(failed.id), true);
     // Zero's rewind is linear: dropping the edited turn drops what came after it too.

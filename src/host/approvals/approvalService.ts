@@ -63,7 +63,7 @@ export class ApprovalService extends Disposable {
 
   /** "Review…" on a card: ask again if it still waits for a decision. */
   review(turnId: string, key: string): void {
-    const chatId = this.d.controller.current.id;
+    const chatId = this.d.controller.workingChat.id;
     const item = this.find(chatId, turnId, key);
     if (item?.approval !== 'pending') return;
     this.enqueue({ chatId, turnId, key });
@@ -76,7 +76,7 @@ export class ApprovalService extends Disposable {
   private onRequest(r: PermissionRequest): void {
     // Blocking requests (ACP) wait for Zero's own options; this service applies exec's after the fact.
     if (r.blocking) return;
-    const turn = this.d.controller.chat(r.chatId)?.turns.find((t) => t.id === r.turnId);
+    const turn = this.d.controller.wholeChat(r.chatId)?.turns.find((t) => t.id === r.turnId);
     if (turn?.origin === 'retry' && this.denied.get(r.chatId)?.has(r.item.name)) {
       // The agent asked again for what the user just denied: record the same answer, no second dialog.
       this.d.controller.decideApproval(r.chatId, r.turnId, r.key, 'denied');
@@ -200,7 +200,7 @@ export class ApprovalService extends Disposable {
     const key = `${chatId}:${turnId}`;
     let e = this.turns.get(key);
     if (!e) {
-      const chat = this.d.controller.chat(chatId);
+      const chat = this.d.controller.wholeChat(chatId);
       const running = chat ? this.d.controller.isBusy(chatId) && chat.turns[chat.turns.length - 1]?.id === turnId : false;
       e = { approved: [], pending: new Set(), ended: !running };
       this.turns.set(key, e);
@@ -209,13 +209,13 @@ export class ApprovalService extends Disposable {
   }
 
   private find(chatId: string, turnId: string, key: string): PermissionItem | undefined {
-    const turn = this.d.controller.chat(chatId)?.turns.find((t) => t.id === turnId);
+    const turn = this.d.controller.wholeChat(chatId)?.turns.find((t) => t.id === turnId);
     return turn?.items.find((i): i is PermissionItem => i.kind === 'permission' && i.key === key);
   }
 
   /** The matching `tool_call.args`, by id (the request may come before or after the call). */
   private argsFor(chatId: string, turnId: string, item: PermissionItem): unknown {
-    const turn = this.d.controller.chat(chatId)?.turns.find((t) => t.id === turnId);
+    const turn = this.d.controller.wholeChat(chatId)?.turns.find((t) => t.id === turnId);
     const tool = turn?.items.find((i): i is ToolItem => i.kind === 'tool' && item.toolId !== null && i.id === item.toolId);
     return tool?.args ?? null;
   }

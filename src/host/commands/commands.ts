@@ -25,18 +25,18 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
     reg('zero.stop', () => d.controller.stop()),
     reg('zero.showHistory', () => showHistory(d.controller, { openInTab: (id) => d.tabs.open(id) })),
     reg('zero.renameChat', () => {
-      const chat = d.controller.current;
+      const chat = d.controller.workingChat;
       if (chat.turns.length === 0) return void vscode.window.showInformationMessage('Send a message first: a chat gets a history entry, and a name, with its first message.');
       return renameChat(d.controller, chat.id, chat.title);
     }),
     reg('zero.copySessionId', async () => {
-      const id = d.controller.current.sessionId;
+      const id = d.controller.workingChat.sessionId;
       if (!id) return void vscode.window.showInformationMessage('This chat has no Zero session yet: it gets one with its first answer.');
       await vscode.env.clipboard.writeText(id);
       void vscode.window.showInformationMessage(`Copied the Zero session ID ${id}.`);
     }),
     reg('zero.continueInTerminal', () => {
-      const chat = d.controller.current;
+      const chat = d.controller.workingChat;
       if (!chat.sessionId) return void vscode.window.showInformationMessage('This chat has no Zero session yet: it gets one with its first answer.');
       continueInTerminal(chat.sessionId, chat.title, activeFolder());
     }),

@@ -14,7 +14,7 @@ export function acpSessionPicks(controller: ChatController, acp: AcpTransport): 
   const failed = (what: string) => (err: unknown) => void vscode.window.showWarningMessage(`Zero did not switch to ${what}: ${String((err as Error)?.message ?? err)}`);
   return {
     async setAcpMode(mode) {
-      const chat = controller.current;
+      const chat = controller.workingChat;
       if (!restrictedModeAllows(mode)) return;
       const record = (a: ChatAction): void => {
         if (a.type === 'acp_mode_queued') controller.recordAcp(chat.id, { nextMode: a.mode });
@@ -23,7 +23,7 @@ export function acpSessionPicks(controller: ChatController, acp: AcpTransport): 
       await acp.setMode(chat, mode, record).catch(failed(mode));
     },
     async setAcpModel(model) {
-      const chat = controller.current;
+      const chat = controller.workingChat;
       controller.recordAcp(chat.id, { model });
       await acp.setModel(chat, model).catch(failed(model));
     },

@@ -81,7 +81,7 @@ export class ComposerService extends Disposable {
   /** Validates and resolves what the webview sent, asks about unsafe, then hands it to the controller. */
   async send(text: string, wire: SendOptions | undefined): Promise<void> {
     // The chat the message was written in, even if the user moves to another one while we ask.
-    const chatId = this.deps.controller.currentChatId;
+    const chatId = this.deps.controller.workingChatId;
     const options = wire ?? {};
     const modes = this.modes();
     let mode = options.mode && modes.some((m) => m.id === options.mode) ? options.mode : undefined;
@@ -134,7 +134,7 @@ export class ComposerService extends Disposable {
 
   /** The current chat's ACP choices (the header shows them), when it runs on ACP. */
   private acp(): ReturnType<typeof acpChoices> | null {
-    const chat = this.deps.controller.current;
+    const chat = this.deps.controller.workingChat;
     return chatTransport(chat, this.deps.defaultTransport()) === 'acp' ? acpChoices(chat.acp, this.models) : null;
   }
 

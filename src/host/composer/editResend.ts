@@ -19,7 +19,7 @@ import { readSettings } from '../workspace/settings';
  * cannot now), so the edited message is answered from the rewound history.
  */
 export async function rewindForEdit(controller: ChatController, turnId: string, log: vscode.LogOutputChannel, releaseAcp: (chat: Chat) => Promise<boolean>): Promise<boolean> {
-  const chat = controller.current;
+  const chat = controller.workingChat;
   const last = chat.turns[chat.turns.length - 1];
   if (!last || last.id !== turnId || controller.isBusy(chat.id)) {
     void vscode.window.showWarningMessage('Only the last message can be edited, once Zero has finished with it.');

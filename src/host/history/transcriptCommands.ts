@@ -34,7 +34,7 @@ export function registerTranscriptCommands(controller: ChatController, reveal: (
       await reveal();
     }),
     vscode.commands.registerCommand('zero.exportMarkdown', async () => {
-      const chat = controller.whole;
+      const chat = controller.workingChatWhole;
       if (chat.turns.length === 0) {
         void vscode.window.showInformationMessage('This chat is empty: nothing to export.');
         return;

@@ -47,14 +47,14 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<N
     this.register(vscode.commands.registerCommand('zero.changes.undoTurn', (n: unknown) => { const g = group(n); return g ? actions.undoTurn(g.turnId) : undefined; }));
     this.register(
       controller.onDidChange((c) => {
-        if (c.kind === 'snapshot' || (c.kind === 'actions' && c.chatId === controller.current.id && c.actions.some((a) => RELEVANT.has(a.type)))) this.refresh();
+        if (c.kind === 'snapshot' || (c.kind === 'actions' && c.chatId === controller.workingChat.id && c.actions.some((a) => RELEVANT.has(a.type)))) this.refresh();
       }),
     );
     this.refresh();
   }
 
   private refresh(): void {
-    const chat = this.controller.current;
+    const chat = this.controller.workingChat;
     const groups = chatReview(chat);
     this.view.message = !reviewAvailable(chat) ? ACP_NOTE : groups.length === 0 ? 'Zero has not changed any files in this chat.' : undefined;
     this.changed.fire(undefined);
@@ -62,7 +62,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<N
 
   /** The current chat as the chat view shows it: a big chat's latest turns until the user loads older ones. */
   getChildren(node?: Node): Node[] {
-    if (!node) return chatReview(this.controller.current).map((group) => ({ kind: 'turn', group }));
+    if (!node) return chatReview(this.controller.workingChat).map((group) => ({ kind: 'turn', group }));
     return node.kind === 'turn' ? node.group.rows.map((row) => ({ kind: 'file', row })) : [];
   }
 

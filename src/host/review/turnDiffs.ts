@@ -79,7 +79,7 @@ class TurnChanges {
 
   private locate(turnId: string): Located | null {
     const { controller } = this.deps;
-    const chat = controller.whole;
+    const chat = controller.workingChatWhole;
     const turn = chat.turns.find((t) => t.id === turnId);
     if (!turn) {
       void vscode.window.showWarningMessage('That turn is no longer in the open chat.');

@@ -129,7 +129,7 @@ export class TurnReview extends Disposable {
 
   /** Measure a finished exec turn's files: the reads of what it left happen now, synchronously. */
   measureTurn(chatId: string, turnId: string): Promise<void> {
-    const chat = this.deps.controller.chat(chatId);
+    const chat = this.deps.controller.wholeChat(chatId);
     const turn = chat?.turns.find((t) => t.id === turnId);
     if (!chat || !turn || !reviewAvailable(chat) || turn.transport === 'acp' || turn.undone) return Promise.resolve();
     const changes = turnFileChanges(turn);
@@ -156,7 +156,7 @@ export class TurnReview extends Disposable {
   }
 
   private locate(turnId: string): { chat: Chat; turn: Turn } | null {
-    const chat = this.deps.controller.whole;
+    const chat = this.deps.controller.workingChatWhole;
     const turn = chat.turns.find((t) => t.id === turnId);
     if (!turn) {
       void vscode.window.showWarningMessage('That turn is no longer in the open chat.');

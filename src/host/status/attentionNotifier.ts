@@ -24,7 +24,7 @@ export class AttentionNotifier extends Disposable {
       controller.onDidEndRun((e) => {
         // Stop is the user's own doing; a turn that never started is answered in the composer.
         if (e.end.stopped || e.end.notStarted) return;
-        const chat = controller.chat(e.chatId);
+        const chat = controller.wholeChat(e.chatId);
         const reason: AttentionReason = chat && waitsForApproval(chat) ? 'waiting' : e.end.action.explanation ? 'failed' : 'finished';
         this.maybeNotify(e.chatId, reason);
       }),
@@ -37,7 +37,7 @@ export class AttentionNotifier extends Disposable {
     const enabled = vscode.workspace.getConfiguration('zero').get<boolean>('notifications', true);
     const ctx = { enabled, windowFocused: vscode.window.state.focused, chatInView: this.d.controller.surfaces.inView(chatId) };
     if (!needsNotification(ctx)) return;
-    const text = attentionMessage(reason, this.d.controller.chat(chatId)?.title ?? '');
+    const text = attentionMessage(reason, this.d.controller.wholeChat(chatId)?.title ?? '');
     const shown = reason === 'failed' ? vscode.window.showWarningMessage(text, SHOW) : vscode.window.showInformationMessage(text, SHOW);
     void Promise.resolve(shown).then((pick) => pick === SHOW && this.d.show(chatId));
   }

@@ -37,7 +37,7 @@ export class ZeroStatusBar extends Disposable {
       this.item.tooltip = 'Zero is waiting for your decision on a permission request';
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     } else if (running) {
-      const started = currentTurn(this.controller.current)?.startedAt ?? Date.now();
+      const started = currentTurn(this.controller.workingChat)?.startedAt ?? Date.now();
       this.item.text = `$(sync~spin) Zero ${elapsed(Date.now() - started)}`;
       this.item.tooltip = 'Zero is working — click to open the chat';
       this.item.backgroundColor = undefined;

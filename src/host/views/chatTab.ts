@@ -51,7 +51,7 @@ export class ChatTab extends Disposable implements ChatSurface, BindingTarget {
     this.register(
       controller.onDidChange((c) => {
         // The chat was deleted from history: nothing left to show.
-        if (c.kind === 'snapshot' && !controller.chat(this.id)) panel.dispose();
+        if (c.kind === 'snapshot' && !controller.wholeChat(this.id)) panel.dispose();
         else if (c.kind === 'actions' && c.chatId === this.id && c.actions.some(mayChangeActivity)) this.updateTitle();
       }),
     );
@@ -107,7 +107,7 @@ export class ChatTab extends Disposable implements ChatSurface, BindingTarget {
   }
 
   private title(): string {
-    const chat = this.controller.chat(this.id);
+    const chat = this.controller.wholeChat(this.id);
     return chatTabTitle(chat?.title ?? '', this.controller.activity.activity(this.id));
   }
 
@@ -121,7 +121,7 @@ export class ChatTab extends Disposable implements ChatSurface, BindingTarget {
   /** Closing the tab never stops its chat's run: it goes on, shows in history, and notifies when done. */
   override dispose(): void {
     if (this.isDisposed) return;
-    if (this.controller.currentChatId === this.id && this.controller.sidebarChat.id !== this.id) this.controller.focus(null);
+    if (this.controller.workingChatId === this.id && this.controller.sidebarShownChat.id !== this.id) this.controller.focus(null);
     super.dispose();
     this.panel.dispose();
   }

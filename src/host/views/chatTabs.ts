@@ -55,9 +55,9 @@ export class ChatTabs extends Disposable implements vscode.WebviewPanelSerialize
    * sidebar's chat is empty or a read-only transcript, a new chat opens in a tab.
    */
   openCurrent(): ChatTab | undefined {
-    const chat = this.controller.sidebarChat;
+    const chat = this.controller.sidebarShownChat;
     // A transcript is not a chat of the store; a big chat known by its latest turns is read whole.
-    const movable = chat.turns.length > 0 && this.controller.chat(chat.id) !== undefined;
+    const movable = chat.turns.length > 0 && this.controller.wholeChat(chat.id) !== undefined;
     const tab = this.open(movable ? chat.id : undefined);
     if (tab && movable) this.controller.newChat();
     return tab;
@@ -109,8 +109,8 @@ export class ChatTabs extends Disposable implements vscode.WebviewPanelSerialize
 
   /** The tab the user works in, if the current chat is a tab's (not the sidebar's). */
   focused(): ChatTab | undefined {
-    const id = this.controller.currentChatId;
-    return id === this.controller.sidebarChat.id ? undefined : [...this.tabs].find((t) => t.chatId === id);
+    const id = this.controller.workingChatId;
+    return id === this.controller.sidebarShownChat.id ? undefined : [...this.tabs].find((t) => t.chatId === id);
   }
 
   /** The open tabs, for the integration tests. */

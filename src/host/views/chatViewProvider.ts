@@ -28,7 +28,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   }
 
   get chatId(): string {
-    return this.controller.sidebarChat.id;
+    return this.controller.sidebarShownChat.id;
   }
 
   get inView(): boolean {

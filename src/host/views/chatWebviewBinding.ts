@@ -43,7 +43,7 @@ export interface BindingTarget {
 export function sidebarTarget(controller: ChatController): BindingTarget {
   return {
     get chatId() {
-      return controller.sidebarChat.id;
+      return controller.sidebarShownChat.id;
     },
     viewState: () => controller.viewState(),
     activate: () => controller.focus(null),

@@ -89,7 +89,7 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     const a = await api();
     a.controller.send('fetch the page scenario:permission');
     await until(open, 'the permission dialog', 20_000);
-    const during = a.controller.current.turns[0]!;
+    const during = a.controller.workingChat.turns[0]!;
     assert.equal(during.status, 'running', 'the turn is still running while Zero waits');
     assert.equal(perms(during)[0]?.approval, 'pending');
     assert.ok(a.acpDialogs.busy, 'the status bar shows an approval is needed');
@@ -103,11 +103,11 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     assert.equal(tools(t)[0]?.status, 'ok');
     assert.match(answer(t), /^Fetched https:\/\/example.com\/: Example Domain/);
     assert.equal(perms(t)[0]?.approval, 'allowed-once');
-    assert.equal(a.controller.current.turns.length, 1, 'one turn: no follow-up run');
+    assert.equal(a.controller.workingChat.turns.length, 1, 'one turn: no follow-up run');
     assert.equal(acpProcesses(), 1, 'exactly one zero process');
     assert.equal(execRuns(), 0);
     assert.equal(modelTurns(), 2, 'one prompt turn: the model asked before and after the tool, no retry');
-    assert.equal(a.controller.current.transport, 'acp');
+    assert.equal(a.controller.workingChat.transport, 'acp');
   });
 
   it('Reject (Esc): the turn goes on with the refusal', async function () {
@@ -151,8 +151,8 @@ describe('ACP transport (extension host, fake zero acp)', function () {
       assert.equal(d.answered, false, 'the modal is still open (VS Code cannot close it from code)');
       d.answer('Allow');
       await until(() => !a.acpDialogs.busy, 'the dialog released');
-      assert.equal(perms(a.controller.current.turns[0]!)[0]?.approval, 'cancelled', 'the late Allow was dropped');
-      assert.equal(perms(a.controller.current.turns[0]!)[0]?.acp?.chosen, null);
+      assert.equal(perms(a.controller.workingChat.turns[0]!)[0]?.approval, 'cancelled', 'the late Allow was dropped');
+      assert.equal(perms(a.controller.workingChat.turns[0]!)[0]?.acp?.chosen, null);
       a.controller.send('scenario:echo are you there?');
       const t2 = await turnDone(a, 2);
       assert.equal(t2.status, 'success');
@@ -166,10 +166,10 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     await a.acp.zero.shutdown();
     a.controller.send('scenario:echo remember this');
     const first = await turnDone(a, 1);
-    const sessionId = a.controller.current.sessionId;
+    const sessionId = a.controller.workingChat.sessionId;
     assert.ok(sessionId);
     a.controller.send('scenario:slow');
-    await until(() => a.controller.current.turns[1]?.items.some((i) => i.kind === 'text'), 'streamed text');
+    await until(() => a.controller.workingChat.turns[1]?.items.some((i) => i.kind === 'text'), 'streamed text');
     process.kill(-a.acp.zero.pid!, 'SIGKILL');
     const cut = await turnDone(a, 2);
     assert.equal(cut.status, 'crashed');
@@ -178,7 +178,7 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     assert.equal(first.status, 'success');
     a.controller.send('scenario:resume');
     const next = await turnDone(a, 3);
-    assert.equal(a.controller.current.sessionId, sessionId);
+    assert.equal(a.controller.workingChat.sessionId, sessionId);
     assert.match(answer(next), new RegExp(`Continuing session ${sessionId}: you previously asked: scenario:echo remember this`));
     assert.equal(acpProcesses(), 2, 'restarted once');
   });
@@ -187,8 +187,8 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     const a = await api();
     a.controller.send('scenario:echo hi');
     await turnDone(a, 1);
-    assert.deepEqual(a.controller.current.acp?.modes.map((m) => m.id), ['auto', 'ask', 'plan']);
-    const chat = a.controller.current;
+    assert.deepEqual(a.controller.workingChat.acp?.modes.map((m) => m.id), ['auto', 'ask', 'plan']);
+    const chat = a.controller.workingChat;
     a.controller.recordAcp(chat.id, { mode: 'plan' });
     // As the header's picker does (composition.ts): Zero's confirmation or the queued mode goes to the chat.
     await a.acp.setMode(chat, 'plan', (action) => {
@@ -197,7 +197,7 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     });
     a.controller.send('scenario:write');
     const t = await turnDone(a, 2);
-    assert.equal(a.controller.current.acp?.mode, 'plan');
+    assert.equal(a.controller.workingChat.acp?.mode, 'plan');
     assert.match(tools(t)[0]?.output ?? '', /not available in plan mode/);
   });
 
@@ -205,7 +205,7 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     const a = await api();
     a.controller.send('scenario:echo remember me');
     await turnDone(a, 1);
-    const sessionId = a.controller.current.sessionId;
+    const sessionId = a.controller.workingChat.sessionId;
     const oldPid = a.acp.zero.pid;
     assert.ok(oldPid, 'zero acp runs');
     await configure({ env: box.env({ FAKE_ZERO_TURNS: turnsFile, FAKE_ZERO_LABEL: 'changed' }) });
@@ -215,7 +215,7 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     const started = box.invocations().filter((i) => i.argv[0] === 'acp');
     assert.equal(started.length, 2, 'a new zero acp for the new settings');
     assert.equal(started[1]?.env.FAKE_ZERO_LABEL, 'changed');
-    assert.equal(a.controller.current.sessionId, sessionId);
+    assert.equal(a.controller.workingChat.sessionId, sessionId);
     assert.match(answer(t), new RegExp(`Continuing session ${sessionId}: you previously asked: scenario:echo remember me`));
   });
 

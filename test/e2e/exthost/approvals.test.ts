@@ -34,7 +34,7 @@ describe('Approvals (extension host, fake zero)', function () {
       assert.equal(calls.length, 1);
       assert.match(calls[0]!.message, /web_fetch/);
       assert.match(calls[0]!.detail, /Fetches remote URL content over the network/);
-      assert.equal(perms(a.controller.current.turns[0]!)[0]?.approval, 'allowed-once');
+      assert.equal(perms(a.controller.workingChat.turns[0]!)[0]?.approval, 'allowed-once');
       assert.equal(retry.origin, 'retry');
       assert.equal(retry.run.sessionId, first.run.sessionId);
       assert.equal(tools(retry).find((t) => t.name === 'web_fetch')?.status, 'ok', 'the approved call ran');
@@ -77,7 +77,7 @@ describe('Approvals (extension host, fake zero)', function () {
       a.controller.send('and now? scenario:needs-grant');
       const second = await turnDone(a, 2);
       await settle();
-      const all = a.controller.current.turns;
+      const all = a.controller.workingChat.turns;
       assert.deepEqual(all.map((t) => t.origin), ['prompt', 'prompt'], 'no follow-up turn');
       assert.equal(second.prompt, 'and now? scenario:needs-grant');
       assert.equal(calls.length, 2, 'one dialog per message');
@@ -95,7 +95,7 @@ describe('Approvals (extension host, fake zero)', function () {
       await settle();
       assert.equal(calls.length, 0);
       assert.ok(perms(t).some((p) => p.event === 'permission_decision' && p.action === 'deny'));
-      assert.equal(a.controller.current.turns.length, 1);
+      assert.equal(a.controller.workingChat.turns.length, 1);
     });
   });
 
@@ -109,7 +109,7 @@ describe('Approvals (extension host, fake zero)', function () {
       await settle();
       assert.equal(calls.length, 2);
       assert.notEqual(calls[0]!.message, calls[1]!.message);
-      assert.equal(a.controller.current.turns.length, 2, 'one follow-up for both');
+      assert.equal(a.controller.workingChat.turns.length, 2, 'one follow-up for both');
       assert.equal(retry.origin, 'retry');
     });
   });
@@ -125,9 +125,9 @@ describe('Approvals (extension host, fake zero)', function () {
       assert.equal(calls.length, 2, 'asked once per tool, not again in the retry');
       assert.match(retry.prompt, /web_fetch/);
       assert.doesNotMatch(retry.prompt, /web_search/);
-      const again = perms(a.controller.current.turns[1]!).find((p) => p.event === 'permission_request' && p.name === 'web_search');
+      const again = perms(a.controller.workingChat.turns[1]!).find((p) => p.event === 'permission_request' && p.name === 'web_search');
       assert.equal(again?.approval, 'denied', 'the repeated request is recorded as denied');
-      assert.equal(a.controller.current.turns.length, 2, 'no further follow-up');
+      assert.equal(a.controller.workingChat.turns.length, 2, 'no further follow-up');
     });
   });
 
@@ -157,7 +157,7 @@ describe('Approvals (extension host, fake zero)', function () {
       assert.match(calls[0]!.message, /cannot be approved/);
       assert.match(calls[0]!.detail, /"network": "allow"/);
       assert.equal(perms(t).find((p) => p.event === 'permission_request')?.approval, 'not-approvable');
-      assert.equal(a.controller.current.turns.length, 1);
+      assert.equal(a.controller.workingChat.turns.length, 1);
     });
   });
 });

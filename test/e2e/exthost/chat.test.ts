@@ -55,14 +55,14 @@ describe('Chat (extension host, fake zero)', function () {
     const second = await turnDone(a, 2, 60_000);
     assert.equal(second.prompt, 'queued one scenario:echo');
     assert.equal(second.status, 'success');
-    assert.equal(a.controller.current.turns[0]!.status, 'success');
+    assert.equal(a.controller.workingChat.turns[0]!.status, 'success');
   });
 
   it('Stop interrupts a slow run (exit 130) and the process is gone', async function () {
     const a = await api();
     await configure({ env: box.env({ FAKE_ZERO_DELAY_MS: '100' }) });
     a.controller.send('take your time scenario:slow');
-    await until(() => lastTurn(a.controller.current).items.some((i) => i.kind === 'text'), 'text streams');
+    await until(() => lastTurn(a.controller.workingChat).items.some((i) => i.kind === 'text'), 'text streams');
     await a.controller.stop();
     const t = await turnDone(a, 1);
     assert.equal(t.status, 'interrupted');
@@ -112,12 +112,12 @@ describe('Chat (extension host, fake zero)', function () {
     const a = await api();
     a.controller.send('remember me scenario:echo');
     await turnDone(a, 1);
-    const id = a.controller.current.id;
+    const id = a.controller.workingChat.id;
     a.controller.newChat();
-    assert.equal(a.controller.current.turns.length, 0);
+    assert.equal(a.controller.workingChat.turns.length, 0);
     assert.ok(a.controller.viewState().history.some((h) => h.id === id));
     assert.ok(a.controller.openChat(id));
-    assert.equal(a.controller.current.turns[0]!.prompt, 'remember me scenario:echo');
+    assert.equal(a.controller.workingChat.turns[0]!.prompt, 'remember me scenario:echo');
   });
 
   it('images for a model without vision: Zero drops them and the chat says so; the mode and model picked go as flags', async function () {

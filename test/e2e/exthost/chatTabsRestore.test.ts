@@ -22,7 +22,7 @@ describe('Chat tabs restored after a reload (extension host, fake zero)', functi
     const a = await api();
     a.controller.send('scenario:echo restore this tab');
     await turnDone(a, 1);
-    const chatId = a.controller.current.id;
+    const chatId = a.controller.workingChat.id;
     a.controller.newChat();
 
     const panel = restoredPanel();

@@ -66,7 +66,7 @@ describe('Editor integration (extension host, fake zero)', function () {
     const a = await api();
     await vscode.commands.executeCommand('zero.addSelectionToChat');
     assert.deepEqual(a.controller.viewState().attachments.map((x) => x.label), ['notes/plan.txt:L2-L3']);
-    assert.equal(a.controller.current.turns.length, 0, 'nothing sent yet');
+    assert.equal(a.controller.workingChat.turns.length, 0, 'nothing sent yet');
     a.controller.send('What is on these lines?');
     const t = await turnDone(a, 1);
     assert.match(t.prompt, /^What is on these lines\?\n\nFile: notes\/plan\.txt, lines 2-3/);

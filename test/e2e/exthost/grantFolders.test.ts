@@ -85,7 +85,7 @@ describe('Always allow outside the workspace (extension host, fake zero)', funct
         await turnDone(a, 1);
         await until(() => offered.length === 1 && !a.approvals.busy && !a.controller.isBusy(), 'the picker was shown and dismissed');
         assert.equal(savedDirs(), undefined);
-        assert.equal(a.controller.current.turns.length, 1, 'no follow-up run');
+        assert.equal(a.controller.workingChat.turns.length, 1, 'no follow-up run');
         assert.equal(box.execs().length, 1);
       });
     });
@@ -101,7 +101,7 @@ describe('Always allow outside the workspace (extension host, fake zero)', funct
       await until(() => calls.length === 1 && !a.approvals.busy && !a.controller.isBusy(), 'the dialog was answered');
       assert.match(calls[0]!.message, /cannot be approved/);
       assert.match(calls[0]!.detail, /home folder/);
-      assert.equal(a.controller.current.turns.length, 1, 'no follow-up run');
+      assert.equal(a.controller.workingChat.turns.length, 1, 'no follow-up run');
       assert.equal(savedDirs(), undefined);
       assert.ok(!fs.existsSync(file));
     });

@@ -86,7 +86,7 @@ export const finished = (t: Turn): boolean => t.status !== 'starting' && t.statu
 /** Waits for the current chat's turn count to reach `n` and that turn to finish. */
 export async function turnDone(a: ZeroExtensionApi, n: number, timeoutMs = 30_000): Promise<Turn> {
   return until(() => {
-    const chat = a.controller.current;
+    const chat = a.controller.workingChat;
     const t = chat.turns[n - 1];
     return chat.turns.length >= n && t && finished(t) && !a.controller.isBusy() ? t : undefined;
   }, `turn ${n} finished`, timeoutMs);

@@ -74,7 +74,7 @@ describe('Turn changes: diff and undo (extension host, fake zero)', function () 
       await vscode.commands.executeCommand('zero.undoTurn', t.id);
     });
     assert.equal(fs.readFileSync(file, 'utf8'), BEFORE, 'restored to its state before the turn');
-    const undone = (await api()).controller.current.turns.find((x) => x.id === t.id)?.undone;
+    const undone = (await api()).controller.workingChat.turns.find((x) => x.id === t.id)?.undone;
     assert.match(undone?.summary ?? '', /^Undid the turn .*1 file restored/, 'the chat records the undo');
     const rewind = box.invocations().find((i) => i.argv[0] === 'sessions');
     assert.deepEqual(rewind?.argv, ['sessions', 'rewind', t.run.sessionId, '--sequence', String(sequence.checkpoint.sequence), '--exclude-target', '--json']);

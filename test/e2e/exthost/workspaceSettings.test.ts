@@ -85,7 +85,7 @@ describe('Workspace settings cannot widen what Zero may do (extension host)', fu
       const argv = box.execs()[0]!.argv;
       assert.deepEqual(argv.slice(argv.indexOf('--permission-mode'), argv.indexOf('--permission-mode') + 2), ['--permission-mode', 'unsafe']);
       // The control for the first test: the unsafe warning really shows when a run is unsafe.
-      assert.ok(a.controller.current.turns[0]!.items.some((i) => i.kind === 'warning' && /Unsafe permissions are active/.test(i.message)));
+      assert.ok(a.controller.workingChat.turns[0]!.items.some((i) => i.kind === 'warning' && /Unsafe permissions are active/.test(i.message)));
     } finally {
       await cfg().update('mode', undefined, vscode.ConfigurationTarget.Global);
     }

@@ -81,7 +81,7 @@ export function productHost(
   const acp =
     options.transport === 'acp'
       ? new AcpTransport({
-          settings: () => settings, otherFolders: () => [], trusted: () => true, chat: (id) => late.controller?.chat(id),
+          settings: () => settings, otherFolders: () => [], trusted: () => true, chat: (id) => late.controller?.wholeChat(id),
           ask: options.acpAsk ?? (async (req) => selected(req.options[0]!.optionId)), confirmUnsafe: async () => false, onIdleCrash: () => undefined, log, version: 'real-zero-test',
         })
       : null;
@@ -92,20 +92,20 @@ export function productHost(
     folder: () => options.folder ?? sandbox.workspace, trusted: () => true, transportFor, defaultTransport: () => options.transport ?? 'exec', log,
   });
   late.controller = controller;
-  const idle = (chatId = controller.currentChatId): Promise<void> => until(() => !controller.isBusy(chatId), 'the chat to be idle');
+  const idle = (chatId = controller.workingChatId): Promise<void> => until(() => !controller.isBusy(chatId), 'the chat to be idle');
   return {
     controller,
     log,
     settings,
     idle,
     async send(text) {
-      const chatId = controller.currentChatId;
-      const before = controller.current.turns.length;
+      const chatId = controller.workingChatId;
+      const before = controller.workingChat.turns.length;
       controller.send(text);
-      await until(() => controller.chat(chatId)!.turns.length > before, 'the turn to start');
-      const turnId = controller.chat(chatId)!.turns[before]!.id;
+      await until(() => controller.wholeChat(chatId)!.turns.length > before, 'the turn to start');
+      const turnId = controller.wholeChat(chatId)!.turns[before]!.id;
       await until(() => !controller.isBusy(chatId), 'the run to end');
-      return controller.chat(chatId)!.turns.find((t) => t.id === turnId)!;
+      return controller.wholeChat(chatId)!.turns.find((t) => t.id === turnId)!;
     },
     async dispose() {
       controller.dispose();

@@ -32,7 +32,7 @@ describe('ChatController (plain Node, fake transport)', () => {
     controller.onPermissionRequest((p) => r.requests.push(p));
     return r;
   };
-  const turns = (): readonly Turn[] => rig.controller.current.turns;
+  const turns = (): readonly Turn[] => rig.controller.workingChat.turns;
   const drafts = (): string[] => rig.changes.flatMap((c) => (c.kind === 'insertDraft' ? [c.text] : []));
 
   beforeEach(() => {
@@ -201,7 +201,7 @@ describe('ChatController (plain Node, fake transport)', () => {
     rig.controller.send('long');
     rig.transport.last.emit(zeroEvent({ type: 'run_start', sessionId: 's' }));
     const turn = rig.transport.last;
-    const id = rig.controller.current.id;
+    const id = rig.controller.workingChat.id;
     rig.controller.dispose();
     assert.equal(turn.disposed, true);
     const saved = new ChatStore(dir, () => undefined).load(id);
@@ -214,17 +214,17 @@ describe('ChatController (plain Node, fake transport)', () => {
     rig.store.flush();
     // A second window on the same storage, as after a crash of the first.
     const other = make(new FakeTransport(), new ChatStore(dir, () => undefined));
-    assert.equal(other.controller.current.turns[0]?.status, 'cut-off');
+    assert.equal(other.controller.workingChat.turns[0]?.status, 'cut-off');
     other.controller.dispose();
   });
 
   it('a chat with a running turn cannot be deleted; a new chat leaves it running', () => {
     rig.controller.send('long');
-    const id = rig.controller.current.id;
+    const id = rig.controller.workingChat.id;
     rig.controller.deleteChat(id);
-    assert.equal(rig.controller.current.id, id);
+    assert.equal(rig.controller.workingChat.id, id);
     rig.controller.newChat();
-    assert.notEqual(rig.controller.current.id, id);
+    assert.notEqual(rig.controller.workingChat.id, id);
     assert.equal(rig.controller.isBusy(id), true);
     assert.equal(rig.controller.isBusy(), false);
   });

@@ -79,8 +79,8 @@ describe('a big current chat: activation reads its tail only', () => {
     // A running turn needs the cut-off mark, which is saved in the whole chat: read whole.
     const c = controller(store);
     assert.equal(c.viewState().olderTurns, undefined);
-    assert.equal(c.current.turns.length, TURNS + 1);
-    assert.equal(c.current.turns.at(-1)?.status, 'cut-off');
+    assert.equal(c.workingChat.turns.length, TURNS + 1);
+    assert.equal(c.workingChat.turns.at(-1)?.status, 'cut-off');
     c.dispose();
   });
 
@@ -91,7 +91,7 @@ describe('a big current chat: activation reads its tail only', () => {
     c.onDidChange((ch) => posted.push(ch.kind));
     assert.ok((c.viewState().olderTurns ?? 0) > 0);
     // An old turn, not among those the view was sent.
-    c.markUndone(c.current.id, 'turn-3', 'Files restored');
+    c.markUndone(c.workingChat.id, 'turn-3', 'Files restored');
     assert.deepEqual(posted.slice(0, 2), ['snapshot', 'actions'], 'the view gets the whole chat, then the change');
     assert.equal(c.viewState().olderTurns, undefined);
     assert.equal(c.viewState().chat.turns.length, TURNS + 1);
@@ -110,7 +110,7 @@ describe('a big current chat: activation reads its tail only', () => {
     c.loadOlder();
     assert.deepEqual(posted, ['snapshot']);
     assert.equal(c.viewState().chat.turns.length, TURNS + 1);
-    assert.equal(c.whole.turns.length, TURNS + 1);
+    assert.equal(c.workingChatWhole.turns.length, TURNS + 1);
     c.dispose();
   });
 
@@ -127,12 +127,12 @@ describe('a big current chat: activation reads its tail only', () => {
     fs.writeFileSync(tail, saved);
     let c = controller();
     assert.equal(c.viewState().olderTurns, undefined, 'read whole');
-    assert.equal(c.current.title, 'Compacted');
+    assert.equal(c.workingChat.title, 'Compacted');
     c.dispose();
     fs.writeFileSync(tail, '{"not": "a tail"');
     c = controller();
     assert.equal(c.viewState().olderTurns, undefined);
-    assert.equal(c.current.turns.length, TURNS + 1);
+    assert.equal(c.workingChat.turns.length, TURNS + 1);
     c.dispose();
   });
 
@@ -146,7 +146,7 @@ describe('a big current chat: activation reads its tail only', () => {
     assert.equal(fs.existsSync(path.join(dir, 'chats', 'small.tail.json')), false);
     const c = controller();
     assert.equal(c.viewState().olderTurns, undefined);
-    assert.equal(c.current.turns.length, 1);
+    assert.equal(c.workingChat.turns.length, 1);
     c.dispose();
   });
 });

@@ -103,10 +103,10 @@ describe('Continue on exec: the controller and the view', () => {
 
   it('the refused ACP turn carries the card; after Continue on exec the next message runs on exec, resuming the ACP session', async () => {
     await refusedAcpTurn();
-    const chatId = controller.currentChatId;
-    assert.equal(notices(controller.current, CONTEXT_LIMIT_CODE).length, 1, 'the card that offers the button');
+    const chatId = controller.workingChatId;
+    assert.equal(notices(controller.workingChat, CONTEXT_LIMIT_CODE).length, 1, 'the card that offers the button');
     assert.equal(controller.continueOnExec(chatId), true);
-    assert.equal(controller.current.transport, 'exec');
+    assert.equal(controller.workingChat.transport, 'exec');
     controller.send('the next message');
     assert.equal(acp.turns.length, 1, 'nothing more went to zero acp');
     assert.equal(exec.turns.length, 1);
@@ -115,7 +115,7 @@ describe('Continue on exec: the controller and the view', () => {
     exec.last.emit(zeroEvent({ type: 'run_start', sessionId: SESSION }));
     exec.last.succeed('Fits again.');
     await until(() => !controller.isBusy(), 'the exec turn to end');
-    const chat = controller.current;
+    const chat = controller.workingChat;
     assert.deepEqual(chat.turns.map((t) => [t.transport ?? 'exec', t.status]), [['acp', 'error'], ['exec', 'success']]);
     assert.equal(chat.sessionId, SESSION);
     assert.equal(exec.capabilities.usage, true, 'the exec turn reports usage again');
@@ -123,14 +123,14 @@ describe('Continue on exec: the controller and the view', () => {
 
   it('the switch is saved: the chat read back after a reload runs on exec', async () => {
     await refusedAcpTurn();
-    const chatId = controller.currentChatId;
+    const chatId = controller.workingChatId;
     controller.continueOnExec(chatId);
     controller.dispose();
     await ChatStore.settled();
     controller = make();
     assert.equal(controller.openChat(chatId), true);
-    assert.equal(controller.current.transport, 'exec');
-    assert.equal(notices(controller.current, CONTINUED_ON_EXEC_CODE).length, 1);
+    assert.equal(controller.workingChat.transport, 'exec');
+    assert.equal(notices(controller.workingChat, CONTINUED_ON_EXEC_CODE).length, 1);
     controller.send('after the reload');
     assert.equal(exec.last.request.sessionId, SESSION);
   });
@@ -153,7 +153,7 @@ describe('Continue on exec: the controller and the view', () => {
     controller.send('on exec');
     exec.last.end({ explanation: REFUSED });
     await until(() => !controller.isBusy(), 'the exec turn to end');
-    assert.equal(notices(controller.current, CONTEXT_LIMIT_CODE).length, 0);
+    assert.equal(notices(controller.workingChat, CONTEXT_LIMIT_CODE).length, 0);
   });
 
   it('the view sends continueOnExec for its chat; the switch reaches the view as an action, and the draft is not touched', async () => {
@@ -167,7 +167,7 @@ describe('Continue on exec: the controller and the view', () => {
       incoming.fire({ type: 'ready' });
       incoming.fire({ type: 'draft', text: 'my draft' });
       incoming.fire({ type: 'continueOnExec' });
-      assert.equal(controller.current.transport, 'exec');
+      assert.equal(controller.workingChat.transport, 'exec');
       await until(() => posted.some((m) => m.type === 'actions' && m.actions.some((a) => a.type === 'continued_on_exec')), 'the view hears of it');
       assert.ok(!posted.some((m) => m.type === 'insertDraft'), 'the host puts nothing in the message box');
       assert.equal(controller.viewState().draft, 'my draft');

@@ -33,7 +33,7 @@ describe('history: rename and continuing a Zero session (plain Node, fake transp
     transport.last.emit(zeroEvent({ type: 'run_start', sessionId }), zeroEvent({ type: 'text', delta: 'ok' }));
     transport.last.succeed();
     await until(() => !controller.isBusy());
-    return controller.current.id;
+    return controller.workingChat.id;
   };
 
   it('renames the open chat and one only in the history; the names survive a reload and the entries carry their session', async () => {
@@ -41,7 +41,7 @@ describe('history: rename and continuing a Zero session (plain Node, fake transp
     const second = await answered('second question', 'zero_second');
     assert.equal(controller.renameChat(first, '  Login   bug  '), true);
     assert.equal(controller.renameChat(second, 'Build speed'), true);
-    assert.equal(controller.current.title, 'Build speed');
+    assert.equal(controller.workingChat.title, 'Build speed');
     assert.equal(controller.renameChat(first, '   '), false, 'an empty name is refused');
     assert.equal(controller.renameChat('chat-gone', 'x'), false);
     await store.idle();
@@ -57,18 +57,18 @@ describe('history: rename and continuing a Zero session (plain Node, fake transp
 
   it('a session from the terminal becomes a chat whose first message resumes it and keeps its title; continuing it again reopens that chat', async () => {
     controller.continueSession('zero_from_terminal', 'Refactor the parser');
-    assert.equal(controller.current.sessionId, 'zero_from_terminal');
-    assert.equal(controller.current.title, 'Refactor the parser');
+    assert.equal(controller.workingChat.sessionId, 'zero_from_terminal');
+    assert.equal(controller.workingChat.title, 'Refactor the parser');
     controller.send('go on');
     assert.equal(transport.last.request.sessionId, 'zero_from_terminal', 'the run resumes the session (--resume= / session/load)');
     transport.last.emit(zeroEvent({ type: 'run_start', sessionId: 'zero_from_terminal' }), zeroEvent({ type: 'text', delta: 'continuing' }));
     transport.last.succeed();
     await until(() => !controller.isBusy());
-    const chatId = controller.current.id;
-    assert.equal(controller.current.title, 'Refactor the parser', 'the first message does not rename it');
+    const chatId = controller.workingChat.id;
+    assert.equal(controller.workingChat.title, 'Refactor the parser', 'the first message does not rename it');
     assert.equal(store.summaries().find((s) => s.id === chatId)?.sessionId, 'zero_from_terminal');
     controller.newChat();
     controller.continueSession('zero_from_terminal', 'Refactor the parser');
-    assert.equal(controller.current.id, chatId);
+    assert.equal(controller.workingChat.id, chatId);
   });
 });

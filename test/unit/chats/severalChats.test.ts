@@ -19,7 +19,7 @@ class FakeSurface implements ChatSurface {
 }
 
 const finalText = (c: ChatController, id: string): string | undefined =>
-  c.chat(id)?.turns.at(-1)?.items.flatMap((i) => (i.kind === 'text' ? [i.text] : [])).join('');
+  c.wholeChat(id)?.turns.at(-1)?.items.flatMap((i) => (i.kind === 'text' ? [i.text] : [])).join('');
 
 describe('several chats at once (controller, fake transport)', () => {
   let dir: string;
@@ -41,7 +41,7 @@ describe('several chats at once (controller, fake transport)', () => {
   });
 
   it('a tab chat and the sidebar chat run at the same time, each with its own answer', async () => {
-    const sidebarId = controller.sidebarChat.id;
+    const sidebarId = controller.sidebarShownChat.id;
     const tabId = controller.chatForTab()!.id;
     assert.notEqual(tabId, sidebarId);
     controller.send('first question', {}, sidebarId);
@@ -61,9 +61,9 @@ describe('several chats at once (controller, fake transport)', () => {
 
   it('switching the sidebar to a new chat does not stop its run, and reopening shows it live', async () => {
     controller.send('long job');
-    const first = controller.sidebarChat.id;
+    const first = controller.sidebarShownChat.id;
     controller.newChat();
-    assert.notEqual(controller.sidebarChat.id, first);
+    assert.notEqual(controller.sidebarShownChat.id, first);
     assert.equal(controller.isBusy(first), true, 'still running in the background');
     assert.equal(controller.activity.activity(first), 'running');
     assert.equal(controller.historyWithActivity().find((c) => c.id === first)?.activity, 'running', 'history says it runs');
@@ -89,7 +89,7 @@ describe('several chats at once (controller, fake transport)', () => {
   it('the waiting count follows pending permission requests across chats', async () => {
     let changes = 0;
     controller.activity.onDidChange(() => changes++);
-    const a = controller.sidebarChat.id;
+    const a = controller.sidebarShownChat.id;
     const b = controller.chatForTab()!.id;
     controller.send('fetch', {}, a);
     controller.send('fetch too', {}, b);
@@ -99,7 +99,7 @@ describe('several chats at once (controller, fake transport)', () => {
     assert.equal(controller.activity.activity(b), 'waiting');
     assert.equal(controller.activity.activity(a), 'running');
     assert.ok(changes > 0, 'listeners (badge, tab titles) were told');
-    const turnId = controller.chat(b)!.turns.at(-1)!.id;
+    const turnId = controller.wholeChat(b)!.turns.at(-1)!.id;
     controller.decideApproval(b, turnId, 'permission_request:c1', 'denied');
     assert.equal(controller.activity.waiting, 0);
   });
@@ -107,14 +107,14 @@ describe('several chats at once (controller, fake transport)', () => {
   it('the send a tab makes goes to its chat: commands act on the chat the user last worked in', () => {
     const tabId = controller.chatForTab()!.id;
     controller.focus(tabId);
-    assert.equal(controller.current.id, tabId);
+    assert.equal(controller.workingChat.id, tabId);
     controller.attach('a.ts:L1-L2', 'ts', '```ts\nx\n```');
     controller.send('in the tab');
     assert.equal(transport.last.request.chatId, tabId);
     assert.ok(!transport.last.request.prompt.includes('```ts'), "the sidebar's attachment stays with the sidebar");
     controller.focus(null);
     controller.send('in the sidebar');
-    assert.equal(transport.last.request.chatId, controller.sidebarChat.id);
+    assert.equal(transport.last.request.chatId, controller.sidebarShownChat.id);
     assert.ok(transport.last.request.prompt.includes('```ts'));
   });
 
@@ -141,7 +141,7 @@ describe('several chats at once (controller, fake transport)', () => {
     });
 
     it('the window in the background counts as not in view; a stopped run is not notified', async () => {
-      const id = controller.sidebarChat.id;
+      const id = controller.sidebarShownChat.id;
       controller.surfaces.add(new FakeSurface(id, true));
       controller.send('job');
       await controller.stop();

@@ -88,7 +88,7 @@ describe('ApprovalService (plain Node, fake transport, fake zero for grants)', (
   });
 
   const cards = (turn = 0): PermissionItem[] =>
-    controller.current.turns[turn]!.items.filter((i): i is PermissionItem => i.kind === 'permission');
+    controller.workingChat.turns[turn]!.items.filter((i): i is PermissionItem => i.kind === 'permission');
 
   it('Allow once: the card says so, and after the run one follow-up turn carries a temporary grant', async () => {
     controller.send('fetch it');

@@ -49,7 +49,7 @@ describe('measuring a turn\'s files: bytes read', function () {
     process.env.XDG_DATA_HOME = t.dataHome;
     let recorded: readonly ReviewFile[] = [];
     const controller = {
-      chat: (id: string) => (id === t.chat.id ? t.chat : undefined),
+      wholeChat: (id: string) => (id === t.chat.id ? t.chat : undefined),
       onDidEndRun: () => ({ dispose: () => undefined }),
       recordReview: (_chat: string, _turn: string, files: readonly ReviewFile[]) => (recorded = files),
     } as unknown as ChatController;
