@@ -59,6 +59,13 @@ export default tseslint.config(
       'eqeqeq': ['error', 'always'],
     },
   },
+  // Type-aware: a promise nobody awaits or hands on is a bug (a lost error, a race), not a style. `void p` still says
+  // "on purpose"; each tsconfig (root, webview, test, bench, scripts) is found by the project service.
+  {
+    files: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error', '@typescript-eslint/no-misused-promises': 'error' },
+  },
   layer('lifecycle', [], { why: 'lifecycle/ (Disposable, Emitter) is pure.' }),
   layer('protocol', [], { why: 'protocol/ is pure data.' }),
   layer('conversation', ['protocol'], { why: 'conversation/ is pure.' }),

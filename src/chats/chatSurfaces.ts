@@ -11,8 +11,8 @@ export interface ChatSurface {
   readonly chatId: string;
   /** The user can see it: the sidebar view is visible, or the tab is the active editor. */
   readonly inView: boolean;
-  /** Bring the view to the front. */
-  reveal(): void;
+  /** Bring the view to the front (a view may do it asynchronously). */
+  reveal(): void | Promise<void>;
 }
 
 export class ChatSurfaces extends Disposable {
