@@ -15,7 +15,14 @@ async function importErrors(file: string, source: string): Promise<string[]> {
 describe('layer lint rules', function () {
   this.timeout(60_000);
   before(() => {
-    eslint = new ESLint({ cwd: root });
+    // The probe files do not exist, so no tsconfig holds them: the type-aware rules (not what is tested here) are off.
+    eslint = new ESLint({
+      cwd: root,
+      overrideConfig: {
+        languageOptions: { parserOptions: { projectService: false } },
+        rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
+      },
+    });
   });
 
   const forbidden: [file: string, source: string, why: RegExp][] = [
@@ -26,7 +33,11 @@ describe('layer lint rules', function () {
     ['src/acp/x.ts', "import { x } from '../protocol';", /index barrel/],
     ['src/cli/x.ts', "import { x } from '../zero';", /index barrel/],
     // zero/ importing host/, acp/ or the chat core above it.
-    ['src/zero/x.ts', "import { x } from '../host/workspace/settings';", /may import only: protocol, conversation, approvals, messages/],
+    [
+      'src/zero/x.ts',
+      "import { x } from '../host/workspace/settings';",
+      /may import only: protocol, conversation, approvals, messages/,
+    ],
     ['src/zero/x.ts', "import { x } from '../acp/client';", /may import only: protocol/],
     ['src/zero/x.ts', "import { x } from '../chats/chatState';", /zero\/ is the plain-Node CLI boundary/],
     ['src/zero/x.ts', "import * as x from 'vscode';", /only src\/host/],
@@ -65,7 +76,10 @@ describe('layer lint rules', function () {
   for (const [file, source, why] of forbidden) {
     it(`refuses ${source} in ${file}`, async () => {
       const errors = await importErrors(file, source);
-      assert.ok(errors.some((e) => why.test(e)), `expected a no-restricted-imports error matching ${why}, got ${JSON.stringify(errors)}`);
+      assert.ok(
+        errors.some((e) => why.test(e)),
+        `expected a no-restricted-imports error matching ${why}, got ${JSON.stringify(errors)}`,
+      );
     });
   }
 
