@@ -23,7 +23,11 @@ const AGENT = path.resolve(__dirname, '../test/fixtures/hostile-acp/zero');
 const OUTPUT_LIMIT = 16 * 1024 * 1024;
 
 async function main(): Promise<void> {
-  const zero = new ZeroAcp({ launch: () => ({ binary: AGENT, cwd: process.cwd(), env: {} }), idleMs: 60_000, clientVersion: 'bench' });
+  const zero = new ZeroAcp({
+    launch: () => ({ binary: AGENT, cwd: process.cwd(), env: {} }),
+    idleMs: 60_000,
+    clientVersion: 'bench',
+  });
   let chat: Chat = newChat('bench', Date.now());
   let reducing = 0;
   const dispatch = (a: Parameters<typeof reduceChat>[1]): void => {
@@ -34,16 +38,37 @@ async function main(): Promise<void> {
   type Ask = (req: acp.RequestPermissionRequest) => Promise<acp.RequestPermissionResponse>;
   const run = async (prompt: string, ask: Ask = async (req) => dismissed(req.options)): Promise<number> => {
     reducing = 0;
-    dispatch({ type: 'turn_started', turnId: `t-${chat.turns.length + 1}`, prompt, origin: 'prompt', at: Date.now(), transport: 'acp', outputLimit: OUTPUT_LIMIT });
+    dispatch({
+      type: 'turn_started',
+      turnId: `t-${chat.turns.length + 1}`,
+      prompt,
+      origin: 'prompt',
+      at: Date.now(),
+      transport: 'acp',
+      outputLimit: OUTPUT_LIMIT,
+    });
     const started = performance.now();
-    await new AcpTurn({ acp: zero, dispatch, ask }, { runId: 'bench', prompt, sessionId: chat.sessionId, cwd: process.cwd(), additionalDirectories: [], trusted: true, mode: null }).done;
+    await new AcpTurn(
+      { acp: zero, dispatch, ask },
+      {
+        runId: 'bench',
+        prompt,
+        sessionId: chat.sessionId,
+        cwd: process.cwd(),
+        additionalDirectories: [],
+        trusted: true,
+        mode: null,
+      },
+    ).done;
     return performance.now() - started;
   };
   await run('hostile:plain'); // start the process and the session first
   const report = (dialog: string, ms: number): void => {
     const turn = chat.turns.at(-1)!;
     const answer = turn.items.flatMap((i) => (i.kind === 'text' ? [i.text] : [])).join('');
-    console.log(`${dialog}: ${N} permission requests in ${ms.toFixed(0)} ms (the reducer ${reducing.toFixed(0)} ms); ${turn.items.length} items kept; agent saw ${answer}`);
+    console.log(
+      `${dialog}: ${N} permission requests in ${ms.toFixed(0)} ms (the reducer ${reducing.toFixed(0)} ms); ${turn.items.length} items kept; agent saw ${answer}`,
+    );
   };
   report('instant', await run(`hostile:flood:${N}`));
   report('slow user', await run(`hostile:flood:${N}`, slowUser()));

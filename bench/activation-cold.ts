@@ -129,7 +129,10 @@ export function buildProduction(dist: string): void {
 }
 
 export function runChild(child: string, bundle: string, storage: string, folder: string): Sample {
-  const r = spawnSync(process.execPath, [child, bundle, storage, folder], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', BENCH_VSCODE_NAMES: apiNames } });
+  const r = spawnSync(process.execPath, [child, bundle, storage, folder], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '', BENCH_VSCODE_NAMES: apiNames },
+  });
   if (r.status !== 0) throw new Error(`child failed (${r.status}): ${r.stderr.slice(-1500)}`);
   return JSON.parse(r.stdout) as Sample;
 }
@@ -143,7 +146,9 @@ function measure(label: string, child: string, bundle: string, storage: string, 
   const total = median(samples.map((s) => s.require + s.activate));
   const cpu = median(samples.map((s) => s.cpu));
   const ms = (n: number): string => `${n.toFixed(1).padStart(6)} ms`;
-  console.log(`  ${label.padEnd(22)} require ${ms(req)}   activate ${ms(act)}   require + activate ${ms(total)} (CPU ${ms(cpu)})`);
+  console.log(
+    `  ${label.padEnd(22)} require ${ms(req)}   activate ${ms(act)}   require + activate ${ms(total)} (CPU ${ms(cpu)})`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -152,9 +157,13 @@ async function main(): Promise<void> {
     // BENCH_DIST=<folder>: measure bundles built elsewhere (an older commit's, for a before/after).
     const dist = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : path.join(tmp, 'ext', 'dist');
     if (!process.env.BENCH_DIST) buildProduction(dist);
-    const bundles = fs.readdirSync(dist).filter((f) => f.endsWith('.js') && f !== 'webview.js' && f !== 'transcript.js' && f !== 'bench.js');
+    const bundles = fs
+      .readdirSync(dist)
+      .filter((f) => f.endsWith('.js') && f !== 'webview.js' && f !== 'transcript.js' && f !== 'bench.js');
     console.log(`load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
-    console.log(`production bundle: ${bundles.map((f) => `${f} ${(fs.statSync(path.join(dist, f)).size / 1024).toFixed(0)} KiB`).join(', ')}; median of ${RUNS} fresh processes`);
+    console.log(
+      `production bundle: ${bundles.map((f) => `${f} ${(fs.statSync(path.join(dist, f)).size / 1024).toFixed(0)} KiB`).join(', ')}; median of ${RUNS} fresh processes`,
+    );
 
     const child = path.join(tmp, 'child.cjs');
     fs.writeFileSync(child, CHILD);

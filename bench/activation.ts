@@ -27,10 +27,22 @@ const TURN_KB = Number(process.env.TURN_KB ?? 50);
 const RUNS = Number(process.env.RUNS ?? 7);
 
 const PARA = 'The handler retries the request when the cache misses, then `parse()` updates the state. '.repeat(6);
-const ev = (line: number, e: Record<string, unknown>): ChatAction => ({ type: 'event', line, event: { schemaVersion: 2, runId: 'r', ...e } as never });
+const ev = (line: number, e: Record<string, unknown>): ChatAction => ({
+  type: 'event',
+  line,
+  event: { schemaVersion: 2, runId: 'r', ...e } as never,
+});
 
 function turnActions(i: number): ChatAction[] {
-  const out: ChatAction[] = [{ type: 'turn_started', turnId: `turn-${i}`, prompt: `Question ${i}: explain the module`, origin: 'prompt', at: 1000 + i }];
+  const out: ChatAction[] = [
+    {
+      type: 'turn_started',
+      turnId: `turn-${i}`,
+      prompt: `Question ${i}: explain the module`,
+      origin: 'prompt',
+      at: 1000 + i,
+    },
+  ];
   out.push(ev(1, { type: 'run_start', sessionId: 's', cwd: '/w', model: 'm' }));
   let chars = 0;
   for (let k = 0; chars < TURN_KB * 1000; k++) {
@@ -38,8 +50,19 @@ function turnActions(i: number): ChatAction[] {
     chars += delta.length;
     out.push(ev(2 + k, { type: 'text', delta }));
   }
-  out.push(ev(9999, { type: 'usage', promptTokens: 1000, completionTokens: 100, totalTokens: 1100 }), ev(10000, { type: 'run_end', status: 'success', exitCode: 0 }));
-  out.push({ type: 'process_exited', code: 0, signal: null, spawnFailed: false, explanation: null, stderrTail: null, at: 2000 + i });
+  out.push(
+    ev(9999, { type: 'usage', promptTokens: 1000, completionTokens: 100, totalTokens: 1100 }),
+    ev(10000, { type: 'run_end', status: 'success', exitCode: 0 }),
+  );
+  out.push({
+    type: 'process_exited',
+    code: 0,
+    signal: null,
+    spawnFailed: false,
+    explanation: null,
+    stderrTail: null,
+    at: 2000 + i,
+  });
   return out;
 }
 
@@ -83,7 +106,12 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       const a = countingReads(dir, () => {
         const store = new ChatStore(dir, () => undefined);
-        return new ChatController(store, { folder: () => '/w', trusted: () => true, transportFor: () => noTransport, log });
+        return new ChatController(store, {
+          folder: () => '/w',
+          trusted: () => true,
+          transportFor: () => noTransport,
+          log,
+        });
       });
       const t1 = performance.now();
       const v = countingReads(dir, () => a.value.viewState());
@@ -100,9 +128,15 @@ async function main(): Promise<void> {
     }
     await ChatStore.settled();
     const kb = (n: number): string => `${(n / 1024).toFixed(0)} KiB`;
-    console.log(`  activation (chat store + controller)  ${median(activation).toFixed(1).padStart(7)} ms, read ${kb(readAtActivation)}`);
-    console.log(`  first view snapshot                   ${median(view).toFixed(1).padStart(7)} ms, read ${kb(readForView)} more, shows ${shownTurns} of ${TURNS} turns`);
-    console.log(`  whole chat read and replayed          ${median(whole).toFixed(1).padStart(7)} ms, read ${kb(bytes)}`);
+    console.log(
+      `  activation (chat store + controller)  ${median(activation).toFixed(1).padStart(7)} ms, read ${kb(readAtActivation)}`,
+    );
+    console.log(
+      `  first view snapshot                   ${median(view).toFixed(1).padStart(7)} ms, read ${kb(readForView)} more, shows ${shownTurns} of ${TURNS} turns`,
+    );
+    console.log(
+      `  whole chat read and replayed          ${median(whole).toFixed(1).padStart(7)} ms, read ${kb(bytes)}`,
+    );
   } finally {
     await ChatStore.settled();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -41,7 +41,11 @@ async function variant(mode: 'before' | 'after'): Promise<void> {
   const sampler = setInterval(sample, 20);
   const t0 = Date.now();
   let chat: Chat = reduceChat(newChat('flood', 0), {
-    type: 'turn_started', turnId: 't', prompt: 'flood', origin: 'prompt', at: 0,
+    type: 'turn_started',
+    turnId: 't',
+    prompt: 'flood',
+    origin: 'prompt',
+    at: 0,
     ...(mode === 'after' ? { outputLimit: 16 * MB } : {}),
   });
   const store = new ChatStore(path.join(dir, 'store'), (m) => console.error(m));
@@ -91,8 +95,13 @@ async function variant(mode: 'before' | 'after'): Promise<void> {
 const mode = process.env.BENCH_FLOOD_MODE;
 if (mode === 'before' || mode === 'after') void variant(mode);
 else {
-  console.log(`flood of ${FLOOD_MB} MB through the host's data path (runner, decoder, reducer, store), one process per variant:`);
+  console.log(
+    `flood of ${FLOOD_MB} MB through the host's data path (runner, decoder, reducer, store), one process per variant:`,
+  );
   for (const m of ['before', 'after']) {
-    spawnSync(process.execPath, [...process.execArgv, __filename], { stdio: 'inherit', env: { ...process.env, BENCH_FLOOD_MODE: m } });
+    spawnSync(process.execPath, [...process.execArgv, __filename], {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_FLOOD_MODE: m },
+    });
   }
 }

@@ -56,7 +56,13 @@ async function one(mb: number): Promise<void> {
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
   const store = new ChatStore(path.join(dir, 'store'), (m) => console.error(m));
-  let chat: Chat = reduceChat(newChat('bench', 0), { type: 'turn_started', turnId: 't', prompt: 'Write a long design document.', origin: 'prompt', at: 0 });
+  let chat: Chat = reduceChat(newChat('bench', 0), {
+    type: 'turn_started',
+    turnId: 't',
+    prompt: 'Write a long design document.',
+    origin: 'prompt',
+    at: 0,
+  });
   store.save(chat, true);
   await store.idle();
   gcNow();
@@ -68,7 +74,11 @@ async function one(mb: number): Promise<void> {
     binary: FAKE,
     args: buildExecArgs({ cwd: ws }).args,
     cwd: ws,
-    env: { FAKE_ZERO_SCENARIO: 'long-answer', FAKE_ZERO_ANSWER_KB: String((mb * MB) / 1024), XDG_DATA_HOME: path.join(dir, 'data') },
+    env: {
+      FAKE_ZERO_SCENARIO: 'long-answer',
+      FAKE_ZERO_ANSWER_KB: String((mb * MB) / 1024),
+      XDG_DATA_HOME: path.join(dir, 'data'),
+    },
     input: promptInput('Write a long design document.'),
     onDecoded: (items) => {
       for (const d of items) {
@@ -81,7 +91,15 @@ async function one(mb: number): Promise<void> {
     },
   });
   const exit = await run.exited;
-  chat = reduceChat(chat, { type: 'process_exited', code: exit.code, signal: exit.signal, at: Date.now(), explanation: null, stderrTail: null, spawnFailed: false });
+  chat = reduceChat(chat, {
+    type: 'process_exited',
+    code: exit.code,
+    signal: exit.signal,
+    at: Date.now(),
+    explanation: null,
+    stderrTail: null,
+    spawnFailed: false,
+  });
   store.save(chat, true);
   await store.idle();
   const wall = Date.now() - t0;
@@ -89,10 +107,20 @@ async function one(mb: number): Promise<void> {
   clearInterval(sampler);
   gcNow();
   const m = process.memoryUsage();
-  const answer = chat.turns[0]!.items.filter((i) => i.kind === 'text').reduce((n, i) => n + (i.kind === 'text' ? i.text.length : 0), 0);
+  const answer = chat.turns[0]!.items.filter((i) => i.kind === 'text').reduce(
+    (n, i) => n + (i.kind === 'text' ? i.text.length : 0),
+    0,
+  );
   const ended = chat.turns[0]!.items.some((i) => i.kind === 'text' && i.text.endsWith('ANSWER-END'));
   const result: Result = {
-    answer, actions, wall, cpu: (cpu.user + cpu.system) / 1000, heap: m.heapUsed, added: m.heapUsed - heapBefore, rss: m.rss, peakRss,
+    answer,
+    actions,
+    wall,
+    cpu: (cpu.user + cpu.system) / 1000,
+    heap: m.heapUsed,
+    added: m.heapUsed - heapBefore,
+    rss: m.rss,
+    peakRss,
     problem: ended && exit.code === 0 ? null : `the answer did not arrive whole (zero exited ${exit.code})`,
   };
   console.log(JSON.stringify(result));
@@ -104,12 +132,19 @@ async function one(mb: number): Promise<void> {
 const size = process.env.BENCH_HOST_MB;
 if (size) void one(Number(size));
 else {
-  console.log('a long markdown answer streamed through the host (fake zero → runner, decoder, reducer, chat store), one process per size:');
-  console.log(`  ${'answer'.padStart(8)} ${'actions'.padStart(7)} ${'wall'.padStart(9)} ${'CPU'.padStart(9)} ${'heap at end'.padStart(11)} ${'added by the answer'.padStart(26)} ${'RSS at end'.padStart(10)} ${'peak RSS'.padStart(10)}`);
+  console.log(
+    'a long markdown answer streamed through the host (fake zero → runner, decoder, reducer, chat store), one process per size:',
+  );
+  console.log(
+    `  ${'answer'.padStart(8)} ${'actions'.padStart(7)} ${'wall'.padStart(9)} ${'CPU'.padStart(9)} ${'heap at end'.padStart(11)} ${'added by the answer'.padStart(26)} ${'RSS at end'.padStart(10)} ${'peak RSS'.padStart(10)}`,
+  );
   const f1 = (n: number): string => n.toFixed(1);
   const results: Result[] = [];
   for (const mb of SIZES) {
-    const child = spawnSync(process.execPath, ['--expose-gc', ...process.execArgv, __filename], { encoding: 'utf8', env: { ...process.env, BENCH_HOST_MB: String(mb) } });
+    const child = spawnSync(process.execPath, ['--expose-gc', ...process.execArgv, __filename], {
+      encoding: 'utf8',
+      env: { ...process.env, BENCH_HOST_MB: String(mb) },
+    });
     const line = child.stdout.trim().split('\n').pop() ?? '';
     if (child.status !== 0 || !line.startsWith('{')) {
       console.log(`  ${mb} MB: FAILED ${child.stderr.trim().split('\n').slice(-3).join(' ')}`);
@@ -126,6 +161,8 @@ else {
   // Linear: each further character of answer costs the same, whatever the size reached.
   for (let i = 1; i < results.length; i++) {
     const [a, b] = [results[i - 1]!, results[i]!];
-    console.log(`  from ${(a.answer / MB).toFixed(2)} to ${(b.answer / MB).toFixed(2)} MB: ${((b.added - a.added) / (b.answer - a.answer)).toFixed(2)} bytes of heap per further character`);
+    console.log(
+      `  from ${(a.answer / MB).toFixed(2)} to ${(b.answer / MB).toFixed(2)} MB: ${((b.added - a.added) / (b.answer - a.answer)).toFixed(2)} bytes of heap per further character`,
+    );
   }
 }

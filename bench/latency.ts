@@ -46,14 +46,24 @@ const median = (xs: number[]): number => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-const fmt = (xs: number[]): string => `${median(xs).toFixed(0)} ms [${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}]`;
+const fmt = (xs: number[]): string =>
+  `${median(xs).toFixed(0)} ms [${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}]`;
 
 /** Zero's config in a folder of its own, pointing at the scripted model. */
 function zeroConfig(server: ModelServer): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-latency-'));
   fs.mkdirSync(path.join(dir, 'zero'));
-  const provider = { name: 'scripted', provider_kind: 'openai-compatible', baseURL: server.baseURL, apiKey: 'sk-bench', model: MODEL_ID };
-  fs.writeFileSync(path.join(dir, 'zero', 'config.json'), JSON.stringify({ activeProvider: 'scripted', providers: [provider] }));
+  const provider = {
+    name: 'scripted',
+    provider_kind: 'openai-compatible',
+    baseURL: server.baseURL,
+    apiKey: 'sk-bench',
+    model: MODEL_ID,
+  };
+  fs.writeFileSync(
+    path.join(dir, 'zero', 'config.json'),
+    JSON.stringify({ activeProvider: 'scripted', providers: [provider] }),
+  );
   return dir;
 }
 
@@ -82,7 +92,12 @@ async function onScreen(transport: 'exec' | 'acp', bin: string): Promise<Sample[
   const cs = await startCodeServer({
     name: `bench-latency-${transport}`,
     settings: { 'zero.path': bin, 'zero.transport': transport, 'zero.notifications': false },
-    env: { XDG_CONFIG_HOME: config, OPENAI_API_KEY: undefined, ANTHROPIC_API_KEY: undefined, GEMINI_API_KEY: undefined },
+    env: {
+      XDG_CONFIG_HOME: config,
+      OPENAI_API_KEY: undefined,
+      ANTHROPIC_API_KEY: undefined,
+      GEMINI_API_KEY: undefined,
+    },
   });
   const browser = await launchBrowserFor(cs);
   const samples: Sample[] = [];
@@ -130,11 +145,15 @@ async function directExec(bin: string): Promise<Sample[]> {
       let first = 0;
       // Later messages continue the session, as the chat does (--resume).
       const resume = session ? [`--resume=${session}`] : [];
-      const child = spawn(bin, ['exec', '-o', 'stream-json', '--no-notify', '--no-completion-gate', ...resume, '--', `${PROMPT} ${i}`], {
-        cwd: ws,
-        env: { ...process.env, XDG_CONFIG_HOME: config, XDG_DATA_HOME: path.join(ws, '.data') },
-        stdio: ['ignore', 'pipe', 'ignore'],
-      });
+      const child = spawn(
+        bin,
+        ['exec', '-o', 'stream-json', '--no-notify', '--no-completion-gate', ...resume, '--', `${PROMPT} ${i}`],
+        {
+          cwd: ws,
+          env: { ...process.env, XDG_CONFIG_HOME: config, XDG_DATA_HOME: path.join(ws, '.data') },
+          stdio: ['ignore', 'pipe', 'ignore'],
+        },
+      );
       child.stdout.on('data', (d: Buffer) => {
         if (!first && d.includes('"type":"text"')) first = performance.now();
         session ||= /"sessionId":"([^"]+)"/.exec(d.toString())?.[1] ?? '';
@@ -155,9 +174,16 @@ async function directAcp(bin: string): Promise<Sample[]> {
   const server = await startModelServer();
   const config = zeroConfig(server);
   const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-latency-ws-'));
-  const child = spawn(bin, ['acp'], { cwd: ws, env: { ...process.env, XDG_CONFIG_HOME: config, XDG_DATA_HOME: path.join(ws, '.data') }, stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(bin, ['acp'], {
+    cwd: ws,
+    env: { ...process.env, XDG_CONFIG_HOME: config, XDG_DATA_HOME: path.join(ws, '.data') },
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
   let onChunk: (() => void) | undefined;
-  const stream = acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>);
+  const stream = acp.ndJsonStream(
+    Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
+    Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
+  );
   const conn = acp
     .client()
     .onRequest('session/request_permission', () => ({ outcome: { outcome: 'cancelled' } }))
@@ -200,8 +226,12 @@ async function main(): Promise<void> {
     console.log(`\n${transport}`);
     console.log(`  Send → first word on screen   ${fmt(screen.map((s) => s.first))}`);
     console.log(`  Send → end of turn on screen  ${fmt(ends)}`);
-    console.log(`  Zero alone (${transport === 'exec' ? 'zero exec from a shell' : 'bare ACP client'}): first word ${fmt(direct.map((s) => s.first))}, end ${fmt(direct.map((s) => s.end))}`);
-    console.log(`  in the extension: ${extension.toFixed(0)} ms of ${median(ends).toFixed(0)} ms (${((100 * extension) / median(ends)).toFixed(0)}%)`);
+    console.log(
+      `  Zero alone (${transport === 'exec' ? 'zero exec from a shell' : 'bare ACP client'}): first word ${fmt(direct.map((s) => s.first))}, end ${fmt(direct.map((s) => s.end))}`,
+    );
+    console.log(
+      `  in the extension: ${extension.toFixed(0)} ms of ${median(ends).toFixed(0)} ms (${((100 * extension) / median(ends)).toFixed(0)}%)`,
+    );
   }
 }
 

@@ -39,8 +39,10 @@ function prng(seed: number): () => number {
   };
 }
 
-const WORDS = ('the a to of and in is it that for on with as this be by file test run function return const ' +
-  'import export README.md src/index.ts <div> & “quoted” café naïve 日本語 🚀 error value type string').split(' ');
+const WORDS = (
+  'the a to of and in is it that for on with as this be by file test run function return const ' +
+  'import export README.md src/index.ts <div> & “quoted” café naïve 日本語 🚀 error value type string'
+).split(' ');
 
 function words(rand: () => number, count: number): string {
   let out = '';
@@ -76,27 +78,64 @@ function generateStream(targetBytes: number): Uint8Array {
     }
     size += encoder.encodeInto(line, bytes.subarray(size)).written;
   };
-  add({ type: 'run_start', sessionId: SESSION_ID, cwd: '/home/dev/acme-app', provider: 'openai', model: 'gpt-4.1', apiModel: 'gpt-4.1' });
+  add({
+    type: 'run_start',
+    sessionId: SESSION_ID,
+    cwd: '/home/dev/acme-app',
+    provider: 'openai',
+    model: 'gpt-4.1',
+    apiModel: 'gpt-4.1',
+  });
   let call = 0;
   let bigDone = false;
   while (size < targetBytes) {
-    for (let i = 0, n = 20 + Math.floor(rand() * 40); i < n; i++) add({ type: 'reasoning', delta: words(rand, 1 + Math.floor(rand() * 4)) });
-    for (let i = 0, n = 100 + Math.floor(rand() * 300); i < n; i++) add({ type: 'text', delta: words(rand, 1 + Math.floor(rand() * 5)) });
+    for (let i = 0, n = 20 + Math.floor(rand() * 40); i < n; i++)
+      add({ type: 'reasoning', delta: words(rand, 1 + Math.floor(rand() * 4)) });
+    for (let i = 0, n = 100 + Math.floor(rand() * 300); i < n; i++)
+      add({ type: 'text', delta: words(rand, 1 + Math.floor(rand() * 5)) });
     add({ type: 'usage', promptTokens: 1200 + call, completionTokens: 300, totalTokens: 1500 + call });
     const id = `call_${++call}`;
     if (!bigDone && size > targetBytes / 2) {
       // One huge line: a write_file whose whole body is in `args` (args are never capped).
       bigDone = true;
-      add({ type: 'tool_call', id, name: 'write_file', sideEffect: 'write', args: { path: 'src/big.ts', content: words(rand, 700_000).slice(0, 5 * 1024 * 1024) } });
+      add({
+        type: 'tool_call',
+        id,
+        name: 'write_file',
+        sideEffect: 'write',
+        args: { path: 'src/big.ts', content: words(rand, 700_000).slice(0, 5 * 1024 * 1024) },
+      });
       add({ type: 'checkpoint', checkpoint: { sequence: call * 4, tool: 'write_file', files: ['src/big.ts'] } });
     } else {
       add({ type: 'tool_call', id, name: 'read_file', sideEffect: 'read', args: { path: `src/file${call}.ts` } });
     }
     if (call % 10 === 0) {
-      add({ type: 'permission_request', sessionId: SESSION_ID, id, name: 'bash', action: 'prompt', permission: 'prompt', permissionGranted: false, permissionMode: 'auto', autonomy: 'low', sideEffect: 'shell', reason: 'network access requires approval', risk: { level: 'critical', categories: ['network'] } });
+      add({
+        type: 'permission_request',
+        sessionId: SESSION_ID,
+        id,
+        name: 'bash',
+        action: 'prompt',
+        permission: 'prompt',
+        permissionGranted: false,
+        permissionMode: 'auto',
+        autonomy: 'low',
+        sideEffect: 'shell',
+        reason: 'network access requires approval',
+        risk: { level: 'critical', categories: ['network'] },
+      });
     }
     const output = words(rand, 3000).slice(0, 10 * 1024) + '\n[truncated]';
-    add({ type: 'tool_result', id, name: 'read_file', status: 'ok', output, truncated: true, meta: { emitted_bytes: '40960', file_version: 'v1' }, display: { kind: 'file', summary: `Read src/file${call}.ts` } });
+    add({
+      type: 'tool_result',
+      id,
+      name: 'read_file',
+      status: 'ok',
+      output,
+      truncated: true,
+      meta: { emitted_bytes: '40960', file_version: 'v1' },
+      display: { kind: 'file', summary: `Read src/file${call}.ts` },
+    });
   }
   add({ type: 'final', text: words(rand, 400) });
   add({ type: 'run_end', status: 'success', exitCode: 0 });
@@ -122,7 +161,13 @@ function runDecode(bytes: Uint8Array, sample?: () => void): number {
 /** The host's path (ChatController.dispatch): every decoded line becomes an action on the current turn. */
 function runDecodeReduce(bytes: Uint8Array, sample?: () => void): number {
   const reader = new ZeroEventReader();
-  let chat: Chat = reduceChat(newChat('bench', 0), { type: 'turn_started', turnId: 'turn-1', prompt: 'Bench', origin: 'prompt', at: 0 });
+  let chat: Chat = reduceChat(newChat('bench', 0), {
+    type: 'turn_started',
+    turnId: 'turn-1',
+    prompt: 'Bench',
+    origin: 'prompt',
+    at: 0,
+  });
   let events = 0;
   const apply = (decoded: readonly Decoded[]): void => {
     for (const d of decoded) {
@@ -135,7 +180,8 @@ function runDecodeReduce(bytes: Uint8Array, sample?: () => void): number {
     sample?.();
   }
   apply(reader.end());
-  if (chat.turns[0]?.status !== 'success') throw new Error(`the reduced turn ended ${chat.turns[0]?.status}, not success`);
+  if (chat.turns[0]?.status !== 'success')
+    throw new Error(`the reduced turn ended ${chat.turns[0]?.status}, not success`);
   return events;
 }
 
@@ -152,7 +198,11 @@ function runBaseline(bytes: Uint8Array, sample?: () => void): number {
 }
 
 /** Which lines the decoder validates with zod, and which it takes as they are (plain deltas). */
-function census(bytes: Uint8Array): { fast: { events: number; bytes: number }; zod: { events: number; bytes: number }; byType: Map<string, { events: number; bytes: number }> } {
+function census(bytes: Uint8Array): {
+  fast: { events: number; bytes: number };
+  zod: { events: number; bytes: number };
+  byType: Map<string, { events: number; bytes: number }>;
+} {
   const fast = { events: 0, bytes: 0 };
   const zod = { events: 0, bytes: 0 };
   const byType = new Map<string, { events: number; bytes: number }>();
@@ -207,7 +257,10 @@ function timeAll(bytes: Uint8Array): Record<RunName, Timing> {
   const median = (list: number[]): number => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)]!;
   if (process.env.BENCH_VERBOSE) console.log(times);
   return Object.fromEntries(
-    NAMES.map((n) => [n, { ms: median(times[n]), min: Math.min(...times[n]), max: Math.max(...times[n]), events: events[n] }]),
+    NAMES.map((n) => [
+      n,
+      { ms: median(times[n]), min: Math.min(...times[n]), max: Math.max(...times[n]), events: events[n] },
+    ]),
   ) as Record<RunName, Timing>;
 }
 
@@ -243,15 +296,23 @@ const pct = (part: number, whole: number): string => `${((100 * part) / whole).t
 function main(): void {
   const bytes = generateStream(50 * 1024 * 1024);
   const mb = bytes.length / 1e6;
-  console.log(`stream: ${mb.toFixed(1)} MB of Zero-shaped JSONL, fed in ${CHUNK / 1024} KiB chunks; times are the median of ${ITERATIONS} runs after a warm-up`);
+  console.log(
+    `stream: ${mb.toFixed(1)} MB of Zero-shaped JSONL, fed in ${CHUNK / 1024} KiB chunks; times are the median of ${ITERATIONS} runs after a warm-up`,
+  );
 
   const c = census(bytes);
   const lines = c.fast.events + c.zod.events;
   console.log('\nvalidation path (which lines the decoder checks with zod):');
-  console.log(`  zod schema:           ${String(c.zod.events).padStart(8)} lines (${pct(c.zod.events, lines)} of lines), ${(c.zod.bytes / 1e6).toFixed(1).padStart(5)} MB (${pct(c.zod.bytes, bytes.length)} of bytes)`);
-  console.log(`  fast path (no zod):   ${String(c.fast.events).padStart(8)} lines (${pct(c.fast.events, lines)} of lines), ${(c.fast.bytes / 1e6).toFixed(1).padStart(5)} MB (${pct(c.fast.bytes, bytes.length)} of bytes)`);
+  console.log(
+    `  zod schema:           ${String(c.zod.events).padStart(8)} lines (${pct(c.zod.events, lines)} of lines), ${(c.zod.bytes / 1e6).toFixed(1).padStart(5)} MB (${pct(c.zod.bytes, bytes.length)} of bytes)`,
+  );
+  console.log(
+    `  fast path (no zod):   ${String(c.fast.events).padStart(8)} lines (${pct(c.fast.events, lines)} of lines), ${(c.fast.bytes / 1e6).toFixed(1).padStart(5)} MB (${pct(c.fast.bytes, bytes.length)} of bytes)`,
+  );
   for (const [type, t] of [...c.byType].sort((a, b) => b[1].bytes - a[1].bytes)) {
-    console.log(`    ${type.padEnd(34)} ${String(t.events).padStart(8)} lines ${(t.bytes / 1e6).toFixed(2).padStart(7)} MB`);
+    console.log(
+      `    ${type.padEnd(34)} ${String(t.events).padStart(8)} lines ${(t.bytes / 1e6).toFixed(2).padStart(7)} MB`,
+    );
   }
 
   const file = join(mkdtempSync(join(tmpdir(), 'zero-bench-')), 'stream.jsonl');
@@ -265,11 +326,14 @@ function main(): void {
   const t = timeAll(bytes);
   // The runs count events only: equal counts also mean the reader found no problem in the stream.
   for (const name of NAMES) {
-    if (t[name].events !== t[NAMES[0]!].events) throw new Error(`event counts differ: ${name} ${t[name].events}, baseline ${t[NAMES[0]!].events}`);
+    if (t[name].events !== t[NAMES[0]!].events)
+      throw new Error(`event counts differ: ${name} ${t[name].events}, baseline ${t[NAMES[0]!].events}`);
   }
 
   console.log(`\nevents: ${t[NAMES[0]!].events}`);
-  console.log(`${'run'.padEnd(30)} ${'wall ms'.padStart(9)} ${'(min-max)'.padStart(15)} ${'M events/s'.padStart(11)} ${'MB/s'.padStart(7)}   peak growth while running (own process)`);
+  console.log(
+    `${'run'.padEnd(30)} ${'wall ms'.padStart(9)} ${'(min-max)'.padStart(15)} ${'M events/s'.padStart(11)} ${'MB/s'.padStart(7)}   peak growth while running (own process)`,
+  );
   for (const name of NAMES) {
     const r = t[name];
     const m = mem[name];
@@ -283,7 +347,9 @@ function main(): void {
   console.log('\nratios (wall time of the run / wall time of the baseline; 1.00 = as fast as split + JSON.parse):');
   console.log(`decode-time-over-baseline: ${(decode / base).toFixed(2)}`);
   console.log(`decode-and-reduce-time-over-baseline: ${(reduce / base).toFixed(2)}`);
-  console.log(`reduce-share-of-decode-and-reduce: ${pct(reduce - decode, reduce)} (the reducer's own cost, by difference)`);
+  console.log(
+    `reduce-share-of-decode-and-reduce: ${pct(reduce - decode, reduce)} (the reducer's own cost, by difference)`,
+  );
 }
 
 if (process.argv[2] === '--memory') measureMemory(process.argv[3] as RunName, process.argv[4]!);

@@ -25,7 +25,11 @@ import { readCheckpoint, sessionsRoot } from '../src/zero/checkpoints';
 const FILES = Number(process.env.FILES ?? 40);
 const FILE_KB = Number(process.env.FILE_KB ?? 100);
 const RUNS = Number(process.env.RUNS ?? 7);
-const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as vscode.LogOutputChannel;
+const log = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+} as unknown as vscode.LogOutputChannel;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main(): Promise<void> {
@@ -42,7 +46,11 @@ async function main(): Promise<void> {
       for (const l of left()) {
         const cp = await readCheckpoint(root, t.turn.run.sessionId!, 2);
         const entry = cp!.files.find((f) => sameChangedPath(f.path, l.path))!;
-        const m = measure(l.path, { kind: 'content', content: entry.content!, mode: entry.mode, session: 's', sequence: 2, path: entry.path }, l.after);
+        const m = measure(
+          l.path,
+          { kind: 'content', content: entry.content!, mode: entry.mode, session: 's', sequence: 2, path: entry.path },
+          l.after,
+        );
         if (m) out.push(m);
       }
       return out;
@@ -50,7 +58,10 @@ async function main(): Promise<void> {
     const after = (): Promise<ReviewFile[]> => measureFiles(t.chat, t.turn, left(), log);
 
     console.log(`${FILES} files of ${FILE_KB} KB changed in one checkpoint; median of ${RUNS} runs`);
-    for (const [label, fn] of [['before (checkpoint per file)', before], ['after (measureFiles)', after]] as const) {
+    for (const [label, fn] of [
+      ['before (checkpoint per file)', before],
+      ['after (measureFiles)', after],
+    ] as const) {
       const times: number[] = [];
       let bytes = 0;
       let files = 0;
@@ -62,7 +73,9 @@ async function main(): Promise<void> {
         ({ bytes, files } = c);
         measured = c.value.length;
       }
-      console.log(`  ${label.padEnd(30)} ${median(times).toFixed(1).padStart(7)} ms, read ${(bytes / 1e6).toFixed(1).padStart(6)} MB in ${files} reads, ${measured} files measured`);
+      console.log(
+        `  ${label.padEnd(30)} ${median(times).toFixed(1).padStart(7)} ms, read ${(bytes / 1e6).toFixed(1).padStart(6)} MB in ${files} reads, ${measured} files measured`,
+      );
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -24,14 +24,29 @@ const DELTA = 'Streamed answer text with ordinary words, numbers 0123456789 and 
 /** About what a fast model streams in one 300 ms save period. */
 const DELTAS_PER_SAVE = 60;
 
-const text = (delta: string): ChatAction => ({ type: 'event', line: 1, event: { type: 'text', schemaVersion: 2, runId: 'r', delta } });
+const text = (delta: string): ChatAction => ({
+  type: 'event',
+  line: 1,
+  event: { type: 'text', schemaVersion: 2, runId: 'r', delta },
+});
 
 function bigChat(): Chat {
-  let chat = reduceChat(newChat('bench', 0), { type: 'turn_started', turnId: 't', prompt: 'flood', origin: 'prompt', at: 0 });
+  let chat = reduceChat(newChat('bench', 0), {
+    type: 'turn_started',
+    turnId: 't',
+    prompt: 'flood',
+    origin: 'prompt',
+    at: 0,
+  });
   const deltas = Math.ceil((CHAT_MB * MB) / DELTA.length);
   for (let i = 0; i < deltas; i++) {
     chat = reduceChat(chat, text(DELTA));
-    if (i % 200 === 199) chat = reduceChat(chat, { type: 'event', line: 1, event: { type: 'usage', schemaVersion: 2, runId: 'r', promptTokens: 1, completionTokens: 1, totalTokens: 2 } });
+    if (i % 200 === 199)
+      chat = reduceChat(chat, {
+        type: 'event',
+        line: 1,
+        event: { type: 'usage', schemaVersion: 2, runId: 'r', promptTokens: 1, completionTokens: 1, totalTokens: 2 },
+      });
   }
   return chat;
 }
@@ -96,9 +111,15 @@ async function main(): Promise<void> {
       chat = copy;
     }
 
-    console.log(`before (main): whole-file save of the ${CHAT_MB} MB chat: ${ms(median(before))} (median of 5), repeated every 300 ms while streaming`);
-    console.log(`after: streaming save (${DELTAS_PER_SAVE} actions appended, ${((DELTAS_PER_SAVE * DELTA.length) / 1024).toFixed(0)} KB): ${ms(Math.max(0, median(streaming) - median(reduceOnly)))} (median of 20, reducer time subtracted)`);
-    console.log(`after: compaction to one snapshot (when the log outgrows it): ${ms(median(blocking))} blocking, ${ms(median(total))} until on disk (median of 3)`);
+    console.log(
+      `before (main): whole-file save of the ${CHAT_MB} MB chat: ${ms(median(before))} (median of 5), repeated every 300 ms while streaming`,
+    );
+    console.log(
+      `after: streaming save (${DELTAS_PER_SAVE} actions appended, ${((DELTAS_PER_SAVE * DELTA.length) / 1024).toFixed(0)} KB): ${ms(Math.max(0, median(streaming) - median(reduceOnly)))} (median of 20, reducer time subtracted)`,
+    );
+    console.log(
+      `after: compaction to one snapshot (when the log outgrows it): ${ms(median(blocking))} blocking, ${ms(median(total))} until on disk (median of 3)`,
+    );
     const reread = new ChatStore(path.join(dir, 'store'), () => undefined);
     const t0 = performance.now();
     reread.load('bench');

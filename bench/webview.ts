@@ -53,15 +53,25 @@ const CHROMIUM = process.env.ZERO_E2E_CHROMIUM ?? '/usr/lib/chromium/chromium';
 // The heap cap keeps a runaway renderer from taking the shared machine down: it fails instead.
 const HEAP_CAP_MB = 3072;
 const ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', `--js-flags=--max-old-space-size=${HEAP_CAP_MB}`,
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  `--js-flags=--max-old-space-size=${HEAP_CAP_MB}`,
 ];
 const argv = process.argv.slice(2);
 const opt = (name: string, dflt?: string | number): string | number | undefined => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : dflt;
 };
-const SIZES = String(opt('sizes', '0.25,1,4')).split(',').filter((x) => x !== '' && x !== 'none').map(Number);
+const SIZES = String(opt('sizes', '0.25,1,4'))
+  .split(',')
+  .filter((x) => x !== '' && x !== 'none')
+  .map(Number);
 const BATCH = Number(opt('batch', 20));
 const BUDGET_MS = Number(opt('budget', 120)) * 1000;
 const CHARS_PER_DELTA = 100;
@@ -72,7 +82,11 @@ const REPEAT = Math.max(1, Number(opt('repeat', 1)));
 const SCROLL_TURN_CHARS = Number(opt('scroll-turn-kb', 10)) * 1000;
 const END = 'END-OF-STREAM-7f3a';
 // BENCH_CATEGORIES=a,b adds trace categories (with BENCH_TOP=N: where the time goes, by event name).
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...(process.env.BENCH_CATEGORIES ?? '').split(',').filter(Boolean)];
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  ...(process.env.BENCH_CATEGORIES ?? '').split(',').filter(Boolean),
+];
 // BENCH_PROFILE=N: a V8 CPU profile of each renderer's stream (bundles built unminified), printing
 // the N functions with the most self time.
 const PROFILE_TOP = Number(process.env.BENCH_PROFILE ?? 0);
@@ -91,11 +105,22 @@ const RENDERERS = [
 // Pages.
 
 async function webviewBundle(): Promise<{ js: string; from: string }> {
-  if (argv.includes('--dist')) return { js: readFileSync(path.join(REPO, 'dist', 'webview.js'), 'utf8'), from: 'dist/webview.js' };
-  return { js: await bundle(path.join(REPO, 'src', 'webview', 'main.ts'), PROFILE_TOP === 0), from: 'src/webview/main.ts (built like --production)' };
+  if (argv.includes('--dist'))
+    return { js: readFileSync(path.join(REPO, 'dist', 'webview.js'), 'utf8'), from: 'dist/webview.js' };
+  return {
+    js: await bundle(path.join(REPO, 'src', 'webview', 'main.ts'), PROFILE_TOP === 0),
+    from: 'src/webview/main.ts (built like --production)',
+  };
 }
 
-async function measure(browser: Browser, url: string, selector: string, batches: unknown[][], setup: (p: Page) => Promise<void>, budget = BUDGET_MS): Promise<Measured> {
+async function measure(
+  browser: Browser,
+  url: string,
+  selector: string,
+  batches: unknown[][],
+  setup: (p: Page) => Promise<void>,
+  budget = BUDGET_MS,
+): Promise<Measured> {
   const context = await browser.newContext({ viewport: { width: 420, height: 900 } });
   await context.addInitScript({ content: FAKE_API });
   const p = await context.newPage();
@@ -133,9 +158,20 @@ async function measure(browser: Browser, url: string, selector: string, batches:
     const mem = await rendererPrivateKb(browser);
     if (HEAP_TOP) printHeapKinds(kindsStart!, await heapKinds(cdp), HEAP_TOP);
     if (errors.length) return { failed: `page errors: ${errors.slice(0, 3).join('; ')}` };
-    return { ...r, ...trace!, heap, heapStart, mem: mem === null ? null : mem / 1000, memStart: memStart === null ? null : memStart / 1000 };
+    return {
+      ...r,
+      ...trace!,
+      heap,
+      heapStart,
+      mem: mem === null ? null : mem / 1000,
+      memStart: memStart === null ? null : memStart / 1000,
+    };
   } catch (err) {
-    return { failed: crashed ? `the page crashed (out of memory? heap cap ${HEAP_CAP_MB} MB)` : String((err as Error).message ?? err).split('\n')[0]! };
+    return {
+      failed: crashed
+        ? `the page crashed (out of memory? heap cap ${HEAP_CAP_MB} MB)`
+        : String((err as Error).message ?? err).split('\n')[0]!,
+    };
   } finally {
     await context.close().catch(() => {});
   }
@@ -145,7 +181,12 @@ async function measure(browser: Browser, url: string, selector: string, batches:
  * A fresh page of the view with `snap` ready to post (window.__snap), handed to `fn`; a crash or an
  * error becomes `{ failed }`, and the page is closed either way.
  */
-async function onSnapshotPage<T>(browser: Browser, url: string, snap: unknown, fn: (p: Page, context: BrowserContext) => Promise<T>): Promise<T | { failed: string }> {
+async function onSnapshotPage<T>(
+  browser: Browser,
+  url: string,
+  snap: unknown,
+  fn: (p: Page, context: BrowserContext) => Promise<T>,
+): Promise<T | { failed: string }> {
   const context = await browser.newContext({ viewport: { width: 420, height: 900 } });
   await context.addInitScript({ content: FAKE_API });
   const p = await context.newPage();
@@ -168,7 +209,14 @@ async function onSnapshotPage<T>(browser: Browser, url: string, snap: unknown, f
  * rest in idle time. "Filled" is when no page or turn waits to be drawn (a page waiting for the idle
  * fill is an empty `.md-page`, a turn is a `.turn-placeholder`).
  */
-async function reopen(browser: Browser, url: string, snap: unknown): Promise<{ failed: string } | { failed?: undefined; first: number; filled: number | null; longest: number; busyCpu: number; heap: number }> {
+async function reopen(
+  browser: Browser,
+  url: string,
+  snap: unknown,
+): Promise<
+  | { failed: string }
+  | { failed?: undefined; first: number; filled: number | null; longest: number; busyCpu: number; heap: number }
+> {
   return onSnapshotPage(browser, url, snap, async (p, context) => {
     const cdp = await context.newCDPSession(p);
     await browser.startTracing(p, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
@@ -208,9 +256,26 @@ async function reopen(browser: Browser, url: string, snap: unknown): Promise<{ f
 type ScrollRun =
   | { failed: string }
   | { failed?: undefined; firstPaint: number; openLongest: number; height?: undefined }
-  | { failed?: undefined; firstPaint: number; openLongest: number; height: number; dropped: number; expected: number; longestFrame: number; longestTask: number; breakdown: Record<string, number> };
+  | {
+      failed?: undefined;
+      firstPaint: number;
+      openLongest: number;
+      height: number;
+      dropped: number;
+      expected: number;
+      longestFrame: number;
+      longestTask: number;
+      breakdown: Record<string, number>;
+    };
 
-async function scrollRun(browser: Browser, url: string, snap: unknown, scroller: string, content: string, scroll: boolean): Promise<ScrollRun> {
+async function scrollRun(
+  browser: Browser,
+  url: string,
+  snap: unknown,
+  scroller: string,
+  content: string,
+  scroll: boolean,
+): Promise<ScrollRun> {
   return onSnapshotPage(browser, url, snap, async (p) => {
     await browser.startTracing(p, { categories: TRACE_CATEGORIES });
     const firstPaint = await p.evaluate(
@@ -260,7 +325,16 @@ async function scrollRun(browser: Browser, url: string, snap: unknown, scroller:
     const vsync = 1000 / 60;
     let dropped = 0;
     for (const g of run.gaps) if (g > 1.5 * vsync) dropped += Math.round(g / vsync) - 1;
-    return { firstPaint, openLongest: open.longest, height: run.height, dropped, expected: run.gaps.length + dropped, longestFrame: Math.max(...run.gaps), longestTask: during.longest, breakdown: during.breakdown };
+    return {
+      firstPaint,
+      openLongest: open.longest,
+      height: run.height,
+      dropped,
+      expected: run.gaps.length + dropped,
+      longestFrame: Math.max(...run.gaps),
+      longestTask: during.longest,
+      breakdown: during.breakdown,
+    };
   });
 }
 
@@ -280,7 +354,11 @@ function streamOf(mb: number, seed: number): { text: string; deltas: string[]; b
   const rand = rng(seed);
   const text = markdown(mb * 1e6, rand, END);
   const deltas = deltasOf(text, Math.max(100, Math.round(text.length / CHARS_PER_DELTA)), rand);
-  const actions = deltas.map((delta, i) => ({ type: 'event', line: i + 2, event: { type: 'text', schemaVersion: 2, runId: 'run_bench', delta } }));
+  const actions = deltas.map((delta, i) => ({
+    type: 'event',
+    line: i + 2,
+    event: { type: 'text', schemaVersion: 2, runId: 'run_bench', delta },
+  }));
   const batches: unknown[][] = [];
   for (let i = 0; i < actions.length; i += BATCH) batches.push(actions.slice(i, i + BATCH));
   return { text, deltas, batches };
@@ -289,7 +367,10 @@ function streamOf(mb: number, seed: number): { text: string; deltas: string[]; b
 async function main(): Promise<void> {
   const served: Record<string, [string, string]> = {
     '/webview.js': ['text/javascript', ''],
-    '/baselines.js': ['text/javascript', await bundle(path.join(REPO, 'bench', 'lib', 'baselines.ts'), PROFILE_TOP === 0)],
+    '/baselines.js': [
+      'text/javascript',
+      await bundle(path.join(REPO, 'bench', 'lib', 'baselines.ts'), PROFILE_TOP === 0),
+    ],
     '/chat.css': ['text/css', readFileSync(path.join(REPO, 'media', 'chat.css'), 'utf8')],
     '/theme.css': ['text/css', THEME],
     '/webview': ['text/html', page('webview.js')],
@@ -308,24 +389,33 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
 
-
   try {
-    console.log(`webview bundle: ${wv.from}, ${(wv.js.length / 1024).toFixed(1)} KiB; Chromium heap cap ${HEAP_CAP_MB} MB; give-up budget ${BUDGET_MS / 1000} s (75 s per MB at least, naive re-render excepted)`);
+    console.log(
+      `webview bundle: ${wv.from}, ${(wv.js.length / 1024).toFixed(1)} KiB; Chromium heap cap ${HEAP_CAP_MB} MB; give-up budget ${BUDGET_MS / 1000} s (75 s per MB at least, naive re-render excepted)`,
+    );
     for (const mb of PARTS.includes('stream') ? SIZES : []) {
       const { text, deltas, batches } = streamOf(mb, 42);
-      console.log(`\n== ${(text.length / 1e6).toFixed(2)} MB answer: ${deltas.length} deltas, ${batches.length} batches of ${BATCH} (one per frame)`);
-      console.log(`  ${'renderer'.padEnd(19)} ${'total'.padStart(10)} ${'busy CPU'.padStart(10)} ${'frame CPU p50/p95'.padStart(20)} ${'longest task'.padStart(11)}  heap at end`);
+      console.log(
+        `\n== ${(text.length / 1e6).toFixed(2)} MB answer: ${deltas.length} deltas, ${batches.length} batches of ${BATCH} (one per frame)`,
+      );
+      console.log(
+        `  ${'renderer'.padEnd(19)} ${'total'.padStart(10)} ${'busy CPU'.padStart(10)} ${'frame CPU p50/p95'.padStart(20)} ${'longest task'.padStart(11)}  heap at end`,
+      );
       // Renderers take turns, REPEAT times: the ratios are per round (the machine's load drifts), then their median.
-      const ratios: Record<'smd' | 'naive', Record<'busyCpu' | 'frameP95' | 'heap' | 'mem', number[]>> = { smd: { busyCpu: [], frameP95: [], heap: [], mem: [] }, naive: { busyCpu: [], frameP95: [], heap: [], mem: [] } };
+      const ratios: Record<'smd' | 'naive', Record<'busyCpu' | 'frameP95' | 'heap' | 'mem', number[]>> = {
+        smd: { busyCpu: [], frameP95: [], heap: [], mem: [] },
+        naive: { busyCpu: [], frameP95: [], heap: [], mem: [] },
+      };
       for (let round = 0; round < REPEAT; round++) {
         const results: Record<string, Measured> = {};
         for (const r of RENDERERS) {
-          const setup = r.key === 'webview'
-            ? async (p: Page): Promise<void> => {
-              await p.evaluate((m) => window.postMessage(m, '*'), snapshotOf([turn('turn-1', [], false)]));
-              await p.evaluate(() => new Promise<void>((res) => requestAnimationFrame(() => res())));
-            }
-            : async (): Promise<void> => {};
+          const setup =
+            r.key === 'webview'
+              ? async (p: Page): Promise<void> => {
+                  await p.evaluate((m) => window.postMessage(m, '*'), snapshotOf([turn('turn-1', [], false)]));
+                  await p.evaluate(() => new Promise<void>((res) => requestAnimationFrame(() => res())));
+                }
+              : async (): Promise<void> => {};
           const budget = r.key === 'naive' ? BUDGET_MS : Math.max(BUDGET_MS, 75_000 * mb);
           results[r.key] = await measure(browser, `${base}${r.url}`, r.selector, batches, setup, budget);
           console.log(line(r.name, results[r.key], text.length / 1e6));
@@ -339,9 +429,14 @@ async function main(): Promise<void> {
         }
       }
       if (RENDERERS.some((r) => r.key === 'webview')) {
-        for (const [k, name] of [['smd', 'streaming-markdown'], ['naive', 'naive re-render   ']] as const) {
+        for (const [k, name] of [
+          ['smd', 'streaming-markdown'],
+          ['naive', 'naive re-render   '],
+        ] as const) {
           const x = ratios[k];
-          console.log(`  webview / ${name}: busy CPU ${ratioText(x.busyCpu)}, frame p95 ${ratioText(x.frameP95)}, heap ${ratioText(x.heap)}, renderer memory ${ratioText(x.mem)}`);
+          console.log(
+            `  webview / ${name}: busy CPU ${ratioText(x.busyCpu)}, frame p95 ${ratioText(x.frameP95)}, heap ${ratioText(x.heap)}, renderer memory ${ratioText(x.mem)}`,
+          );
         }
       }
       if (RENDERERS.some((r) => r.key === 'webview')) {
@@ -349,8 +444,10 @@ async function main(): Promise<void> {
         const rr = await reopen(browser, `${base}/webview`, snapshotOf([turn('turn-1', [item], true)]));
         if (rr.failed !== undefined) console.log(`  reopen: FAILED: ${rr.failed}`);
         else {
-          console.log(`  reopen (snapshot of the finished answer): first frame ${f0(rr.first)} ms, idle fill finished ${rr.filled === null ? 'NOT within budget' : `${f0(rr.filled)} ms`}, ` +
-            `longest task ${f1(rr.longest)} ms, busy CPU ${f0(rr.busyCpu)} ms, heap ${f1(rr.heap)} MB`);
+          console.log(
+            `  reopen (snapshot of the finished answer): first frame ${f0(rr.first)} ms, idle fill finished ${rr.filled === null ? 'NOT within budget' : `${f0(rr.filled)} ms`}, ` +
+              `longest task ${f1(rr.longest)} ms, busy CPU ${f0(rr.busyCpu)} ms, heap ${f1(rr.heap)} MB`,
+          );
         }
       }
     }
@@ -359,9 +456,18 @@ async function main(): Promise<void> {
       const old = longChatTurns(CHAT_TURNS, 11);
       const oldChars = charsOf(old);
       const running = turn('turn-new', [], false);
-      console.log(`\n== stream cost against chat length: a ${(text.length / 1e6).toFixed(2)} MB answer streamed into an empty chat and into a chat of ${CHAT_TURNS} turns (${(oldChars / 1e6).toFixed(1)} MB)`);
-      console.log(`  ${'renderer, chat'.padEnd(19)} ${'total'.padStart(10)} ${'busy CPU'.padStart(10)} ${'frame CPU p50/p95'.padStart(20)} ${'longest task'.padStart(11)}  heap at end`);
-      const split = (r: Measured): string => (r.failed !== undefined ? '' : Object.entries(r.breakdown).map(([k, v]) => `${k} ${f0(v)}`).join(', '));
+      console.log(
+        `\n== stream cost against chat length: a ${(text.length / 1e6).toFixed(2)} MB answer streamed into an empty chat and into a chat of ${CHAT_TURNS} turns (${(oldChars / 1e6).toFixed(1)} MB)`,
+      );
+      console.log(
+        `  ${'renderer, chat'.padEnd(19)} ${'total'.padStart(10)} ${'busy CPU'.padStart(10)} ${'frame CPU p50/p95'.padStart(20)} ${'longest task'.padStart(11)}  heap at end`,
+      );
+      const split = (r: Measured): string =>
+        r.failed !== undefined
+          ? ''
+          : Object.entries(r.breakdown)
+              .map(([k, v]) => `${k} ${f0(v)}`)
+              .join(', ');
       for (const r of PARTS.includes('chat') ? RENDERERS : []) {
         const selector = r.key === 'webview' ? '.turn:last-of-type .text-block' : r.selector;
         const empty = await measure(browser, `${base}${r.url}`, selector, batches, async (p) => {
@@ -374,30 +480,67 @@ async function main(): Promise<void> {
         });
         console.log(line(`${r.key}, ${CHAT_TURNS} turns`, long, text.length / 1e6));
         // (heap growth in both rows is what the 0.25 MB stream added; the long chat's own heap is in "heap at end")
-        console.log(`    (the ${CHAT_TURNS}-turn chat was ready ${filled === null ? 'NOT within the budget' : `${(filled / 1000).toFixed(1)} s`} after its snapshot; streaming started then)`);
+        console.log(
+          `    (the ${CHAT_TURNS}-turn chat was ready ${filled === null ? 'NOT within the budget' : `${(filled / 1000).toFixed(1)} s`} after its snapshot; streaming started then)`,
+        );
         console.log(`    main thread, wall ms: empty chat: ${split(empty)}; ${CHAT_TURNS}-turn chat: ${split(long)}`);
         if (empty.failed === undefined && long.failed === undefined) {
-          console.log(`    ${r.name}: ${CHAT_TURNS}-turn / empty: frame CPU p50 ${(long.frameP50 / empty.frameP50).toFixed(2)}x, p95 ${(long.frameP95 / empty.frameP95).toFixed(2)}x, busy CPU ${(long.busyCpu / empty.busyCpu).toFixed(2)}x`);
+          console.log(
+            `    ${r.name}: ${CHAT_TURNS}-turn / empty: frame CPU p50 ${(long.frameP50 / empty.frameP50).toFixed(2)}x, p95 ${(long.frameP95 / empty.frameP95).toFixed(2)}x, busy CPU ${(long.busyCpu / empty.busyCpu).toFixed(2)}x`,
+          );
         }
       }
 
-      if (PARTS.includes('open')) console.log(`\n== opening a ${CHAT_TURNS}-turn chat (${(oldChars / 1e6).toFixed(1)} MB): first paint (from the snapshot to the frame that shows it)`);
-      if (PARTS.includes('open')) console.log(`  ${'renderer'.padEnd(19)} ${'first paint'.padStart(11)} ${'longest task'.padStart(13)}`);
+      if (PARTS.includes('open'))
+        console.log(
+          `\n== opening a ${CHAT_TURNS}-turn chat (${(oldChars / 1e6).toFixed(1)} MB): first paint (from the snapshot to the frame that shows it)`,
+        );
+      if (PARTS.includes('open'))
+        console.log(`  ${'renderer'.padEnd(19)} ${'first paint'.padStart(11)} ${'longest task'.padStart(13)}`);
       for (const r of PARTS.includes('open') ? RENDERERS : []) {
-        const sr = await scrollRun(browser, `${base}${r.url}`, snapshotOf(old), r.key === 'webview' ? '.scroller' : '#out', r.key === 'webview' ? 'article.turn' : '#out article', false);
+        const sr = await scrollRun(
+          browser,
+          `${base}${r.url}`,
+          snapshotOf(old),
+          r.key === 'webview' ? '.scroller' : '#out',
+          r.key === 'webview' ? 'article.turn' : '#out article',
+          false,
+        );
         if (sr.failed !== undefined) console.log(`  ${r.name.padEnd(19)} FAILED: ${sr.failed}`);
-        else console.log(`  ${r.name.padEnd(19)} ${f0(sr.firstPaint).padStart(8)} ms ${f1(sr.openLongest).padStart(10)} ms`);
+        else
+          console.log(
+            `  ${r.name.padEnd(19)} ${f0(sr.firstPaint).padStart(8)} ms ${f1(sr.openLongest).padStart(10)} ms`,
+          );
       }
       const scrolled = longChatTurns(CHAT_TURNS, 13, SCROLL_TURN_CHARS);
       const scrolledChars = charsOf(scrolled);
-      if (PARTS.includes('scroll')) console.log(`\n== scrolling a ${CHAT_TURNS}-turn chat (${(scrolledChars / 1e6).toFixed(1)} MB) from top to bottom at ${SCROLL_PX} px per frame`);
-      if (PARTS.includes('scroll')) console.log(`  ${'renderer'.padEnd(19)} ${'first paint'.padStart(11)} ${'scrolled'.padStart(10)} ${'dropped frames'.padStart(22)} ${'longest frame'.padStart(14)}`);
+      if (PARTS.includes('scroll'))
+        console.log(
+          `\n== scrolling a ${CHAT_TURNS}-turn chat (${(scrolledChars / 1e6).toFixed(1)} MB) from top to bottom at ${SCROLL_PX} px per frame`,
+        );
+      if (PARTS.includes('scroll'))
+        console.log(
+          `  ${'renderer'.padEnd(19)} ${'first paint'.padStart(11)} ${'scrolled'.padStart(10)} ${'dropped frames'.padStart(22)} ${'longest frame'.padStart(14)}`,
+        );
       for (const r of PARTS.includes('scroll') ? RENDERERS : []) {
-        const sr = await scrollRun(browser, `${base}${r.url}`, snapshotOf(scrolled), r.key === 'webview' ? '.scroller' : '#out', r.key === 'webview' ? 'article.turn' : '#out article', true);
+        const sr = await scrollRun(
+          browser,
+          `${base}${r.url}`,
+          snapshotOf(scrolled),
+          r.key === 'webview' ? '.scroller' : '#out',
+          r.key === 'webview' ? 'article.turn' : '#out article',
+          true,
+        );
         if (sr.failed !== undefined) console.log(`  ${r.name.padEnd(19)} FAILED: ${sr.failed}`);
         else if (sr.height !== undefined) {
-          console.log(`  ${r.name.padEnd(19)} ${f0(sr.firstPaint).padStart(8)} ms ${(sr.height / 1e6).toFixed(2).padStart(7)} Mpx ${`${sr.dropped}/${sr.expected} = ${((100 * sr.dropped) / sr.expected).toFixed(1)}%`.padStart(22)} ${f1(sr.longestFrame).padStart(11)} ms`);
-          console.log(`    main thread while scrolling, wall ms: ${Object.entries(sr.breakdown).map(([k, v]) => `${k} ${f0(v)}`).join(', ')}; longest task ${f1(sr.longestTask)} ms`);
+          console.log(
+            `  ${r.name.padEnd(19)} ${f0(sr.firstPaint).padStart(8)} ms ${(sr.height / 1e6).toFixed(2).padStart(7)} Mpx ${`${sr.dropped}/${sr.expected} = ${((100 * sr.dropped) / sr.expected).toFixed(1)}%`.padStart(22)} ${f1(sr.longestFrame).padStart(11)} ms`,
+          );
+          console.log(
+            `    main thread while scrolling, wall ms: ${Object.entries(sr.breakdown)
+              .map(([k, v]) => `${k} ${f0(v)}`)
+              .join(', ')}; longest task ${f1(sr.longestTask)} ms`,
+          );
         }
       }
     }

@@ -16,7 +16,7 @@ function option(argv: string[], name: string): string | undefined {
   const i = argv.findIndex((a) => a === name || a.startsWith(`${name}=`));
   if (i < 0) return undefined;
   const a = argv[i]!;
-  return a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[i + 1] ?? '';
+  return a.includes('=') ? a.slice(a.indexOf('=') + 1) : (argv[i + 1] ?? '');
 }
 
 const tag = option(process.argv.slice(2), '--tag');
@@ -27,7 +27,8 @@ function bundleSizes(): Record<string, number> {
   try {
     execFileSync(process.execPath, ['esbuild.mjs', '--production', `--outdir=${out}`], { cwd: ROOT, stdio: 'ignore' });
     const sizes: Record<string, number> = {};
-    for (const file of Object.keys(BUNDLE_BUDGETS)) if (fs.existsSync(path.join(out, file))) sizes[file] = fs.statSync(path.join(out, file)).size;
+    for (const file of Object.keys(BUNDLE_BUDGETS))
+      if (fs.existsSync(path.join(out, file))) sizes[file] = fs.statSync(path.join(out, file)).size;
     return sizes;
   } finally {
     fs.rmSync(out, { recursive: true, force: true });
@@ -43,7 +44,10 @@ const verdict = checkRelease({
   bundles,
 });
 
-for (const [file, size] of Object.entries(bundles)) console.log(`release:check: dist/${file} ${size.toLocaleString('en')} bytes (budget ${BUNDLE_BUDGETS[file]!.toLocaleString('en')})`);
+for (const [file, size] of Object.entries(bundles))
+  console.log(
+    `release:check: dist/${file} ${size.toLocaleString('en')} bytes (budget ${BUNDLE_BUDGETS[file]!.toLocaleString('en')})`,
+  );
 for (const note of verdict.notes) console.log(`release:check: note: ${note}`);
 for (const error of verdict.errors) console.error(`release:check: ${error}`);
 const what = `${verdict.version ?? '?'}${tag !== undefined ? ` (tag ${tag}${verdict.preRelease ? ', pre-release' : ''})` : ''}`;

@@ -33,7 +33,10 @@ function snapshot(turns: readonly SnapTurn[]): void {
   for (const turn of turns) {
     const article = document.createElement('article');
     article.className = 'turn';
-    const words = turn.items.filter((i) => i.kind === 'text').map((i) => i.text ?? '').join('\n\n');
+    const words = turn.items
+      .filter((i) => i.kind === 'text')
+      .map((i) => i.text ?? '')
+      .join('\n\n');
     if (mode === 'smd') {
       const p = smd.parser(smd.default_renderer(article));
       smd.parser_write(p, words);

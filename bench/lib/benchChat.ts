@@ -25,33 +25,78 @@ export interface BenchTurn {
 
 export function turn(id: string, items: BenchItem[], done: boolean): BenchTurn {
   return {
-    id, origin: 'prompt', prompt: 'Write a long design document.', startedAt: T0, endedAt: done ? T0 + 1000 : null,
-    status: done ? 'success' : 'running', exitCode: done ? 0 : null, explanation: null, stderrTail: null,
+    id,
+    origin: 'prompt',
+    prompt: 'Write a long design document.',
+    startedAt: T0,
+    endedAt: done ? T0 + 1000 : null,
+    status: done ? 'success' : 'running',
+    exitCode: done ? 0 : null,
+    explanation: null,
+    stderrTail: null,
     run: { runId: 'run_bench', sessionId: 's', cwd: '/w', provider: null, model: null, schemaVersion: 2 },
-    items, finalText: null, usage: ZERO_USAGE, sawRunEnd: done, anonTools: 0,
+    items,
+    finalText: null,
+    usage: ZERO_USAGE,
+    sawRunEnd: done,
+    anonTools: 0,
   };
 }
 
 /** The `snapshot` message of a chat of these turns. */
 export function snapshotOf(turns: BenchTurn[]): { type: 'snapshot'; state: Record<string, unknown> } {
-  const chat = { id: CHAT_ID, title: 'Benchmark', createdAt: T0, updatedAt: T0, sessionId: 's', usage: ZERO_USAGE, turns };
+  const chat = {
+    id: CHAT_ID,
+    title: 'Benchmark',
+    createdAt: T0,
+    updatedAt: T0,
+    sessionId: 's',
+    usage: ZERO_USAGE,
+    turns,
+  };
   return {
     type: 'snapshot',
-    state: { chat, history: [], binary: { ok: true, path: '/bin/zero', demo: false, problem: null }, trusted: true, folder: '/w', queued: [], draft: '', readOnly: false, attachments: [] },
+    state: {
+      chat,
+      history: [],
+      binary: { ok: true, path: '/bin/zero', demo: false, problem: null },
+      trusted: true,
+      folder: '/w',
+      queued: [],
+      draft: '',
+      readOnly: false,
+      attachments: [],
+    },
   };
 }
 
 /** A long finished chat: each turn a narration, a read_file card and a ~TURN_CHARS markdown answer. */
 export function longChatTurns(n: number, seed: number, chars = TURN_CHARS): BenchTurn[] {
   const rand = rng(seed);
-  return Array.from({ length: n }, (_, i) => turn(`old-${i}`, [
-    { kind: 'text', text: 'Let me read the module first.', answer: false, closed: true },
-    {
-      kind: 'tool', key: `c${i}`, id: `c${i}`, name: 'read_file', args: { path: `src/module${i}.ts` }, sideEffect: 'read', status: 'ok',
-      output: `export const value${i} = ${i};\n`.repeat(40), truncated: false, changedFiles: [], checkpoint: null, summary: `Read src/module${i}.ts`,
-    },
-    { kind: 'text', text: markdown(chars, rand, `turn ${i} done`), answer: true, closed: true },
-  ], true));
+  return Array.from({ length: n }, (_, i) =>
+    turn(
+      `old-${i}`,
+      [
+        { kind: 'text', text: 'Let me read the module first.', answer: false, closed: true },
+        {
+          kind: 'tool',
+          key: `c${i}`,
+          id: `c${i}`,
+          name: 'read_file',
+          args: { path: `src/module${i}.ts` },
+          sideEffect: 'read',
+          status: 'ok',
+          output: `export const value${i} = ${i};\n`.repeat(40),
+          truncated: false,
+          changedFiles: [],
+          checkpoint: null,
+          summary: `Read src/module${i}.ts`,
+        },
+        { kind: 'text', text: markdown(chars, rand, `turn ${i} done`), answer: true, closed: true },
+      ],
+      true,
+    ),
+  );
 }
 
 /** Characters of text and tool output in these turns. */

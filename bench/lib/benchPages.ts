@@ -35,7 +35,14 @@ export function page(script: string): string {
 /** A browser bundle of `entry` (unminified when profiling, for readable function names). */
 export async function bundle(entry: string, minify: boolean): Promise<string> {
   const r = await esbuild.build({
-    entryPoints: [entry], bundle: true, platform: 'browser', format: 'iife', target: 'es2022', minify, write: false, legalComments: 'none',
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    minify,
+    write: false,
+    legalComments: 'none',
   });
   return r.outputFiles[0]!.text;
 }

@@ -13,7 +13,14 @@ export interface Driven {
 /** One renderer's stream: what the driver saw, the trace's figures, and memory (heap and renderer, MB) before and after. */
 export type Measured =
   | { failed: string }
-  | (Driven & TraceStats & { failed?: undefined; heap: number; heapStart: number; mem: number | null; memStart: number | null });
+  | (Driven &
+      TraceStats & {
+        failed?: undefined;
+        heap: number;
+        heapStart: number;
+        mem: number | null;
+        memStart: number | null;
+      });
 
 export const f0 = (n: number): string => n.toFixed(0);
 export const f1 = (n: number): string => n.toFixed(1);
@@ -21,10 +28,13 @@ export const f1 = (n: number): string => n.toFixed(1);
 /** One renderer's row of a stream table (`mb`: the answer's size, for the heap it added per MB). */
 export function line(name: string, r: Measured, mb: number): string {
   if (r.failed !== undefined) return `  ${name.padEnd(19)} FAILED: ${r.failed}`;
-  const done = r.outcome === 'done' ? '' : `  (gave up after ${f0(r.total / 1000)} s: ${r.posted}/${r.of} batches posted)`;
-  return `  ${name.padEnd(19)} ${f0(r.total).padStart(7)} ms ${f0(r.busyCpu).padStart(7)} ms ${f1(r.frameP50).padStart(6)} ${f1(r.frameP95).padStart(6)} ms ` +
+  const done =
+    r.outcome === 'done' ? '' : `  (gave up after ${f0(r.total / 1000)} s: ${r.posted}/${r.of} batches posted)`;
+  return (
+    `  ${name.padEnd(19)} ${f0(r.total).padStart(7)} ms ${f0(r.busyCpu).padStart(7)} ms ${f1(r.frameP50).padStart(6)} ${f1(r.frameP95).padStart(6)} ms ` +
     `${f1(r.longest).padStart(8)} ms ${f1(r.heap).padStart(7)} MB (+${f1(r.heap - r.heapStart)} MB while streaming = ${((r.heap - r.heapStart) / mb).toFixed(1)}x the text)` +
-    `${r.mem === null || r.mem === undefined ? '' : `; renderer ${f1(r.mem)} MB (+${f1(r.mem - (r.memStart ?? 0))})`}${done}`;
+    `${r.mem === null || r.mem === undefined ? '' : `; renderer ${f1(r.mem)} MB (+${f1(r.mem - (r.memStart ?? 0))})`}${done}`
+  );
 }
 
 const median = (xs: readonly number[]): number => {

@@ -11,10 +11,11 @@ export function rng(seed: number): () => number {
   };
 }
 
-const WORDS = ('the a function returns value when request handler cache config module test build server client ' +
+const WORDS = (
+  'the a function returns value when request handler cache config module test build server client ' +
   'error retry timeout user data file path import export async await promise stream buffer parse render update ' +
-  'state reducer action event listener queue worker process signal option default schema type interface class')
-  .split(' ');
+  'state reducer action event listener queue worker process signal option default schema type interface class'
+).split(' ');
 
 /** About `bytes` characters of answer-like markdown (headings, paragraphs, lists, tables, fences), ending with `end`. */
 export function markdown(bytes: number, rand: () => number, end: string): string {
@@ -23,7 +24,16 @@ export function markdown(bytes: number, rand: () => number, end: string): string
   const sentence = (): string => {
     const s = words(6 + Math.floor(rand() * 14));
     const deco = rand();
-    const extra = deco < 0.2 ? ` \`${pick(WORDS)}.${pick(WORDS)}()\`` : deco < 0.3 ? ` **${words(2)}**` : deco < 0.35 ? ` see [docs](https://example.com/${pick(WORDS)})` : deco < 0.4 ? ` in \`src/${pick(WORDS)}.ts:${1 + Math.floor(rand() * 300)}\`` : '';
+    const extra =
+      deco < 0.2
+        ? ` \`${pick(WORDS)}.${pick(WORDS)}()\``
+        : deco < 0.3
+          ? ` **${words(2)}**`
+          : deco < 0.35
+            ? ` see [docs](https://example.com/${pick(WORDS)})`
+            : deco < 0.4
+              ? ` in \`src/${pick(WORDS)}.ts:${1 + Math.floor(rand() * 300)}\``
+              : '';
     return s[0]!.toUpperCase() + s.slice(1) + extra + '.';
   };
   const paragraph = (): string => Array.from({ length: 2 + Math.floor(rand() * 4) }, sentence).join(' ');
@@ -32,20 +42,35 @@ export function markdown(bytes: number, rand: () => number, end: string): string
     const n = 6 + Math.floor(rand() * 20);
     const lines: string[] = [];
     for (let i = 0; i < n; i++) {
-      if (lang === 'ts') lines.push(`  ${pick(['const', 'let', 'return', 'await', 'if (x)'])} ${pick(WORDS)}${i} = ${pick(WORDS)}(${JSON.stringify(pick(WORDS))}, ${i}); // ${words(3)}`);
-      else if (lang === 'python') lines.push(`    ${pick(WORDS)}_${i} = ${pick(WORDS)}(${i}, "${pick(WORDS)}")  # ${words(3)}`);
-      else if (lang === 'bash') lines.push(`${pick(['npm run', 'git', 'ls -la', 'grep -rn'])} ${pick(WORDS)} --${pick(WORDS)}=${i}`);
+      if (lang === 'ts')
+        lines.push(
+          `  ${pick(['const', 'let', 'return', 'await', 'if (x)'])} ${pick(WORDS)}${i} = ${pick(WORDS)}(${JSON.stringify(pick(WORDS))}, ${i}); // ${words(3)}`,
+        );
+      else if (lang === 'python')
+        lines.push(`    ${pick(WORDS)}_${i} = ${pick(WORDS)}(${i}, "${pick(WORDS)}")  # ${words(3)}`);
+      else if (lang === 'bash')
+        lines.push(`${pick(['npm run', 'git', 'ls -la', 'grep -rn'])} ${pick(WORDS)} --${pick(WORDS)}=${i}`);
       else lines.push(`  "${pick(WORDS)}${i}": ${rand() < 0.5 ? i : JSON.stringify(words(2))},`);
     }
-    const head = lang === 'ts' ? ['export async function run() {'] : lang === 'python' ? ['def run():'] : lang === 'json' ? ['{'] : [];
+    const head =
+      lang === 'ts'
+        ? ['export async function run() {']
+        : lang === 'python'
+          ? ['def run():']
+          : lang === 'json'
+            ? ['{']
+            : [];
     const tail = lang === 'ts' ? ['}'] : lang === 'json' ? ['  "end": true', '}'] : [];
     return ['```' + lang, ...head, ...lines, ...tail, '```'].join('\n');
   };
   const list = (ordered: boolean): string =>
-    Array.from({ length: 3 + Math.floor(rand() * 5) }, (_, i) => `${ordered ? `${i + 1}.` : '-'} ${sentence()}`).join('\n');
+    Array.from({ length: 3 + Math.floor(rand() * 5) }, (_, i) => `${ordered ? `${i + 1}.` : '-'} ${sentence()}`).join(
+      '\n',
+    );
   const table = (): string => {
     const rows = ['| File | Change | Lines |', '|:---|:---|---:|'];
-    for (let i = 0; i < 3 + Math.floor(rand() * 4); i++) rows.push(`| \`src/${pick(WORDS)}.ts\` | ${words(4)} | ${Math.floor(rand() * 200)} |`);
+    for (let i = 0; i < 3 + Math.floor(rand() * 4); i++)
+      rows.push(`| \`src/${pick(WORDS)}.ts\` | ${words(4)} | ${Math.floor(rand() * 200)} |`);
     return rows.join('\n');
   };
   const out: string[] = [];

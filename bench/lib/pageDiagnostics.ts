@@ -17,7 +17,8 @@ export function printProfile(profile: CpuProfile, top: number): void {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const keyOf = (n: CpuProfile['nodes'][number]): string => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
+  const keyOf = (n: CpuProfile['nodes'][number]): string =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
   const self = new Map<string, number>();
   const total = new Map<string, number>();
   const dt = profile.timeDeltas ?? [];
@@ -36,7 +37,13 @@ export function printProfile(profile: CpuProfile, top: number): void {
       total.set(k, (total.get(k) ?? 0) + ms);
     }
   });
-  const best = (m: Map<string, number>): string => [...m].filter(([k]) => !k.startsWith('(root)')).sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, v]) => `${k} ${v.toFixed(1)}`).join('; ');
+  const best = (m: Map<string, number>): string =>
+    [...m]
+      .filter(([k]) => !k.startsWith('(root)'))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+      .join('; ');
   console.log(`    profile: ${all.toFixed(0)} ms in JS and the calls it made (idle and "(program)" left out)`);
   console.log(`    self: ${best(self)}`);
   console.log(`    total: ${best(total)}`);
@@ -63,7 +70,10 @@ export async function heapKinds(cdp: CDPSession): Promise<HeapKinds> {
   const kinds: HeapKinds = new Map();
   for (let i = 0; i < snap.nodes.length; i += f.length) {
     const type = types[snap.nodes[i + ti]!]!;
-    const name = type === 'string' || type === 'concatenated string' || type === 'sliced string' ? '' : String(snap.strings[snap.nodes[i + ni]!]).slice(0, 40);
+    const name =
+      type === 'string' || type === 'concatenated string' || type === 'sliced string'
+        ? ''
+        : String(snap.strings[snap.nodes[i + ni]!]).slice(0, 40);
     if (type === 'native') continue; // Blink's own objects (the DOM, layout): not in the JS heap figure
     const key = `${type} ${name}`.trim();
     const k = kinds.get(key) ?? { size: 0, count: 0 };
@@ -76,8 +86,24 @@ export async function heapKinds(cdp: CDPSession): Promise<HeapKinds> {
 
 /** Prints the `top` kinds of object whose total size grew most, and the `top` biggest at the end. */
 export function printHeapKinds(before: HeapKinds, after: HeapKinds, top: number): void {
-  const fmt = ([k, v]: [string, { size: number; count: number }]): string => `${k} ${(v.size / 1e6).toFixed(2)} MB (${v.count})`;
-  const grew = [...after].map(([k, v]): [string, { size: number; count: number }] => [k, { size: v.size - (before.get(k)?.size ?? 0), count: v.count - (before.get(k)?.count ?? 0) }]);
-  console.log(`    heap grew most: ${grew.sort((a, b) => b[1].size - a[1].size).slice(0, top).map(fmt).join('; ')}`);
-  console.log(`    heap at end, biggest: ${[...after].sort((a, b) => b[1].size - a[1].size).slice(0, top).map(fmt).join('; ')}`);
+  const fmt = ([k, v]: [string, { size: number; count: number }]): string =>
+    `${k} ${(v.size / 1e6).toFixed(2)} MB (${v.count})`;
+  const grew = [...after].map(([k, v]): [string, { size: number; count: number }] => [
+    k,
+    { size: v.size - (before.get(k)?.size ?? 0), count: v.count - (before.get(k)?.count ?? 0) },
+  ]);
+  console.log(
+    `    heap grew most: ${grew
+      .sort((a, b) => b[1].size - a[1].size)
+      .slice(0, top)
+      .map(fmt)
+      .join('; ')}`,
+  );
+  console.log(
+    `    heap at end, biggest: ${[...after]
+      .sort((a, b) => b[1].size - a[1].size)
+      .slice(0, top)
+      .map(fmt)
+      .join('; ')}`,
+  );
 }

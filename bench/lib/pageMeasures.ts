@@ -10,13 +10,22 @@ import { FRAME_MARK } from './traceStats';
  * The in-page driver: one batch per animation frame, then wait until the end marker is shown in
  * `selector`'s last child. `started` runs once the batches are in the page (it starts tracing).
  */
-export async function drive(p: Page, batches: unknown[][], where: { chatId: string; selector: string; end: string }, started: () => Promise<void>, budget: number): Promise<Driven> {
+export async function drive(
+  p: Page,
+  batches: unknown[][],
+  where: { chatId: string; selector: string; end: string },
+  started: () => Promise<void>,
+  budget: number,
+): Promise<Driven> {
   // Hand the batches over first: deserialising megabytes of arguments is a long task of its own.
   for (let i = 0; i < batches.length; i += 500) {
-    await p.evaluate(([chunk, first]) => {
-      const w = window as unknown as BenchWindow;
-      w.__batches = first ? chunk : w.__batches!.concat(chunk);
-    }, [batches.slice(i, i + 500), i === 0] as const);
+    await p.evaluate(
+      ([chunk, first]) => {
+        const w = window as unknown as BenchWindow;
+        w.__batches = first ? chunk : w.__batches!.concat(chunk);
+      },
+      [batches.slice(i, i + 500), i === 0] as const,
+    );
   }
   await p.evaluate(() => new Promise((r) => setTimeout(r, 200)));
   await started();

@@ -4,7 +4,8 @@
 
 export const FRAME_MARK = 'bench-frame';
 
-const quantile = (sorted: readonly number[], q: number): number => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
+const quantile = (sorted: readonly number[], q: number): number =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 /** The fields of a trace event read here. */
 interface TraceEvent {
@@ -32,19 +33,28 @@ export interface TraceStats {
 }
 
 export function traceStats(buffer: Buffer): TraceStats {
-  const events: TraceEvent[] = (JSON.parse(buffer.toString('utf8')) as { traceEvents?: TraceEvent[] }).traceEvents ?? [];
+  const events: TraceEvent[] =
+    (JSON.parse(buffer.toString('utf8')) as { traceEvents?: TraceEvent[] }).traceEvents ?? [];
   const main = new Set<string>();
-  for (const e of events) if (e.name === 'thread_name' && e.args?.name === 'CrRendererMain') main.add(`${e.pid}:${e.tid}`);
+  for (const e of events)
+    if (e.name === 'thread_name' && e.args?.name === 'CrRendererMain') main.add(`${e.pid}:${e.tid}`);
   const tasks: { ts: number; dur: number; cpu: number }[] = [];
   const marks: number[] = [];
   for (const e of events) {
     if (!main.has(`${e.pid}:${e.tid}`)) continue;
-    if (e.ph === 'X' && e.name === 'RunTask') tasks.push({ ts: e.ts, dur: (e.dur ?? 0) / 1000, cpu: (e.tdur ?? e.dur ?? 0) / 1000 });
+    if (e.ph === 'X' && e.name === 'RunTask')
+      tasks.push({ ts: e.ts, dur: (e.dur ?? 0) / 1000, cpu: (e.tdur ?? e.dur ?? 0) / 1000 });
     else if (e.name === 'TimeStamp' && e.args?.data?.message === FRAME_MARK) marks.push(e.ts);
   }
   tasks.sort((a, b) => a.ts - b.ts);
   // Where main-thread time goes (wall ms of the usual top-level work inside tasks).
-  const parts: Record<string, string[]> = { script: ['FunctionCall', 'EvaluateScript'], style: ['UpdateLayoutTree'], layout: ['Layout'], paint: ['PrePaint', 'Paint', 'Layerize', 'PaintImage'], gc: ['MajorGC', 'MinorGC', 'V8.GC_MC_BACKGROUND_MARKING'] };
+  const parts: Record<string, string[]> = {
+    script: ['FunctionCall', 'EvaluateScript'],
+    style: ['UpdateLayoutTree'],
+    layout: ['Layout'],
+    paint: ['PrePaint', 'Paint', 'Layerize', 'PaintImage'],
+    gc: ['MajorGC', 'MinorGC', 'V8.GC_MC_BACKGROUND_MARKING'],
+  };
   const breakdown: Record<string, number> = Object.fromEntries(Object.keys(parts).map((k) => [k, 0]));
   for (const e of events) {
     if (e.ph !== 'X' || !main.has(`${e.pid}:${e.tid}`)) continue;
@@ -54,8 +64,16 @@ export function traceStats(buffer: Buffer): TraceStats {
     // Where the time goes, by trace event name (thread CPU ms where the trace has it, else wall ms;
     // nested events counted in each of their parents).
     const by = new Map<string, number>();
-    for (const e of events) if (e.ph === 'X' && main.has(`${e.pid}:${e.tid}`)) by.set(e.name, (by.get(e.name) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
-    console.log([...by].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_TOP) || 20).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', '));
+    for (const e of events)
+      if (e.ph === 'X' && main.has(`${e.pid}:${e.tid}`))
+        by.set(e.name, (by.get(e.name) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
+    console.log(
+      [...by]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, Number(process.env.BENCH_TOP) || 20)
+        .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+        .join(', '),
+    );
   }
   marks.sort((a, b) => a - b);
   let longest = 0;
@@ -78,5 +96,14 @@ export function traceStats(buffer: Buffer): TraceStats {
     frames.push(cpu);
   }
   frames.sort((a, b) => a - b);
-  return { breakdown, longest, longestCpu, busy, busyCpu, frames: frames.length, frameP50: quantile(frames, 0.5), frameP95: quantile(frames, 0.95) };
+  return {
+    breakdown,
+    longest,
+    longestCpu,
+    busy,
+    busyCpu,
+    frames: frames.length,
+    frameP50: quantile(frames, 0.5),
+    frameP95: quantile(frames, 0.95),
+  };
 }

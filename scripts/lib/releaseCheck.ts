@@ -45,14 +45,19 @@ export function checkRelease(input: ReleaseInput): ReleaseVerdict {
   let preRelease = false;
 
   if (version !== null && !VERSION_RE.test(version)) {
-    errors.push(`package.json version "${version}" is not major.minor.patch: the Marketplace refuses semver pre-release versions (tag vX.Y.Z-pre to publish a pre-release).`);
+    errors.push(
+      `package.json version "${version}" is not major.minor.patch: the Marketplace refuses semver pre-release versions (tag vX.Y.Z-pre to publish a pre-release).`,
+    );
   }
   if (input.tag !== undefined) {
     const m = TAG_RE.exec(input.tag.trim());
     if (!m) errors.push(`tag "${input.tag}" is not vX.Y.Z or vX.Y.Z-pre.`);
     else {
       preRelease = m[2] !== undefined;
-      if (version !== null && m[1] !== version) errors.push(`tag "${input.tag}" does not match package.json version ${version} (expected v${version}${preRelease ? '-pre' : ''}).`);
+      if (version !== null && m[1] !== version)
+        errors.push(
+          `tag "${input.tag}" does not match package.json version ${version} (expected v${version}${preRelease ? '-pre' : ''}).`,
+        );
     }
   }
 
@@ -62,9 +67,13 @@ export function checkRelease(input: ReleaseInput): ReleaseVerdict {
       const pending = changelogSection(input.changelog, 'Unreleased');
       if (input.tag === undefined && pending !== null && entries(pending) > 0) {
         // Before tagging, [Unreleased] is where the version's entries wait; the tag needs them named.
-        notes.push(`${version} is not released yet: before tagging v${version}, rename "## [Unreleased]" to "## [${version}] - <date>" (and start a new empty [Unreleased]).`);
+        notes.push(
+          `${version} is not released yet: before tagging v${version}, rename "## [Unreleased]" to "## [${version}] - <date>" (and start a new empty [Unreleased]).`,
+        );
       } else {
-        errors.push(`CHANGELOG.md has no "## [${version}]" section${pending !== null && entries(pending) > 0 ? ': move the [Unreleased] entries under it' : ''}.`);
+        errors.push(
+          `CHANGELOG.md has no "## [${version}]" section${pending !== null && entries(pending) > 0 ? ': move the [Unreleased] entries under it' : ''}.`,
+        );
       }
     } else if (entries(section) === 0) {
       errors.push(`CHANGELOG.md's "## [${version}]" section lists no changes.`);
@@ -80,7 +89,9 @@ function bundleErrors(bundles: Readonly<Record<string, number>>): string[] {
     const size = bundles[file];
     if (size === undefined) errors.push(`the production build made no dist/${file}.`);
     else if (size > budget) {
-      errors.push(`dist/${file} is ${size.toLocaleString('en')} bytes, over its budget of ${budget.toLocaleString('en')}: load what activation does not need on demand (docs/long-chats.md, "Activation: what loading the extension costs").`);
+      errors.push(
+        `dist/${file} is ${size.toLocaleString('en')} bytes, over its budget of ${budget.toLocaleString('en')}: load what activation does not need on demand (docs/long-chats.md, "Activation: what loading the extension costs").`,
+      );
     }
   }
   return errors;

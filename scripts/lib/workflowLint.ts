@@ -15,7 +15,9 @@ export interface WorkflowProblem {
 /** Problems in one workflow's text; empty when it is valid. */
 export function lintWorkflow(file: string, text: string): WorkflowProblem[] {
   if (text.trim() === '') return [{ file, where: '', message: 'empty workflow file' }];
-  return validateWorkflow(text).errors.flatMap((e) => flatten(e)).map((p) => ({ file, ...p }));
+  return validateWorkflow(text)
+    .errors.flatMap((e) => flatten(e))
+    .map((p) => ({ file, ...p }));
 }
 
 /** Every `*.yml`/`*.yaml` in a workflows directory, with its problems. */
@@ -45,7 +47,10 @@ function flatten(e: Nested): Array<{ where: string; message: string }> {
 }
 
 function count(errors: ValidationError[]): number {
-  return errors.reduce((n, e) => n + ((e as Nested).states?.length ? Math.min(...(e as Nested).states!.map((s) => count(s.errors))) : 1), 0);
+  return errors.reduce(
+    (n, e) => n + ((e as Nested).states?.length ? Math.min(...(e as Nested).states!.map((s) => count(s.errors))) : 1),
+    0,
+  );
 }
 
 export function formatProblem(p: WorkflowProblem, root = process.cwd()): string {

@@ -8,7 +8,12 @@
  * -32601 (method not found), so an agent can never believe a write or a command happened.
  */
 import type { ChildProcess } from 'node:child_process';
-import type { ClientConnection, RequestPermissionRequest, RequestPermissionResponse, SessionNotification } from '@agentclientprotocol/sdk';
+import type {
+  ClientConnection,
+  RequestPermissionRequest,
+  RequestPermissionResponse,
+  SessionNotification,
+} from '@agentclientprotocol/sdk';
 import { killTree } from '../zero/killTree';
 import { crossSpawn, nodeStream } from '../zero/nodeOnDemand';
 import { mergeEnv } from '../zero/mergeEnv';
@@ -50,7 +55,11 @@ export interface AcpProcess {
   kill(): void;
 }
 
-export function startAcpProcess(launch: AcpLaunch, handlers: AcpClientHandlers, onStderr?: (text: string) => void): AcpProcess {
+export function startAcpProcess(
+  launch: AcpLaunch,
+  handlers: AcpClientHandlers,
+  onStderr?: (text: string) => void,
+): AcpProcess {
   const win = process.platform === 'win32';
   const tail = new StderrTail();
   let requested = false;
@@ -79,7 +88,12 @@ export function startAcpProcess(launch: AcpLaunch, handlers: AcpClientHandlers, 
   }
   if (child) {
     child.on('error', (err) => {
-      if (child.pid === undefined) finish({ code: null, signal: null, spawnError: `${(err as NodeJS.ErrnoException).code ?? 'UNKNOWN'}: ${err.message}` });
+      if (child.pid === undefined)
+        finish({
+          code: null,
+          signal: null,
+          spawnError: `${(err as NodeJS.ErrnoException).code ?? 'UNKNOWN'}: ${err.message}`,
+        });
     });
     child.on('exit', (code, signal) => finish({ code, signal, spawnError: null }));
     child.stderr?.setEncoding('utf8');
@@ -91,8 +105,12 @@ export function startAcpProcess(launch: AcpLaunch, handlers: AcpClientHandlers, 
     child.stdin?.on('error', () => undefined);
   }
 
-  const input = child?.stdout ? (nodeStream().Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>) : new ReadableStream<Uint8Array>({ start: (c) => c.close() });
-  const output = child?.stdin ? (nodeStream().Writable.toWeb(child.stdin) as WritableStream<Uint8Array>) : new WritableStream<Uint8Array>();
+  const input = child?.stdout
+    ? (nodeStream().Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>)
+    : new ReadableStream<Uint8Array>({ start: (c) => c.close() });
+  const output = child?.stdin
+    ? (nodeStream().Writable.toWeb(child.stdin) as WritableStream<Uint8Array>)
+    : new WritableStream<Uint8Array>();
   const { client, ndJsonStream } = acpSdk();
   const connection = client({ name: 'zero-vscode' })
     .onRequest('session/request_permission', (ctx) => handlers.requestPermission(ctx.params))

@@ -13,7 +13,14 @@ import { meansUnsafeMode } from './unsafeMode';
 import { ZeroAcp } from './zeroAcp';
 import type { ChatAction } from '../conversation/actions';
 import type { Chat } from '../conversation/model';
-import { failedTurn, type Transport, type TransportCapabilities, type TurnHandle, type TurnListener, type TurnRequest } from '../conversation/transport';
+import {
+  failedTurn,
+  type Transport,
+  type TransportCapabilities,
+  type TurnHandle,
+  type TurnListener,
+  type TurnRequest,
+} from '../conversation/transport';
 import { findZero } from '../zero/findZero';
 import type { TransportLog } from '../conversation/transport';
 import type { ZeroSettings } from '../zero/settingsSources';
@@ -73,7 +80,9 @@ export class AcpTransport implements Transport {
     this.folder = req.cwd;
     const trusted = this.deps.trusted();
     // Restricted Mode: no extra folders (and plan mode, below), as on exec.
-    const dirs = trusted ? [...settings.addDirs, ...(settings.addWorkspaceFolders ? this.deps.otherFolders() : [])] : [];
+    const dirs = trusted
+      ? [...settings.addDirs, ...(settings.addWorkspaceFolders ? this.deps.otherFolders() : [])]
+      : [];
     const chat = this.deps.chat(req.chatId);
     const acpInfo = chat?.acp;
     listener.actions([{ type: 'transport_set', transport: 'acp' }]);
@@ -100,7 +109,9 @@ export class AcpTransport implements Transport {
         mode: req.choice?.mode ?? acpInfo?.nextMode ?? acpInfo?.mode ?? null,
         model: req.choice?.model ?? acpInfo?.model ?? (settings.model || null),
         ...(chat?.acpGrants ? { grants: chat.acpGrants } : {}),
-        ...(req.images && req.images.length > 0 ? { images: req.images.map((i) => ({ mimeType: i.mediaType, data: i.data })) } : {}),
+        ...(req.images && req.images.length > 0
+          ? { images: req.images.map((i) => ({ mimeType: i.mediaType, data: i.data })) }
+          : {}),
       },
     );
     let stopped = false;
@@ -119,7 +130,10 @@ export class AcpTransport implements Transport {
         },
         stopped,
         notStarted: false,
-        binaryProblem: result.end.status === 'failed' ? { path: found.path, problem: result.end.explanation ?? 'zero acp could not start' } : null,
+        binaryProblem:
+          result.end.status === 'failed'
+            ? { path: found.path, problem: result.end.explanation ?? 'zero acp could not start' }
+            : null,
       };
     });
     return {
@@ -146,7 +160,9 @@ export class AcpTransport implements Transport {
   async setMode(chat: Chat, mode: string, record: (a: ChatAction) => void): Promise<void> {
     const offered = chat.acp?.modes.find((m) => m.id === mode) ?? { id: mode, name: mode };
     if (!chat.sessionId || !this.zero.isOpen(chat.sessionId) || meansUnsafeMode(offered)) {
-      record(chat.sessionId && chat.acp?.mode !== mode ? { type: 'acp_mode_queued', mode } : { type: 'acp_mode', mode });
+      record(
+        chat.sessionId && chat.acp?.mode !== mode ? { type: 'acp_mode_queued', mode } : { type: 'acp_mode', mode },
+      );
       return;
     }
     await changeMode(this.zero, chat.sessionId, mode, record);

@@ -94,11 +94,24 @@ export class AcpTurn {
       this.sessionId = opened.sessionId;
       dispatch({ type: 'acp_session', sessionId: opened.sessionId, info: opened.info });
       // After a reload the process has forgotten them; Restricted Mode answers nothing from the file.
-      if (this.req.trusted && this.req.grants?.sessionId === opened.sessionId) zero.approvals(opened.sessionId).restore(this.req.grants.grants);
+      if (this.req.trusted && this.req.grants?.sessionId === opened.sessionId)
+        zero.approvals(opened.sessionId).restore(this.req.grants.grants);
       if (opened.how === 'replaced') {
-        dispatch(warning(this.req.runId, `Zero could not load this chat's session (${opened.loadError ?? 'unknown error'}). This turn runs in a new session without the earlier context.`));
+        dispatch(
+          warning(
+            this.req.runId,
+            `Zero could not load this chat's session (${opened.loadError ?? 'unknown error'}). This turn runs in a new session without the earlier context.`,
+          ),
+        );
       }
-      const refused = await settleMode(zero, opened.sessionId, opened.info, this.req, dispatch, this.deps.confirmUnsafe);
+      const refused = await settleMode(
+        zero,
+        opened.sessionId,
+        opened.info,
+        this.req,
+        dispatch,
+        this.deps.confirmUnsafe,
+      );
       if (refused) return this.finish(refused, false);
       let model = opened.info.model;
       if (this.req.model && this.req.model !== model) {
@@ -113,7 +126,14 @@ export class AcpTurn {
       dispatch({
         type: 'event',
         line: 0,
-        event: { schemaVersion: 2, runId: this.req.runId, type: 'run_start', sessionId: opened.sessionId, cwd: this.req.cwd, ...(model ? { model } : {}) },
+        event: {
+          schemaVersion: 2,
+          runId: this.req.runId,
+          type: 'run_start',
+          sessionId: opened.sessionId,
+          cwd: this.req.cwd,
+          ...(model ? { model } : {}),
+        },
       });
       if (this.stopRequested) return this.finish(endFromStopReason('cancelled', true), false);
       const stopReason = await zero.prompt(opened.sessionId, this.blocks());
@@ -122,7 +142,8 @@ export class AcpTurn {
       return this.finish(stopReason === 'end_turn' ? await this.unstreamedAnswer(opened.sessionId, end) : end, false);
     } catch (err) {
       if (err instanceof AcpProcessGone) {
-        if (err.exit.spawnError) return this.finish({ status: 'failed', explanation: err.message }, false, err.exit.stderrTail);
+        if (err.exit.spawnError)
+          return this.finish({ status: 'failed', explanation: err.message }, false, err.exit.stderrTail);
         return this.finish(endFromCrash(err.exit.code, err.exit.signal), true, err.exit.stderrTail);
       }
       this.deps.log?.('error', `ACP turn failed: ${errorText(err)}`);
@@ -148,32 +169,49 @@ export class AcpTurn {
     const root = this.deps.acp.sessionsRoot();
     const stored = root ? await storedAnswer(root, sessionId, this.req.prompt) : null;
     if (stored && stored.trim() && stored.trim() !== this.lastBlock.trim()) {
-      this.deps.dispatch({ type: 'event', line: 0, event: { schemaVersion: 2, runId: this.req.runId, type: 'final', text: stored } });
+      this.deps.dispatch({
+        type: 'event',
+        line: 0,
+        event: { schemaVersion: 2, runId: this.req.runId, type: 'final', text: stored },
+      });
       return end;
     }
     return {
       status: 'incomplete',
-      explanation: 'Zero ended this turn without an answer. It may have reached its turn limit (maxTurns in its config) or given up; ask it to continue.',
+      explanation:
+        'Zero ended this turn without an answer. It may have reached its turn limit (maxTurns in its config) or given up; ask it to continue.',
     };
   }
 
   private reportFlood(): void {
     if (this.floodRefused === 0) return;
     this.deps.dispatch(
-      warning(this.req.runId, `Zero asked ${this.floodRefused} more permission question${this.floodRefused === 1 ? '' : 's'} while ${MAX_PENDING_PERMISSIONS} were already waiting: they were refused without asking you.`),
+      warning(
+        this.req.runId,
+        `Zero asked ${this.floodRefused} more permission question${this.floodRefused === 1 ? '' : 's'} while ${MAX_PENDING_PERMISSIONS} were already waiting: they were refused without asking you.`,
+      ),
     );
   }
 
   private blocks(): acp.ContentBlock[] {
     const blocks: acp.ContentBlock[] = [{ type: 'text', text: this.req.prompt }];
     const images = this.req.images ?? [];
-    if (this.deps.acp.supportsImages) for (const i of images) blocks.push({ type: 'image', mimeType: i.mimeType, data: i.data });
+    if (this.deps.acp.supportsImages)
+      for (const i of images) blocks.push({ type: 'image', mimeType: i.mimeType, data: i.data });
     // Never dropped silently: the host puts them back in the message box on this notice.
-    else if (images.length > 0) this.deps.dispatch({ type: 'notice', code: 'images-ignored', message: `This Zero does not take images over ACP: the ${images.length === 1 ? 'image was' : `${images.length} images were`} not sent, and ${images.length === 1 ? 'is' : 'are'} back in the message box.` });
+    else if (images.length > 0)
+      this.deps.dispatch({
+        type: 'notice',
+        code: 'images-ignored',
+        message: `This Zero does not take images over ACP: the ${images.length === 1 ? 'image was' : `${images.length} images were`} not sent, and ${images.length === 1 ? 'is' : 'are'} back in the message box.`,
+      });
     return blocks;
   }
 
-  private async permission(request: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
+  private async permission(
+    request: acp.RequestPermissionRequest,
+    signal: AbortSignal,
+  ): Promise<acp.RequestPermissionResponse> {
     const toolCallId = this.openCard(request.toolCall.toolCallId);
     try {
       return await this.answer(request, signal, toolCallId);
@@ -190,7 +228,11 @@ export class AcpTurn {
     return id;
   }
 
-  private async answer(request: acp.RequestPermissionRequest, signal: AbortSignal, toolCallId: string): Promise<acp.RequestPermissionResponse> {
+  private async answer(
+    request: acp.RequestPermissionRequest,
+    signal: AbortSignal,
+    toolCallId: string,
+  ): Promise<acp.RequestPermissionResponse> {
     const { dispatch } = this.deps;
     dispatch({
       type: 'acp_permission',
@@ -205,7 +247,13 @@ export class AcpTurn {
     // Allowed for this session earlier in the chat: Zero asks again (its grants last one prompt), the chat answers.
     const remembered = signal.aborted || this.stopRequested ? null : approvals.answerFor(request);
     if (remembered) {
-      dispatch({ type: 'acp_permission_answered', toolCallId, approval: 'allowed-session', optionId: remembered, remembered: true });
+      dispatch({
+        type: 'acp_permission_answered',
+        toolCallId,
+        approval: 'allowed-session',
+        optionId: remembered,
+        remembered: true,
+      });
       return selected(remembered);
     }
     let response: acp.RequestPermissionResponse = CANCELLED;
@@ -220,14 +268,26 @@ export class AcpTurn {
     // Stop while the dialog was open: whatever it returned, the answer is `cancelled`.
     if (signal.aborted || this.stopRequested) response = CANCELLED;
     const optionId = response.outcome.outcome === 'selected' ? response.outcome.optionId : null;
-    const grant = optionId && request.options.some((o) => o.optionId === optionId) ? approvals.remember(request, optionId) : null;
-    dispatch({ type: 'acp_permission_answered', toolCallId, approval: approvalOf(response, request.options), optionId });
+    const grant =
+      optionId && request.options.some((o) => o.optionId === optionId) ? approvals.remember(request, optionId) : null;
+    dispatch({
+      type: 'acp_permission_answered',
+      toolCallId,
+      approval: approvalOf(response, request.options),
+      optionId,
+    });
     if (grant) dispatch({ type: 'acp_session_grant', sessionId: request.sessionId, grant });
     return response;
   }
 
   private finish(end: TurnEnd, crashed: boolean, stderrTail: string | null = null): AcpTurnResult {
-    this.deps.dispatch({ type: 'acp_turn_ended', status: end.status, explanation: end.explanation, stderrTail: stderrTail?.trim() || null, at: Date.now() });
+    this.deps.dispatch({
+      type: 'acp_turn_ended',
+      status: end.status,
+      explanation: end.explanation,
+      stderrTail: stderrTail?.trim() || null,
+      at: Date.now(),
+    });
     return { sessionId: this.sessionId, end, crashed };
   }
 }

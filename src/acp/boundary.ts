@@ -35,10 +35,14 @@ export function clampPermission(request: acp.RequestPermissionRequest): acp.Requ
     ...r,
     toolCall: {
       ...call,
-      ...(typeof call.title === 'string' && call.title.length > MAX_TITLE ? { title: clipText(call.title, MAX_TITLE) } : {}),
+      ...(typeof call.title === 'string' && call.title.length > MAX_TITLE
+        ? { title: clipText(call.title, MAX_TITLE) }
+        : {}),
       ...(call.rawInput !== undefined ? { rawInput: clampInput(call.rawInput) } : {}),
     },
-    options: r.options.slice(0, 20).map((o) => ({ ...o, name: clipText(o.name, MAX_TITLE), optionId: o.optionId.slice(0, MAX_TITLE) })),
+    options: r.options
+      .slice(0, 20)
+      .map((o) => ({ ...o, name: clipText(o.name, MAX_TITLE), optionId: o.optionId.slice(0, MAX_TITLE) })),
   };
 }
 

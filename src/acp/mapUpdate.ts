@@ -24,25 +24,56 @@ export function mapUpdate(update: acp.SessionUpdate, runId: string): ChatAction[
       const call: ChatAction = {
         type: 'event',
         line: 0,
-        event: { ...envelope(runId), type: 'tool_call', id: update.toolCallId, name: toolName(update.title, update.kind), args: update.rawInput ?? undefined, sideEffect: sideEffectOf(update.kind) },
+        event: {
+          ...envelope(runId),
+          type: 'tool_call',
+          id: update.toolCallId,
+          name: toolName(update.title, update.kind),
+          args: update.rawInput ?? undefined,
+          sideEffect: sideEffectOf(update.kind),
+        },
       };
       // A call that arrives already finished (some agents do that) is a call plus its result.
-      return update.status === 'completed' || update.status === 'failed' ? [call, ...toolResult(update, runId)] : [call];
+      return update.status === 'completed' || update.status === 'failed'
+        ? [call, ...toolResult(update, runId)]
+        : [call];
     }
     case 'tool_call_update': {
       if (update.status === 'completed' || update.status === 'failed') return toolResult(update, runId);
       if (update.rawInput !== undefined || update.title) {
         // New arguments or title while it runs: the reducer updates the existing card by id.
-        return [{ type: 'event', line: 0, event: { ...envelope(runId), type: 'tool_call', id: update.toolCallId, name: toolName(update.title ?? null, update.kind ?? null), args: update.rawInput ?? undefined } }];
+        return [
+          {
+            type: 'event',
+            line: 0,
+            event: {
+              ...envelope(runId),
+              type: 'tool_call',
+              id: update.toolCallId,
+              name: toolName(update.title ?? null, update.kind ?? null),
+              args: update.rawInput ?? undefined,
+            },
+          },
+        ];
       }
       return [];
     }
     case 'plan':
-      return [{ type: 'acp_plan', entries: update.entries.map((e) => ({ content: e.content, priority: e.priority, status: e.status })) }];
+      return [
+        {
+          type: 'acp_plan',
+          entries: update.entries.map((e) => ({ content: e.content, priority: e.priority, status: e.status })),
+        },
+      ];
     case 'current_mode_update':
       return [{ type: 'acp_mode', mode: update.currentModeId }];
     case 'available_commands_update':
-      return [{ type: 'acp_commands', commands: update.availableCommands.map((c) => ({ name: c.name, description: c.description })) }];
+      return [
+        {
+          type: 'acp_commands',
+          commands: update.availableCommands.map((c) => ({ name: c.name, description: c.description })),
+        },
+      ];
     case 'config_option_update': {
       const model = modelFrom(update.configOptions);
       return model ? [{ type: 'acp_model', model }] : [];
@@ -113,7 +144,9 @@ function contentText(content: readonly acp.ToolCallContent[]): string | null {
       if (c.content.type === 'text') parts.push(c.content.text);
       else if (c.content.type === 'image') parts.push('[image]');
     } else if (c.type === 'diff') {
-      parts.push(`--- ${c.oldText === null || c.oldText === undefined ? '/dev/null' : c.path}\n+++ ${c.path}\n${c.newText}`);
+      parts.push(
+        `--- ${c.oldText === null || c.oldText === undefined ? '/dev/null' : c.path}\n+++ ${c.path}\n${c.newText}`,
+      );
     } else if (c.type === 'terminal') {
       parts.push(`[terminal ${c.terminalId}]`);
     }
@@ -123,7 +156,10 @@ function contentText(content: readonly acp.ToolCallContent[]): string | null {
 
 /** What session/new or session/load said the session offers: modes, and models from its config options. */
 export function sessionInfo(
-  res: { readonly modes?: acp.SessionModeState | null; readonly configOptions?: readonly acp.SessionConfigOption[] | null },
+  res: {
+    readonly modes?: acp.SessionModeState | null;
+    readonly configOptions?: readonly acp.SessionConfigOption[] | null;
+  },
   commands: AcpSessionInfo['commands'] = [],
 ): AcpSessionInfo {
   const modes = (res.modes?.availableModes ?? []).map((m) => ({ id: m.id, name: m.name }));
@@ -144,8 +180,13 @@ export function modelFrom(options: readonly acp.SessionConfigOption[] | null | u
 
 type Select = Extract<acp.SessionConfigOption, { type: 'select' }>;
 
-function findSelect(options: readonly acp.SessionConfigOption[] | null | undefined, category: string): Select | undefined {
-  return (options ?? []).find((o): o is Select => o.type === 'select' && (o.category === category || o.id === category));
+function findSelect(
+  options: readonly acp.SessionConfigOption[] | null | undefined,
+  category: string,
+): Select | undefined {
+  return (options ?? []).find(
+    (o): o is Select => o.type === 'select' && (o.category === category || o.id === category),
+  );
 }
 
 function flatOptions(options: acp.SessionConfigSelectOptions): acp.SessionConfigSelectOption[] {

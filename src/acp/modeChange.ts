@@ -7,7 +7,12 @@
 import type { ChatAction } from '../conversation/actions';
 import type { ZeroAcp } from './zeroAcp';
 
-export async function changeMode(zero: ZeroAcp, sessionId: string, mode: string, dispatch: (a: ChatAction) => void): Promise<void> {
+export async function changeMode(
+  zero: ZeroAcp,
+  sessionId: string,
+  mode: string,
+  dispatch: (a: ChatAction) => void,
+): Promise<void> {
   const queued = zero.isRunning(sessionId);
   if (queued) dispatch({ type: 'acp_mode_queued', mode });
   try {

@@ -23,7 +23,10 @@ export function dismissed(options: readonly acp.PermissionOption[]): acp.Request
 }
 
 /** How the chat records the answer on the permission card. */
-export function approvalOf(response: acp.RequestPermissionResponse, options: readonly acp.PermissionOption[]): ApprovalState {
+export function approvalOf(
+  response: acp.RequestPermissionResponse,
+  options: readonly acp.PermissionOption[],
+): ApprovalState {
   if (response.outcome.outcome === 'cancelled') return 'cancelled';
   const optionId = response.outcome.optionId;
   const option = options.find((o) => o.optionId === optionId);

@@ -71,7 +71,8 @@ export class SessionApprovals {
 
 function couldRemember(g: SessionGrant): boolean {
   if (g.optionId === 'allow_for_session') return typeof g.scope === 'string' && g.prefix === undefined;
-  if (g.optionId !== 'allow_prefix_for_session' || g.scope !== undefined || !g.prefix || !SHELL_TOOLS.has(g.tool)) return false;
+  if (g.optionId !== 'allow_prefix_for_session' || g.scope !== undefined || !g.prefix || !SHELL_TOOLS.has(g.tool))
+    return false;
   const words = commandWords({ cmd: g.prefix.join(' ') });
   return words !== null && words.length === g.prefix.length && words.every((w, i) => w === g.prefix![i]);
 }

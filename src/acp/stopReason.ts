@@ -17,7 +17,11 @@ export function endFromStopReason(stopReason: string, stopRequested: boolean): T
     case 'cancelled':
       return { status: 'interrupted', explanation: stopRequested ? 'Stopped.' : 'Zero cancelled the turn.' };
     case 'max_tokens':
-      return { status: 'incomplete', explanation: "The response was cut off at the model's output token limit and may be incomplete. Ask Zero to continue." };
+      return {
+        status: 'incomplete',
+        explanation:
+          "The response was cut off at the model's output token limit and may be incomplete. Ask Zero to continue.",
+      };
     // Zero 0.8 never sends it (its turn limit ends as end_turn): see acpTurn's unanswered-turn check.
     case 'max_turn_requests':
       return { status: 'incomplete', explanation: 'Zero reached its turn limit before finishing.' };
@@ -44,17 +48,36 @@ function explainError(m: string): string {
   const lower = m.toLowerCase();
   /** Zero's words, then what to do (one full stop between them). */
   const hint = (what: string, todo: string): string => `${what}: ${m.replace(/[.\s]+$/, '')}. ${todo}`;
-  if (/^config:/.test(lower)) return hint('Zero could not read its configuration', "Fix Zero's config.json (or run `zero setup`), then send again.");
-  if (/^provider:|no provider configured/.test(lower)) return hint('Zero has no usable model provider', 'Run `zero setup`, or set the provider\'s API key in "zero.env".');
+  if (/^config:/.test(lower))
+    return hint(
+      'Zero could not read its configuration',
+      "Fix Zero's config.json (or run `zero setup`), then send again.",
+    );
+  if (/^provider:|no provider configured/.test(lower))
+    return hint('Zero has no usable model provider', 'Run `zero setup`, or set the provider\'s API key in "zero.env".');
   if (/^workspace:/.test(lower)) return `Zero could not set up its sandbox for this folder: ${m}`;
-  const fromProvider = /(auth error|rate limit error|provider error|provider request error|provider stream error):|provider_error/.test(lower);
+  const fromProvider =
+    /(auth error|rate limit error|provider error|provider request error|provider stream error):|provider_error/.test(
+      lower,
+    );
   if (!fromProvider) return `Zero could not run the turn: ${m}`;
-  if (/auth error:|unauthorized|invalid_api_key|api key/.test(lower)) return `The model provider rejected Zero's credentials: ${m}`;
+  if (/auth error:|unauthorized|invalid_api_key|api key/.test(lower))
+    return `The model provider rejected Zero's credentials: ${m}`;
   if (/rate limit|rate_limit|too many requests|quota|overloaded/.test(lower)) {
-    return hint('The model provider is rate-limiting requests (Zero already retried)', 'Wait a moment and send again, or pick another model.');
+    return hint(
+      'The model provider is rate-limiting requests (Zero already retried)',
+      'Wait a moment and send again, or pick another model.',
+    );
   }
-  if (/context length|context window|maximum context|context_length_exceeded|too many tokens|prompt is too long|reduce the length/.test(lower)) {
-    return hint("The conversation no longer fits the model's context window", 'Use Continue on exec below, start a new chat, or pick a model with a larger window.');
+  if (
+    /context length|context window|maximum context|context_length_exceeded|too many tokens|prompt is too long|reduce the length/.test(
+      lower,
+    )
+  ) {
+    return hint(
+      "The conversation no longer fits the model's context window",
+      'Use Continue on exec below, start a new chat, or pick a model with a larger window.',
+    );
   }
   return `The model provider failed: ${m}`;
 }

@@ -39,7 +39,8 @@ export async function settleMode(
     if (!info().modes.some((m) => m.id === 'plan')) {
       return {
         status: 'error',
-        explanation: 'Restricted Mode: this workspace is not trusted, so Zero may only run in plan (read-only) mode, but this Zero session offers no plan mode. The message was not sent. Trust the workspace to run it.',
+        explanation:
+          'Restricted Mode: this workspace is not trusted, so Zero may only run in plan (read-only) mode, but this Zero session offers no plan mode. The message was not sent. Trust the workspace to run it.',
       };
     }
     await zero.setMode(sessionId, 'plan');
@@ -69,5 +70,8 @@ export async function settleMode(
 }
 
 function declined(name: string): ModeRefusal {
-  return { status: 'interrupted', explanation: `Not sent: the session's mode "${name}" lets Zero run tools without asking, and it was not confirmed for this message. Confirm it, or pick another mode.` };
+  return {
+    status: 'interrupted',
+    explanation: `Not sent: the session's mode "${name}" lets Zero run tools without asking, and it was not confirmed for this message. Confirm it, or pick another mode.`,
+  };
 }

@@ -5,7 +5,8 @@
  */
 
 /** Zero's own spellings (`unsafe`, `high`: src/host/settingsSources meansUnsafe) and the ones other agents use. */
-const UNSAFE_WORDS = /(^|[^a-z])(unsafe|high|yolo|bypass\w*|danger\w*|skip[-_ ]?permissions?|full[-_ ]?access|no[-_ ]?prompts?|trust[-_ ]?all)($|[^a-z])/;
+const UNSAFE_WORDS =
+  /(^|[^a-z])(unsafe|high|yolo|bypass\w*|danger\w*|skip[-_ ]?permissions?|full[-_ ]?access|no[-_ ]?prompts?|trust[-_ ]?all)($|[^a-z])/;
 
 export function meansUnsafeMode(mode: { readonly id: string; readonly name?: string | null }): boolean {
   return [mode.id, mode.name ?? ''].some((s) => UNSAFE_WORDS.test(s.trim().toLowerCase()));

@@ -63,7 +63,11 @@ export interface ZeroAcpOptions {
 /** The process ended while a request was waiting for it. */
 export class AcpProcessGone extends Error {
   constructor(readonly exit: AcpExit) {
-    super(exit.spawnError ? `zero acp could not start: ${exit.spawnError}` : `zero acp exited (${exit.signal ?? `code ${exit.code}`})`);
+    super(
+      exit.spawnError
+        ? `zero acp could not start: ${exit.spawnError}`
+        : `zero acp exited (${exit.signal ?? `code ${exit.code}`})`,
+    );
   }
 }
 
@@ -135,7 +139,15 @@ export class ZeroAcp {
       // Register the sink first: Zero may send updates (a warning) while loading.
       this.sinks.set(req.sessionId, req.sink);
       try {
-        const res = await this.call(live, agent.request('session/load', { sessionId: req.sessionId, cwd: req.cwd, mcpServers: [], ...(dirs.length ? { additionalDirectories: dirs } : {}) }));
+        const res = await this.call(
+          live,
+          agent.request('session/load', {
+            sessionId: req.sessionId,
+            cwd: req.cwd,
+            mcpServers: [],
+            ...(dirs.length ? { additionalDirectories: dirs } : {}),
+          }),
+        );
         const info = sessionInfo(res);
         live.sessions.set(req.sessionId, info);
         return { sessionId: req.sessionId, info, how: 'loaded' };
@@ -152,7 +164,14 @@ export class ZeroAcp {
   }
 
   private async openNew(live: Live, req: OpenSessionRequest, dirs: string[]): Promise<OpenedSession> {
-    const res = await this.call(live, live.proc.connection.agent.request('session/new', { cwd: req.cwd, mcpServers: [], ...(dirs.length ? { additionalDirectories: dirs } : {}) }));
+    const res = await this.call(
+      live,
+      live.proc.connection.agent.request('session/new', {
+        cwd: req.cwd,
+        mcpServers: [],
+        ...(dirs.length ? { additionalDirectories: dirs } : {}),
+      }),
+    );
     const info = sessionInfo(res);
     live.sessions.set(res.sessionId, info);
     this.sinks.set(res.sessionId, req.sink);
@@ -198,7 +217,10 @@ export class ZeroAcp {
     const live = this.requireLive(sessionId);
     const info = live.sessions.get(sessionId);
     if (info && info.models.some((m) => m.id === model)) {
-      await this.call(live, live.proc.connection.agent.request('session/set_config_option', { sessionId, configId: 'model', value: model }));
+      await this.call(
+        live,
+        live.proc.connection.agent.request('session/set_config_option', { sessionId, configId: 'model', value: model }),
+      );
     } else {
       await this.call(live, live.proc.connection.agent.request('_zero/set_model', { sessionId, model }));
     }
@@ -254,7 +276,10 @@ export class ZeroAcp {
     const launch = this.opts.launch();
     const proc = startAcpProcess(launch, this.client(), this.opts.onStderr);
     this.started += 1;
-    this.opts.log?.('info', `Starting: ${launch.binary} acp (pid ${proc.pid ?? 'none'}; env keys: ${Object.keys(launch.env).join(', ') || 'none'})`);
+    this.opts.log?.(
+      'info',
+      `Starting: ${launch.binary} acp (pid ${proc.pid ?? 'none'}; env keys: ${Object.keys(launch.env).join(', ') || 'none'})`,
+    );
     const live: Live = {
       proc,
       sessions: new Map(),
@@ -296,7 +321,8 @@ export class ZeroAcp {
       sessionUpdate: (raw) => {
         const update = clampUpdate(raw.update);
         // However the mode changed (set_mode, set_config_option, the agent itself), the cache follows it.
-        if (update.sessionUpdate === 'current_mode_update' && this.live) this.rememberMode(this.live, raw.sessionId, update.currentModeId);
+        if (update.sessionUpdate === 'current_mode_update' && this.live)
+          this.rememberMode(this.live, raw.sessionId, update.currentModeId);
         this.sinks.get(raw.sessionId)?.update(update);
       },
       requestPermission: async (raw) => {
@@ -337,7 +363,10 @@ export class ZeroAcp {
     for (const id of live.sessions.keys()) this.abortPermissions(id);
     if (this.live === live) this.live = null;
     if (exit.requested || this.disposed) return;
-    this.opts.log?.('error', `zero acp exited unexpectedly (${exit.signal ?? `code ${exit.code}`})${exit.stderrTail ? `: ${exit.stderrTail}` : ''}`);
+    this.opts.log?.(
+      'error',
+      `zero acp exited unexpectedly (${exit.signal ?? `code ${exit.code}`})${exit.stderrTail ? `: ${exit.stderrTail}` : ''}`,
+    );
     for (const listener of this.crashListeners) listener(exit);
   }
 

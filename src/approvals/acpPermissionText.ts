@@ -40,7 +40,12 @@ export function describePermission(req: acp.RequestPermissionRequest): Permissio
   // The tool's name from Zero's title, reduced to name characters: the question is one plain line.
   const tool = (req.toolCall.title?.trim().split(/\s+/)[0] ?? '').replace(/[^\w.:/-]/g, '') || 'a tool';
   const detail = compose(req, FIELD, BLOCK);
-  return { question: `Allow Zero to use ${tool}?`, detail: detail.text, full: compose(req, UNLIMITED, UNLIMITED).text, cut: detail.cut };
+  return {
+    question: `Allow Zero to use ${tool}?`,
+    detail: detail.text,
+    full: compose(req, UNLIMITED, UNLIMITED).text,
+    cut: detail.cut,
+  };
 }
 
 function compose(req: acp.RequestPermissionRequest, field: Limits, block: Limits): { text: string; cut: boolean } {
@@ -82,7 +87,11 @@ function compose(req: acp.RequestPermissionRequest, field: Limits, block: Limits
     const justification = take(['justification']);
     if (justification) put('Justification', justification[1]);
     const sandbox = take(['sandbox_permissions']);
-    if (sandbox) put('Sandbox', SANDBOX_WORDS[sandbox[1].trim()] ? `${sandbox[1].trim()} (${SANDBOX_WORDS[sandbox[1].trim()]})` : sandbox[1]);
+    if (sandbox)
+      put(
+        'Sandbox',
+        SANDBOX_WORDS[sandbox[1].trim()] ? `${sandbox[1].trim()} (${SANDBOX_WORDS[sandbox[1].trim()]})` : sandbox[1],
+      );
     if (input.additional_permissions !== undefined) put('Extra sandbox access', json(input.additional_permissions));
     delete input.additional_permissions;
     if (Array.isArray(input.prefix_rule)) {
@@ -92,7 +101,8 @@ function compose(req: acp.RequestPermissionRequest, field: Limits, block: Limits
     const body = take(BODY_KEYS);
     if (body) put(body[0] === 'content' ? 'Content' : 'Change', body[1], true);
     // Whatever else Zero received (tty, shell, offsets…): shown rather than dropped.
-    if (Object.keys(input).length > 0) put(command || url || target || query || body ? 'Other input' : 'Input', json(input));
+    if (Object.keys(input).length > 0)
+      put(command || url || target || query || body ? 'Other input' : 'Input', json(input));
   } else if (raw !== undefined && raw !== null) {
     put('Input', json(raw));
   }

@@ -23,7 +23,13 @@ export function describeExecApproval(item: PermissionItem, cls: Classified, args
   return { detail: detail.text, full: full.text, cut: detail.cut };
 }
 
-function compose(item: PermissionItem, cls: Classified, args: unknown, limits: Limits, everything: boolean): { text: string; cut: boolean } {
+function compose(
+  item: PermissionItem,
+  cls: Classified,
+  args: unknown,
+  limits: Limits,
+  everything: boolean,
+): { text: string; cut: boolean } {
   let cut = false;
   const lines: string[] = [];
   const put = (label: string, value: string): void => {
@@ -35,12 +41,17 @@ function compose(item: PermissionItem, cls: Classified, args: unknown, limits: L
   if (target) put('What', target);
   if (item.block?.path && item.block.path !== target) put('Path', item.block.path);
   if (item.sideEffect) lines.push(`Side effect: ${item.sideEffect}`);
-  if (item.risk?.level) lines.push(`Risk: ${item.risk.level}${item.risk.categories?.length ? ` (${item.risk.categories.join(', ')})` : ''}`);
+  if (item.risk?.level)
+    lines.push(
+      `Risk: ${item.risk.level}${item.risk.categories?.length ? ` (${item.risk.categories.join(', ')})` : ''}`,
+    );
   if (item.block?.code) put('Sandbox block', item.block.code);
   if (item.reason) put('Reason', item.reason);
   if (everything && args !== undefined && args !== null) put('Arguments', json(args));
   lines.push('');
-  lines.push('Zero has already refused this call (headless runs cannot wait). If you allow it, Zero retries it in a follow-up run when the current run ends.');
+  lines.push(
+    'Zero has already refused this call (headless runs cannot wait). If you allow it, Zero retries it in a follow-up run when the current run ends.',
+  );
   if (cls.note) lines.push('', cls.note);
   return { text: lines.join('\n'), cut };
 }

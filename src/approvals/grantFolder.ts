@@ -26,9 +26,11 @@ export interface FolderRules {
   readonly realpath?: (p: string) => string | null;
 }
 
-export type FolderCheck = { readonly ok: true; readonly folder: string } | { readonly ok: false; readonly reason: string };
+export type FolderCheck =
+  { readonly ok: true; readonly folder: string } | { readonly ok: false; readonly reason: string };
 
-export type FolderChoices = { readonly ok: true; readonly choices: readonly string[] } | { readonly ok: false; readonly reason: string };
+export type FolderChoices =
+  { readonly ok: true; readonly choices: readonly string[] } | { readonly ok: false; readonly reason: string };
 
 function same(a: string, b: string, rules: FolderRules): boolean {
   return rules.caseInsensitive ? a.toLowerCase() === b.toLowerCase() : a === b;
@@ -51,20 +53,34 @@ export function checkGrantFolder(raw: string, rules: FolderRules): FolderCheck {
 
 function checkSpelledFolder(raw: string, rules: FolderRules): FolderCheck {
   const pa = rules.path;
-  if (typeof raw !== 'string' || raw.trim() === '' || !pa.isAbsolute(raw) || (pa.sep === '\\' && /^[\\/](?![\\/])/.test(raw))) {
+  if (
+    typeof raw !== 'string' ||
+    raw.trim() === '' ||
+    !pa.isAbsolute(raw) ||
+    (pa.sep === '\\' && /^[\\/](?![\\/])/.test(raw))
+  ) {
     return { ok: false, reason: `"${raw}" is not an absolute path, so it cannot be given to Zero as a folder.` };
   }
   const folder = strip(pa.normalize(raw), pa);
   if (pa.parse(folder).root === folder || pa.dirname(folder) === folder) {
-    return { ok: false, reason: `${folder} is the root of a drive or file system: Zero would be able to write anywhere on it.` };
+    return {
+      ok: false,
+      reason: `${folder} is the root of a drive or file system: Zero would be able to write anywhere on it.`,
+    };
   }
   const home = strip(pa.normalize(rules.home), pa);
   if (same(folder, home, rules)) {
-    return { ok: false, reason: `${folder} is your home folder: Zero would be able to write to every file in it (shell profiles, SSH keys…).` };
+    return {
+      ok: false,
+      reason: `${folder} is your home folder: Zero would be able to write to every file in it (shell profiles, SSH keys…).`,
+    };
   }
   const rel = pa.relative(folder, home);
   if (rel !== '' && !rel.startsWith('..') && !pa.isAbsolute(rel)) {
-    return { ok: false, reason: `${folder} contains your home folder: Zero would be able to write to every file in it.` };
+    return {
+      ok: false,
+      reason: `${folder} contains your home folder: Zero would be able to write to every file in it.`,
+    };
   }
   return { ok: true, folder };
 }
@@ -76,7 +92,10 @@ function checkSpelledFolder(raw: string, rules: FolderRules): FolderCheck {
 export function folderChoices(file: string, rules: FolderRules): FolderChoices {
   const pa = rules.path;
   if (typeof file !== 'string' || !pa.isAbsolute(file)) {
-    return { ok: false, reason: `Zero asked about "${file}", which is not an absolute path, so no folder can be given for it.` };
+    return {
+      ok: false,
+      reason: `Zero asked about "${file}", which is not an absolute path, so no folder can be given for it.`,
+    };
   }
   const choices: string[] = [];
   let first: FolderCheck | null = null;
@@ -87,7 +106,8 @@ export function folderChoices(file: string, rules: FolderRules): FolderChoices {
     choices.push(check.folder);
     if (pa.dirname(dir) === dir) break;
   }
-  if (choices.length === 0) return { ok: false, reason: first && !first.ok ? first.reason : `No folder can be given for ${file}.` };
+  if (choices.length === 0)
+    return { ok: false, reason: first && !first.ok ? first.reason : `No folder can be given for ${file}.` };
   return { ok: true, choices };
 }
 

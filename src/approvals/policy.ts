@@ -45,7 +45,11 @@ export function classify(p: PermissionItem, rules: FolderRules): Classified {
   if (p.event !== 'permission_request') {
     if (p.action === 'deny') {
       return blockCode === 'persistent_deny'
-        ? { cls: 'persistent-deny', choices: [], note: `A persistent deny grant for ${p.name} matched. Revoke it with "Zero: Manage Approvals" if you want Zero to use ${p.name} again.` }
+        ? {
+            cls: 'persistent-deny',
+            choices: [],
+            note: `A persistent deny grant for ${p.name} matched. Revoke it with "Zero: Manage Approvals" if you want Zero to use ${p.name} again.`,
+          }
         : { cls: 'hard-deny', choices: [], note: 'The sandbox blocks this outright; it cannot be approved.' };
     }
     return { cls: 'info', choices: [], note: null };
@@ -84,7 +88,9 @@ export function classify(p: PermissionItem, rules: FolderRules): Classified {
     };
   }
   if (p.permissionGranted === true) return { cls: 'info', choices: [], note: null };
-  const broad = shell ? `A grant for ${p.name} allows every ${p.name} command, and without a native sandbox (bubblewrap) Zero may still refuse shell commands.` : null;
+  const broad = shell
+    ? `A grant for ${p.name} allows every ${p.name} command, and without a native sandbox (bubblewrap) Zero may still refuse shell commands.`
+    : null;
   return { cls: 'tool-prompt', choices: ['allow-once', 'always-allow', 'deny'], note: broad };
 }
 
@@ -139,7 +145,13 @@ export function elevationFor(approved: readonly Approved[], rules: FolderRules):
     }
   }
   for (const t of always.keys()) once.delete(t);
-  return { onceTools: [...once], alwaysTools: [...always.values()], addDirs: [...addDirs], rememberDirs: [...remember], unsafeOnce };
+  return {
+    onceTools: [...once],
+    alwaysTools: [...always.values()],
+    addDirs: [...addDirs],
+    rememberDirs: [...remember],
+    unsafeOnce,
+  };
 }
 
 /** The short input that tells the agent what the user approved and asks it to retry. */

@@ -31,7 +31,8 @@ export const BLOCK: Limits = { maxLines: 20, maxChars: 1200 };
 /** For a one-line place (a title, a retry message). */
 export const LINE: Limits = { maxLines: 1, maxChars: 200 };
 
-const INVISIBLE = /[\u0080-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/;
+const INVISIBLE =
+  /[\u0080-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/;
 const OUR_SYMBOLS = /[\u23ce\u21e5\u2400-\u2426]/;
 
 /** Every control or invisible character made visible; `\n` as `⏎` plus a real line break. */
@@ -60,7 +61,10 @@ export function shown(s: string, limits: Limits): Shown {
   if (kept.length >= s.length) return { text: visible(s), cut: false };
   const restLines = s.slice(kept.length).split('\n').length - (kept.endsWith('\n') ? 0 : 1);
   const restChars = s.length - kept.length;
-  const parts = [restLines > 0 ? `${restLines} more line${restLines === 1 ? '' : 's'}` : '', `${restChars} more character${restChars === 1 ? '' : 's'}`].filter(Boolean);
+  const parts = [
+    restLines > 0 ? `${restLines} more line${restLines === 1 ? '' : 's'}` : '',
+    `${restChars} more character${restChars === 1 ? '' : 's'}`,
+  ].filter(Boolean);
   const head = visible(kept);
   // A one-line place keeps the marker on the line; elsewhere it starts its own line when the cut is at a break.
   const sep = limits.maxLines === 1 || !head.endsWith('\n') ? ' ' : '';

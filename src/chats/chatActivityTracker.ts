@@ -26,7 +26,10 @@ export class ChatActivityTracker extends Disposable {
   /** Some chat's activity changed. */
   readonly onDidChange = this.changes.event;
 
-  constructor(private readonly src: ActivitySources, private readonly surfaces: ChatSurfaces) {
+  constructor(
+    private readonly src: ActivitySources,
+    private readonly surfaces: ChatSurfaces,
+  ) {
     super();
     this.register(src.onDidChangeChat((id) => (id === undefined ? this.updateAll() : this.update(id))));
     this.register(src.onDidStartTurn((t) => this.update(t.chatId)));

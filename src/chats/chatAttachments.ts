@@ -27,7 +27,10 @@ export class ChatAttachments {
   }
 
   add(label: string, languageId: string, block: string, mention?: MentionRef): void {
-    this.held = [...this.held.filter((a) => a.label !== label), { id: newId('sel'), label, languageId, block, ...(mention ? { mention } : {}) }];
+    this.held = [
+      ...this.held.filter((a) => a.label !== label),
+      { id: newId('sel'), label, languageId, block, ...(mention ? { mention } : {}) },
+    ];
     this.changed();
   }
 

@@ -75,7 +75,10 @@ export class ChatController extends Disposable {
         this.surfaces,
       ),
     );
-    this.historySearch = new HistoryContentSearch({ inMemory: (id) => this.chats.wholeInMemory(id) ?? store.inMemory(id), fileOf: (id) => store.fileOf(id) });
+    this.historySearch = new HistoryContentSearch({
+      inMemory: (id) => this.chats.wholeInMemory(id) ?? store.inMemory(id),
+      fileOf: (id) => store.fileOf(id),
+    });
   }
 
   get onDidChange() {
@@ -180,7 +183,9 @@ export class ChatController extends Disposable {
 
   /** Attach a workspace file or folder (Explorer "Add to Zero Chat"): sent as its path. */
   attachPath(path: string, folder: boolean): void {
-    const mention: MentionRef = folder ? { kind: 'folder', path: path.endsWith('/') ? path : `${path}/` } : { kind: 'file', path };
+    const mention: MentionRef = folder
+      ? { kind: 'folder', path: path.endsWith('/') ? path : `${path}/` }
+      : { kind: 'file', path };
     this.focused.leaveTranscript();
     this.attachments.add(mentionLabel(mention), '', '', mention);
   }
@@ -308,9 +313,16 @@ export class ChatController extends Disposable {
   }
 
   /** Record an ACP chat's chosen mode or model (the transport sends it to Zero). */
-  recordAcp(chatId: string, change: { readonly mode: string } | { readonly model: string } | { readonly nextMode: string | null }): void {
+  recordAcp(
+    chatId: string,
+    change: { readonly mode: string } | { readonly model: string } | { readonly nextMode: string | null },
+  ): void {
     const action: ChatAction =
-      'nextMode' in change ? { type: 'acp_mode_queued', mode: change.nextMode } : 'mode' in change ? { type: 'acp_mode', mode: change.mode } : { type: 'acp_model', model: change.model };
+      'nextMode' in change
+        ? { type: 'acp_mode_queued', mode: change.nextMode }
+        : 'mode' in change
+          ? { type: 'acp_mode', mode: change.mode }
+          : { type: 'acp_model', model: change.model };
     this.chats.dispatch(chatId, [action]);
     this.chats.save(chatId, true);
   }

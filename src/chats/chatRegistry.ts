@@ -19,7 +19,12 @@ export type ControllerChange =
   | { readonly kind: 'actions'; readonly chatId: string; readonly actions: readonly ChatAction[] }
   | { readonly kind: 'queue'; readonly chatId: string; readonly queued: readonly string[] }
   /** Text (and images Zero did not take) put back in the composer, without sending. */
-  | { readonly kind: 'insertDraft'; readonly chatId: string; readonly text: string; readonly images?: readonly InputImage[] }
+  | {
+      readonly kind: 'insertDraft';
+      readonly chatId: string;
+      readonly text: string;
+      readonly images?: readonly InputImage[];
+    }
   | { readonly kind: 'composer' };
 
 export class ChatRegistry extends Disposable {
@@ -35,7 +40,11 @@ export class ChatRegistry extends Disposable {
   readonly firstSidebarId: string;
 
   /** `sidebarShows`: the sidebar shows this chat (no transcript over it), so its head is resent whole before a change. */
-  constructor(private readonly store: ChatStore, private readonly env: Pick<ChatsEnv, 'log'>, private readonly sidebarShows: (chatId: string) => boolean) {
+  constructor(
+    private readonly store: ChatStore,
+    private readonly env: Pick<ChatsEnv, 'log'>,
+    private readonly sidebarShows: (chatId: string) => boolean,
+  ) {
     super();
     const id = store.currentId;
     // A run cut off by a reload is marked in the whole chat, so only a chat at rest starts as its head.
@@ -114,7 +123,10 @@ export class ChatRegistry extends Disposable {
 
   /** The id of the chat that holds this Zero session, saved or in memory. */
   chatIdOfSession(sessionId: string): string | undefined {
-    return (this.store.summaries().find((c) => c.sessionId === sessionId) ?? [...this.chats.values()].find((c) => c.sessionId === sessionId))?.id;
+    return (
+      this.store.summaries().find((c) => c.sessionId === sessionId) ??
+      [...this.chats.values()].find((c) => c.sessionId === sessionId)
+    )?.id;
   }
 
   /** A new name for a chat, open or only in the history; false when the chat cannot be read. */
@@ -150,7 +162,10 @@ export class ChatRegistry extends Disposable {
    * or undefined when the chat is unknown or nothing changed. A reducer, save or view failure is
    * logged: the run that produced the actions must still be able to finish.
    */
-  dispatch(chatId: string, actions: readonly ChatAction[]): { readonly before: Chat; readonly after: Chat } | undefined {
+  dispatch(
+    chatId: string,
+    actions: readonly ChatAction[],
+  ): { readonly before: Chat; readonly after: Chat } | undefined {
     if (actions.length === 0) return undefined;
     const partial = this.unreadTurns(chatId) > 0 && this.sidebarShows(chatId);
     const before = this.wholeChat(chatId);
@@ -237,6 +252,8 @@ export class ChatRegistry extends Disposable {
 
 /** Unique, not secret: Math.random spares activation (which names the new chat) loading node:crypto. */
 export function newId(prefix: string): string {
-  const random = Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, '0');
+  const random = Math.floor(Math.random() * 0x1_0000_0000)
+    .toString(16)
+    .padStart(8, '0');
   return `${prefix}-${Date.now().toString(36)}-${random}`;
 }

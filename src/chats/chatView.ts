@@ -56,7 +56,11 @@ export class ChatView {
   }
 
   /** `tabChatId`: an editor tab's view of its chat; absent: the sidebar's. */
-  viewState(queued: readonly string[], tabChatId?: string, history: readonly ChatSummary[] = this.chats.summaries()): ViewState {
+  viewState(
+    queued: readonly string[],
+    tabChatId?: string,
+    history: readonly ChatSummary[] = this.chats.summaries(),
+  ): ViewState {
     this.shown = { folder: this.env.folder(), trusted: this.env.trusted() };
     const tab = tabChatId === undefined ? undefined : this.chats.wholeInMemory(tabChatId);
     const chat = tab ?? this.focus.sidebarShownChat;

@@ -46,9 +46,18 @@ const ACP_MODES: readonly ModeChoice[] = [
  * lists: a chat that has not run), Zero's ACP modes and the `zero models` registry, so the header
  * can offer a choice that is applied when the session opens. ACP lists no context windows.
  */
-export function acpChoices(info: AcpSessionInfo | undefined, registry: readonly ModelInfo[]): { modes: ModeChoice[]; models: ModelInfo[] } {
+export function acpChoices(
+  info: AcpSessionInfo | undefined,
+  registry: readonly ModelInfo[],
+): { modes: ModeChoice[]; models: ModelInfo[] } {
   return {
-    modes: info && info.modes.length > 0 ? info.modes.map((m) => ({ id: m.id, label: m.name || m.id, dangerous: false })) : [...ACP_MODES],
-    models: info && info.models.length > 0 ? info.models.map((m) => ({ id: m.id, displayName: m.name || m.id, apiModel: '', contextWindow: null })) : [...registry],
+    modes:
+      info && info.modes.length > 0
+        ? info.modes.map((m) => ({ id: m.id, label: m.name || m.id, dangerous: false }))
+        : [...ACP_MODES],
+    models:
+      info && info.models.length > 0
+        ? info.models.map((m) => ({ id: m.id, displayName: m.name || m.id, apiModel: '', contextWindow: null }))
+        : [...registry],
   };
 }

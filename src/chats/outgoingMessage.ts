@@ -30,15 +30,34 @@ export function isEmpty(message: string, options: ResolvedSend): boolean {
   return message.trim() === '' && (options.mentions ?? []).length === 0 && (options.images ?? []).length === 0;
 }
 
-export function outgoingTurn(message: string, options: ResolvedSend, attached: Attached): { readonly prompt: string; readonly turn: TurnOptions } {
+export function outgoingTurn(
+  message: string,
+  options: ResolvedSend,
+  attached: Attached,
+): { readonly prompt: string; readonly turn: TurnOptions } {
   const images = options.images ?? [];
   const chips = [...(options.chips ?? []), ...attached.labels];
   // Explorer files and folders are plain path mentions (nothing to resolve).
-  const paths = attached.mentions.filter((m): m is Extract<MentionRef, { kind: 'file' | 'folder' | 'range' }> => m.kind === 'file' || m.kind === 'folder' || m.kind === 'range');
+  const paths = attached.mentions.filter(
+    (m): m is Extract<MentionRef, { kind: 'file' | 'folder' | 'range' }> =>
+      m.kind === 'file' || m.kind === 'folder' || m.kind === 'range',
+  );
   const prompt = composerPrompt(message, [...(options.mentions ?? []), ...paths], attached.blocks);
-  const choice = { ...(options.mode ? { mode: options.mode } : {}), ...(options.model ? { model: options.model } : {}) };
+  const choice = {
+    ...(options.mode ? { mode: options.mode } : {}),
+    ...(options.model ? { model: options.model } : {}),
+  };
   // Plain messages keep their old shape; the transcript shows chips, images and picks when there are some.
   const composed: ComposedMessage | undefined =
-    chips.length > 0 || images.length > 0 || options.mode || options.model ? { text: message.trim(), chips, images: images.length, ...choice } : undefined;
-  return { prompt, turn: { ...(images.length > 0 ? { images } : {}), ...(options.mode || options.model ? { choice } : {}), ...(composed ? { composed } : {}) } };
+    chips.length > 0 || images.length > 0 || options.mode || options.model
+      ? { text: message.trim(), chips, images: images.length, ...choice }
+      : undefined;
+  return {
+    prompt,
+    turn: {
+      ...(images.length > 0 ? { images } : {}),
+      ...(options.mode || options.model ? { choice } : {}),
+      ...(composed ? { composed } : {}),
+    },
+  };
 }

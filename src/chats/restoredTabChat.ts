@@ -12,7 +12,11 @@ export type RestoredTabChat =
   | { readonly chatId: string; readonly from: 'its view state' | 'the saved tab list' }
   | { readonly chatId: null; readonly why: string };
 
-export function restoredTabChat(state: unknown, savedTabs: readonly string[], inTabs: ReadonlySet<string>): RestoredTabChat {
+export function restoredTabChat(
+  state: unknown,
+  savedTabs: readonly string[],
+  inTabs: ReadonlySet<string>,
+): RestoredTabChat {
   const parsed = TabStateSchema.safeParse(state);
   const chatId = parsed.success ? parsed.data.chatId : savedTabs.find((id) => !inTabs.has(id));
   if (chatId === undefined) return { chatId: null, why: 'it did not say which chat it showed' };

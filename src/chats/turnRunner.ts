@@ -7,7 +7,16 @@ import { Emitter } from '../lifecycle/emitter';
 import type { Chat, PermissionItem } from '../conversation/model';
 import { currentTurn } from '../conversation/reducer';
 import type { ComposedMessage } from '../conversation/model';
-import { failedTurn, type ApprovalAnswer, type Transport, type TransportCapabilities, type TurnChoice, type TurnElevation, type TurnEnd, type TurnHandle } from '../conversation/transport';
+import {
+  failedTurn,
+  type ApprovalAnswer,
+  type Transport,
+  type TransportCapabilities,
+  type TurnChoice,
+  type TurnElevation,
+  type TurnEnd,
+  type TurnHandle,
+} from '../conversation/transport';
 import { CONTEXT_LIMIT_CODE, contextLimitNotice, isContextLimit } from '../conversation/contextLimit';
 import type { InputImage } from '../protocol/input';
 import { newId, type ChatRegistry } from './chatRegistry';
@@ -110,7 +119,10 @@ export class TurnRunner extends Disposable {
   }
 
   cancelQueued(chatId: string, index: number): void {
-    this.setQueue(chatId, (this.queues.get(chatId) ?? []).filter((_, i) => i !== index));
+    this.setQueue(
+      chatId,
+      (this.queues.get(chatId) ?? []).filter((_, i) => i !== index),
+    );
   }
 
   /** Stop the chat's turn. Queued messages go back to the composer rather than starting. */
@@ -135,7 +147,11 @@ export class TurnRunner extends Disposable {
     const outputLimit = this.env.outputLimit?.();
     this.chats.dispatch(chatId, [
       {
-        type: 'turn_started', turnId, prompt, origin, at: Date.now(),
+        type: 'turn_started',
+        turnId,
+        prompt,
+        origin,
+        at: Date.now(),
         ...(outputLimit ? { outputLimit } : {}),
         ...(options.composed ? { composed: options.composed } : {}),
         ...(transport.id === 'acp' ? { transport: 'acp' as const } : {}),
@@ -146,24 +162,39 @@ export class TurnRunner extends Disposable {
     this.active.set(chatId, active);
     this.starts.fire({ chatId, turnId, origin });
     const request = {
-      chatId, turnId, prompt, origin, sessionId: chat.sessionId, cwd: this.env.folder(),
+      chatId,
+      turnId,
+      prompt,
+      origin,
+      sessionId: chat.sessionId,
+      cwd: this.env.folder(),
       ...(options.elevation ? { elevation: options.elevation } : {}),
       ...(options.images && options.images.length > 0 ? { images: options.images } : {}),
       ...(options.choice ? { choice: options.choice } : {}),
     };
     let handle: TurnHandle;
     try {
-      handle = transport.startTurn(request, { actions: (actions) => this.onActions(chatId, turnId, actions, options.images) });
+      handle = transport.startTurn(request, {
+        actions: (actions) => this.onActions(chatId, turnId, actions, options.images),
+      });
     } catch (err) {
       // The contract says never throw; a bug must still end the turn with words, not hang it.
-      handle = failedTurn(`Internal error while starting the turn: ${err instanceof Error ? err.message : String(err)}`, null);
+      handle = failedTurn(
+        `Internal error while starting the turn: ${err instanceof Error ? err.message : String(err)}`,
+        null,
+      );
     }
     active.handle = handle;
     const draft = origin === 'prompt' ? options.composed?.text || prompt : undefined;
     void handle.ended.then((end) => this.finish(chatId, turnId, draft, end, options));
   }
 
-  private onActions(chatId: string, turnId: string, actions: Parameters<ChatRegistry['dispatch']>[1], images?: readonly InputImage[]): void {
+  private onActions(
+    chatId: string,
+    turnId: string,
+    actions: Parameters<ChatRegistry['dispatch']>[1],
+    images?: readonly InputImage[],
+  ): void {
     if (this.active.get(chatId)?.turnId !== turnId) return;
     const changed = this.chats.dispatch(chatId, actions);
     // Images Zero did not take go back to the message box (the notice on the turn says so).
@@ -183,16 +214,30 @@ export class TurnRunner extends Disposable {
       try {
         fn();
       } catch (err) {
-        this.env.log.error(`After the run ended, could not ${what}: ${err instanceof Error ? err.message : String(err)}`);
+        this.env.log.error(
+          `After the run ended, could not ${what}: ${err instanceof Error ? err.message : String(err)}`,
+        );
       }
     };
     if (this.active.get(chatId)?.turnId !== turnId) return;
     if (end.notStarted) step('log', () => this.env.log.error(end.action.explanation ?? 'The turn could not start.'));
-    if (end.binaryProblem) step('show the CLI state', () => (this.view.binary = { ok: false, path: end.binaryProblem!.path, demo: false, problem: end.binaryProblem!.problem }));
+    if (end.binaryProblem)
+      step(
+        'show the CLI state',
+        () =>
+          (this.view.binary = {
+            ok: false,
+            path: end.binaryProblem!.path,
+            demo: false,
+            problem: end.binaryProblem!.problem,
+          }),
+      );
     step('record the end', () => this.chats.dispatch(chatId, [end.action]));
     // A long ACP chat ends here (zero acp never compacts): say why, and how to go on.
     if (this.active.get(chatId)?.transport.id === 'acp' && isContextLimit(end.action.explanation)) {
-      step('explain the context limit', () => this.chats.dispatch(chatId, [{ type: 'notice', code: CONTEXT_LIMIT_CODE, message: contextLimitNotice() }]));
+      step('explain the context limit', () =>
+        this.chats.dispatch(chatId, [{ type: 'notice', code: CONTEXT_LIMIT_CODE, message: contextLimitNotice() }]),
+      );
     }
     this.active.delete(chatId);
     step('save', () => this.chats.save(chatId, true));
@@ -219,7 +264,8 @@ export class TurnRunner extends Disposable {
     const texts = [...(first === undefined ? [] : [first]), ...q];
     // Whichever view shows the chat gets the text back, and the first message's images.
     const back = images && images.length > 0 ? { images } : {};
-    if (texts.length > 0 || back.images) this.chats.notify({ kind: 'insertDraft', chatId, text: texts.join('\n\n'), ...back });
+    if (texts.length > 0 || back.images)
+      this.chats.notify({ kind: 'insertDraft', chatId, text: texts.join('\n\n'), ...back });
   }
 
   private setQueue(chatId: string, queued: Queued[]): void {
@@ -242,8 +288,12 @@ export class TurnRunner extends Disposable {
 function newPendingRequests(before: Chat, after: Chat, turnId: string): PermissionItem[] {
   const turn = currentTurn(after);
   if (turn?.id !== turnId) return [];
-  const old = new Set(before.turns.find((t) => t.id === turnId)?.items.flatMap((i) => (i.kind === 'permission' ? [i.key] : [])));
-  return turn.items.filter((i): i is PermissionItem => i.kind === 'permission' && i.approval === 'pending' && !old.has(i.key));
+  const old = new Set(
+    before.turns.find((t) => t.id === turnId)?.items.flatMap((i) => (i.kind === 'permission' ? [i.key] : [])),
+  );
+  return turn.items.filter(
+    (i): i is PermissionItem => i.kind === 'permission' && i.approval === 'pending' && !old.has(i.key),
+  );
 }
 
 /** A queued message as shown (and given back to the composer): the user's words. */

@@ -27,7 +27,8 @@ interface Options {
 
 export function parseArgs(argv: readonly string[]): Options | string {
   const [command, ...rest] = argv;
-  if (command !== 'summarize' && command !== 'markdown') return command === undefined ? USAGE : `Unknown command "${command}".\n\n${USAGE}`;
+  if (command !== 'summarize' && command !== 'markdown')
+    return command === undefined ? USAGE : `Unknown command "${command}".\n\n${USAGE}`;
   let file: string | undefined;
   let exitCode: number | null = null;
   for (let i = 0; i < rest.length; i++) {
@@ -60,10 +61,24 @@ export async function readDecoded(input: Readable): Promise<Decoded[]> {
 }
 
 export function markdownOf(decoded: readonly Decoded[], exitCode: number | null): string {
-  let chat = reduceChat(newChat('transcript', 0, 'Zero run'), { type: 'turn_started', turnId: 'run', prompt: '', origin: 'prompt', at: 0 });
+  let chat = reduceChat(newChat('transcript', 0, 'Zero run'), {
+    type: 'turn_started',
+    turnId: 'run',
+    prompt: '',
+    origin: 'prompt',
+    at: 0,
+  });
   for (const d of decoded) chat = reduceChat(chat, actionFromDecoded(d));
   if (exitCode !== null) {
-    chat = reduceChat(chat, { type: 'process_exited', code: exitCode, signal: null, spawnFailed: false, explanation: null, stderrTail: null, at: 0 });
+    chat = reduceChat(chat, {
+      type: 'process_exited',
+      code: exitCode,
+      signal: null,
+      spawnFailed: false,
+      explanation: null,
+      stderrTail: null,
+      at: 0,
+    });
   }
   return chatToMarkdown(chat);
 }

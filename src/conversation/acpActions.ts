@@ -57,7 +57,11 @@ export function applyPermissionAnswered(turn: Turn, a: Act<'acp_permission_answe
     const i = turn.items[n]!;
     if (i.kind !== 'permission' || i.key !== key || i.approval !== 'pending') continue;
     const items = turn.items.slice();
-    items[n] = { ...i, approval: a.approval, ...(i.acp ? { acp: { ...i.acp, chosen: a.optionId, ...(a.remembered ? { remembered: true } : {}) } } : {}) };
+    items[n] = {
+      ...i,
+      approval: a.approval,
+      ...(i.acp ? { acp: { ...i.acp, chosen: a.optionId, ...(a.remembered ? { remembered: true } : {}) } } : {}),
+    };
     return { ...turn, items };
   }
   return turn;

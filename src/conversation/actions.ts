@@ -1,7 +1,17 @@
 /** Everything that can change a chat: Zero's events plus what happens locally. */
 import type { Decoded, ProtocolProblem, UnknownEvent } from '../protocol/decoded';
 import type { ZeroEvent } from '../protocol/events';
-import type { AcpOption, AcpSessionInfo, ApprovalState, PlanEntry, ReviewFile, SessionGrant, TransportKind, ComposedMessage, TurnStatus } from './model';
+import type {
+  AcpOption,
+  AcpSessionInfo,
+  ApprovalState,
+  PlanEntry,
+  ReviewFile,
+  SessionGrant,
+  TransportKind,
+  ComposedMessage,
+  TurnStatus,
+} from './model';
 
 export type ChatAction =
   /** The user sent a message (or the host started an approval follow-up); starts a new turn. */
@@ -32,7 +42,12 @@ export type ChatAction =
       readonly at: number;
     }
   /** The user answered (or dismissed) a permission card's dialog. */
-  | { readonly type: 'approval_decided'; readonly turnId: string; readonly key: string; readonly approval: ApprovalState }
+  | {
+      readonly type: 'approval_decided';
+      readonly turnId: string;
+      readonly key: string;
+      readonly approval: ApprovalState;
+    }
   /** Loaded from storage with a turn still running: the window went away under it. */
   | { readonly type: 'run_cut_off'; readonly at: number }
   | { readonly type: 'renamed'; readonly title: string }
@@ -43,7 +58,12 @@ export type ChatAction =
   /** The host measured what the turn did to each file it changed (after the turn ended). */
   | { readonly type: 'turn_review'; readonly turnId: string; readonly files: readonly ReviewFile[] }
   /** The user kept or reverted one file of a turn. */
-  | { readonly type: 'review_decided'; readonly turnId: string; readonly path: string; readonly decision: 'kept' | 'reverted' }
+  | {
+      readonly type: 'review_decided';
+      readonly turnId: string;
+      readonly path: string;
+      readonly decision: 'kept' | 'reverted';
+    }
   /** A chat with no turns yet switched transport (the header switch). */
   | { readonly type: 'transport_set'; readonly transport: TransportKind }
   /** An ACP chat that outgrew the model's window goes on over exec, resuming the same Zero session. */
@@ -80,7 +100,13 @@ export type ChatAction =
   /** The user allowed something for the session: the chat answers Zero's repeats of it (kept in the chat file). */
   | { readonly type: 'acp_session_grant'; readonly sessionId: string; readonly grant: SessionGrant }
   /** session/prompt returned (or failed, or the process died): the turn is over. */
-  | { readonly type: 'acp_turn_ended'; readonly status: TurnStatus; readonly explanation: string | null; readonly stderrTail: string | null; readonly at: number };
+  | {
+      readonly type: 'acp_turn_ended';
+      readonly status: TurnStatus;
+      readonly explanation: string | null;
+      readonly stderrTail: string | null;
+      readonly at: number;
+    };
 
 /** Turn a decoded stdout line into the action the reducer understands. */
 export function actionFromDecoded(d: Decoded): ChatAction {

@@ -21,7 +21,14 @@ export function waitsForApproval(chat: Chat): boolean {
  */
 export function mayChangeActivity(action: ChatAction): boolean {
   if (action.type === 'event') return action.event.type.startsWith('permission') || action.event.type === 'run_end';
-  return action.type !== 'unknown_event' && action.type !== 'problem' && action.type !== 'notice' && action.type !== 'acp_plan' && action.type !== 'acp_locations' && action.type !== 'acp_commands';
+  return (
+    action.type !== 'unknown_event' &&
+    action.type !== 'problem' &&
+    action.type !== 'notice' &&
+    action.type !== 'acp_plan' &&
+    action.type !== 'acp_locations' &&
+    action.type !== 'acp_commands'
+  );
 }
 
 /** Waiting wins over running: an ACP run that asks is blocked on the user, not busy. */

@@ -8,7 +8,12 @@ export function chatToMarkdown(chat: Chat): string {
   if (chat.sessionId) out.push(`Zero session: \`${chat.sessionId}\``, '');
   for (const turn of chat.turns) out.push(...turnToMarkdown(turn), '');
   if (chat.turns.length > 1) out.push(`**Chat total:** ${usageLine(chat.usage)}`, '');
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+  return (
+    out
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trimEnd() + '\n'
+  );
 }
 
 export function turnToMarkdown(turn: Turn): string[] {
@@ -32,7 +37,14 @@ function itemToMarkdown(item: TurnItem): string[] {
     case 'text':
       return [item.text, ''];
     case 'reasoning':
-      return [...item.text.trim().split('\n').map((l) => `> ${l}`), '> — reasoning', ''];
+      return [
+        ...item.text
+          .trim()
+          .split('\n')
+          .map((l) => `> ${l}`),
+        '> — reasoning',
+        '',
+      ];
     case 'tool':
       return toolToMarkdown(item);
     case 'permission':
@@ -48,7 +60,14 @@ function itemToMarkdown(item: TurnItem): string[] {
     case 'elided':
       return [`**Output dropped:** ${elidedMessage(item)}`, ''];
     case 'plan':
-      return ['**Plan:**', ...item.entries.map((e) => `- [${e.status === 'completed' ? 'x' : ' '}] ${oneLine(e.content)}${e.status === 'in_progress' ? ' (in progress)' : ''}`), ''];
+      return [
+        '**Plan:**',
+        ...item.entries.map(
+          (e) =>
+            `- [${e.status === 'completed' ? 'x' : ' '}] ${oneLine(e.content)}${e.status === 'in_progress' ? ' (in progress)' : ''}`,
+        ),
+        '',
+      ];
   }
 }
 
@@ -56,7 +75,8 @@ function toolToMarkdown(t: ToolItem): string[] {
   const side = t.sideEffect ? ` · ${t.sideEffect}` : '';
   const status = t.status === 'running' ? 'no result' : t.status;
   const out = [`### Tool \`${t.name}\`${side} — ${status}${t.truncated ? ' (truncated)' : ''}`, ''];
-  if (t.args !== null && t.args !== undefined) out.push(...fence(typeof t.args === 'string' ? t.args : safeStringify(t.args, 2), 'json'));
+  if (t.args !== null && t.args !== undefined)
+    out.push(...fence(typeof t.args === 'string' ? t.args : safeStringify(t.args, 2), 'json'));
   if (t.checkpoint) out.push(`Checkpoint ${t.checkpoint.sequence}: ${t.checkpoint.files.join(', ')}`, '');
   if (t.changedFiles.length > 0) out.push(`Changed: ${t.changedFiles.map((f) => `\`${f}\``).join(', ')}`, '');
   if (t.locations?.length) out.push(`Files: ${t.locations.map((f) => `\`${f}\``).join(', ')}`, '');
@@ -66,7 +86,9 @@ function toolToMarkdown(t: ToolItem): string[] {
 
 function permissionLine(p: PermissionItem): string {
   const what = p.event === 'permission_request' ? 'Permission request' : `Permission ${p.action}`;
-  const risk = p.risk?.level ? `, risk ${p.risk.level}${p.risk.categories?.length ? ` [${p.risk.categories.join(', ')}]` : ''}` : '';
+  const risk = p.risk?.level
+    ? `, risk ${p.risk.level}${p.risk.categories?.length ? ` [${p.risk.categories.join(', ')}]` : ''}`
+    : '';
   const block = p.block ? `, block \`${p.block.code}\`${p.block.path ? ` at \`${p.block.path}\`` : ''}` : '';
   const reason = p.reason ? `: ${oneLine(p.reason)}` : '';
   const picked = p.acp?.options.find((o) => o.optionId === p.acp?.chosen);

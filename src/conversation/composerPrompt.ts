@@ -57,7 +57,11 @@ export function parseRangeMention(text: string): Extract<MentionRef, { kind: 'ra
  * The whole message. `blocks` are attached editor selections, already formatted. Mentions of the
  * same thing count once; the user's words come first so Zero reads the request before the context.
  */
-export function composerPrompt(words: string, mentions: readonly ResolvedMention[], blocks: readonly string[] = []): string {
+export function composerPrompt(
+  words: string,
+  mentions: readonly ResolvedMention[],
+  blocks: readonly string[] = [],
+): string {
   const parts: string[] = [];
   const text = words.trim();
   if (text) parts.push(text);
@@ -65,7 +69,12 @@ export function composerPrompt(words: string, mentions: readonly ResolvedMention
   const seen = new Set<string>();
   for (const m of mentions) {
     if (m.kind !== 'file' && m.kind !== 'folder' && m.kind !== 'range') continue;
-    const line = m.kind === 'file' ? `- ${m.path}` : m.kind === 'folder' ? `- ${m.path.endsWith('/') ? m.path : `${m.path}/`} (folder)` : `- ${m.path} lines ${m.startLine}-${m.endLine}`;
+    const line =
+      m.kind === 'file'
+        ? `- ${m.path}`
+        : m.kind === 'folder'
+          ? `- ${m.path.endsWith('/') ? m.path : `${m.path}/`} (folder)`
+          : `- ${m.path} lines ${m.startLine}-${m.endLine}`;
     if (seen.has(line)) continue;
     seen.add(line);
     refs.push(line);
@@ -74,7 +83,10 @@ export function composerPrompt(words: string, mentions: readonly ResolvedMention
   const problems = mentions.find((m): m is Extract<ResolvedMention, { kind: 'problems' }> => m.kind === 'problems');
   if (problems) parts.push(problemsBlock(problems.problems));
   const selection = mentions.find((m): m is Extract<ResolvedMention, { kind: 'selection' }> => m.kind === 'selection');
-  if (selection) parts.push(selection.selection ? selectionBlock(selection.selection) : 'Selection: (no editor selection when this was sent)');
+  if (selection)
+    parts.push(
+      selection.selection ? selectionBlock(selection.selection) : 'Selection: (no editor selection when this was sent)',
+    );
   parts.push(...blocks);
   return parts.join('\n\n');
 }
@@ -82,9 +94,14 @@ export function composerPrompt(words: string, mentions: readonly ResolvedMention
 export function problemsBlock(problems: readonly ProblemEntry[]): string {
   if (problems.length === 0) return 'Current problems (diagnostics): none.';
   const order = { error: 0, warning: 1, info: 2, hint: 3 } as const;
-  const sorted = [...problems].sort((a, b) => order[a.severity] - order[b.severity] || a.path.localeCompare(b.path) || a.startLine - b.startLine);
+  const sorted = [...problems].sort(
+    (a, b) => order[a.severity] - order[b.severity] || a.path.localeCompare(b.path) || a.startLine - b.startLine,
+  );
   const shown = sorted.slice(0, MAX_PROBLEMS);
-  const lines = shown.map((d) => `- ${d.path}:${d.startLine}:${d.startColumn} ${d.severity}${d.source ? ` [${d.source}]` : ''}: ${d.message.replace(/\s*\n\s*/g, ' ').trim()}`);
+  const lines = shown.map(
+    (d) =>
+      `- ${d.path}:${d.startLine}:${d.startColumn} ${d.severity}${d.source ? ` [${d.source}]` : ''}: ${d.message.replace(/\s*\n\s*/g, ' ').trim()}`,
+  );
   const more = sorted.length > shown.length ? `\n(${sorted.length - shown.length} more not listed.)` : '';
   return `Current problems (diagnostics):\n${lines.join('\n')}${more}`;
 }

@@ -4,7 +4,15 @@
  * ends: zero acp replays the whole history every turn and never compacts (agent.go leaves the
  * context window unset), while exec compacts the same session.
  */
-const NEEDLES = ['context length', 'context window', 'maximum context', 'context_length_exceeded', 'too many tokens', 'prompt is too long', 'reduce the length'];
+const NEEDLES = [
+  'context length',
+  'context window',
+  'maximum context',
+  'context_length_exceeded',
+  'too many tokens',
+  'prompt is too long',
+  'reduce the length',
+];
 
 export function isContextLimit(text: string | null | undefined): boolean {
   const t = (text ?? '').toLowerCase();
@@ -14,7 +22,7 @@ export function isContextLimit(text: string | null | undefined): boolean {
 /** What the chat says under such an ACP turn (its card offers Continue on exec, webview/render/notice.ts). */
 export function contextLimitNotice(): string {
   return (
-    'This ACP chat has outgrown the model\'s context window: zero acp sends the whole conversation every turn and never compacts it. ' +
+    "This ACP chat has outgrown the model's context window: zero acp sends the whole conversation every turn and never compacts it. " +
     'Continue on exec goes on with this same Zero session over zero exec, which gives the model the conversation so far in short; Continue in Terminal does the same in a terminal.'
   );
 }

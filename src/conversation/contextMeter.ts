@@ -47,14 +47,25 @@ export function contextMeter(chat: Chat, models: readonly ModelInfo[]): ContextM
 }
 
 /** `run_start.model` is Zero's id or an alias; `apiModel` the provider's id. Null when unlisted. */
-export function matchModel<T extends ModelInfo>(models: readonly T[], model: string | null, apiModel: string | null): T | null {
+export function matchModel<T extends ModelInfo>(
+  models: readonly T[],
+  model: string | null,
+  apiModel: string | null,
+): T | null {
   if (!model && !apiModel) return null;
-  return models.find((m) => m.id === model) ?? models.find((m) => !!apiModel && m.apiModel === apiModel) ?? models.find((m) => !!model && m.apiModel === model) ?? null;
+  return (
+    models.find((m) => m.id === model) ??
+    models.find((m) => !!apiModel && m.apiModel === apiModel) ??
+    models.find((m) => !!model && m.apiModel === model) ??
+    null
+  );
 }
 
 /** `12.3k / 1.0M tokens (1%)`, `12.3k tokens`. */
 export function meterText(m: ContextMeter): string {
-  return m.window === null ? `${compact(m.promptTokens)} tokens` : `${compact(m.promptTokens)} / ${compact(m.window)} tokens (${m.percent}%)`;
+  return m.window === null
+    ? `${compact(m.promptTokens)} tokens`
+    : `${compact(m.promptTokens)} / ${compact(m.window)} tokens (${m.percent}%)`;
 }
 
 export function compact(n: number): string {

@@ -18,7 +18,10 @@ export function dateGroup(at: number, now: number): DateGroup {
 }
 
 /** Items grouped by date, groups in order, each group newest first; empty groups are left out. */
-export function groupByDate<T extends { readonly updatedAt: number }>(items: readonly T[], now: number): { readonly group: DateGroup; readonly items: readonly T[] }[] {
+export function groupByDate<T extends { readonly updatedAt: number }>(
+  items: readonly T[],
+  now: number,
+): { readonly group: DateGroup; readonly items: readonly T[] }[] {
   const by = new Map<DateGroup, T[]>();
   for (const item of items) {
     const g = dateGroup(item.updatedAt, now);
@@ -26,7 +29,10 @@ export function groupByDate<T extends { readonly updatedAt: number }>(items: rea
     if (!list) by.set(g, (list = []));
     list.push(item);
   }
-  return ORDER.filter((g) => by.has(g)).map((group) => ({ group, items: by.get(group)!.sort((a, b) => b.updatedAt - a.updatedAt) }));
+  return ORDER.filter((g) => by.has(g)).map((group) => ({
+    group,
+    items: by.get(group)!.sort((a, b) => b.updatedAt - a.updatedAt),
+  }));
 }
 
 function startOfDay(at: number): number {

@@ -7,7 +7,13 @@ import type { Chat } from './model';
 
 /** The query's words, folded; empty when there is nothing to search for. */
 export function searchWords(query: string): string[] {
-  return [...new Set(fold(query).split(/\s+/).filter((w) => w.length > 0))];
+  return [
+    ...new Set(
+      fold(query)
+        .split(/\s+/)
+        .filter((w) => w.length > 0),
+    ),
+  ];
 }
 
 /** What a chat's content search looks at: the text as said (for excerpts) and folded (to search). */
@@ -47,7 +53,11 @@ export function matchesTitle(title: string, words: readonly string[]): boolean {
  * Whether the chat matches (all words in the title and content together), with a short excerpt
  * of the text as said around the first content word found; null when it does not match.
  */
-export function matchContent(title: string, content: SearchText, words: readonly string[]): { readonly excerpt: string | null } | null {
+export function matchContent(
+  title: string,
+  content: SearchText,
+  words: readonly string[],
+): { readonly excerpt: string | null } | null {
   if (words.length === 0) return null;
   const t = fold(title);
   let first = -1;
@@ -68,7 +78,10 @@ export function matchContent(title: string, content: SearchText, words: readonly
 
 /** Lower-case without accents, so "café" finds "Cafe". */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 const CHUNK = 4096;

@@ -51,13 +51,22 @@ export function countLineChanges(before: string, after: string, maxEdits = MAX_E
 }
 
 /** Myers' greedy forward search for the length of the shortest edit script, or null past `max`. */
-function editDistance(a: readonly string[], a0: number, n: number, b: readonly string[], b0: number, m: number, max: number): number | null {
+function editDistance(
+  a: readonly string[],
+  a0: number,
+  n: number,
+  b: readonly string[],
+  b0: number,
+  m: number,
+  max: number,
+): number | null {
   const limit = Math.min(n + m, max);
   const offset = limit + 1;
   const v = new Int32Array(2 * limit + 3);
   for (let d = 0; d <= limit; d++) {
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
+      let x =
+        k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
       let y = x - k;
       while (x < n && y < m && a[a0 + x] === b[b0 + y]) {
         x++;

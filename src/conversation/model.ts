@@ -161,7 +161,6 @@ export interface ElidedItem {
   readonly maxItems?: number;
 }
 
-
 /** How much of a run's output a turn keeps (see outputBudget.ts). */
 export interface OutputBudget {
   /** Kept size in characters (UTF-16 code units), head and tail together. */
@@ -169,7 +168,8 @@ export interface OutputBudget {
   /** Roughly what the items hold now; exact after each compaction. */
   readonly used: number;
 }
-export type TurnItem = TextItem | ReasoningItem | ToolItem | PermissionItem | NoticeItem | ProblemItem | PlanItem | ElidedItem;
+export type TurnItem =
+  TextItem | ReasoningItem | ToolItem | PermissionItem | NoticeItem | ProblemItem | PlanItem | ElidedItem;
 
 export interface RunInfo {
   readonly runId: string | null;

@@ -72,7 +72,15 @@ export function compact(turn: Turn, maxItems = MAX_TURN_ITEMS): Turn {
   const halfCount = Math.floor(maxItems / 2);
   const earlier = items.find((x): x is ElidedItem => x.kind === 'elided');
   const counted = tooMany || earlier?.maxItems !== undefined;
-  const lost: Mutable<ElidedItem> = { kind: 'elided', limit: b.limit, text: 0, reasoning: 0, tool: 0, items: 0, ...(counted ? { maxItems } : {}) };
+  const lost: Mutable<ElidedItem> = {
+    kind: 'elided',
+    limit: b.limit,
+    text: 0,
+    reasoning: 0,
+    tool: 0,
+    items: 0,
+    ...(counted ? { maxItems } : {}),
+  };
   const head: TurnItem[] = [];
   let used = 0;
   let i = 0;
@@ -111,7 +119,8 @@ export function compact(turn: Turn, maxItems = MAX_TURN_ITEMS): Turn {
     break;
   }
   for (let k = i; k <= j; k++) drop(items[k]!, lost);
-  const finalText = turn.finalText !== null && turn.finalText.length > half ? headAndTail(turn.finalText, half) : turn.finalText;
+  const finalText =
+    turn.finalText !== null && turn.finalText.length > half ? headAndTail(turn.finalText, half) : turn.finalText;
   return {
     ...turn,
     items: [...head, lost, ...tail.reverse()],
@@ -128,7 +137,10 @@ export function elidedMessage(e: ElidedItem): string {
     ...(e.tool > 0 ? [`tool calls and output ${formatSize(e.tool)}`] : []),
   ];
   const items = e.items > 0 ? `; ${e.items} whole item${e.items === 1 ? '' : 's'}` : '';
-  const limit = e.maxItems === undefined ? `${formatSize(e.limit)} limit (zero.maxRunOutputMB)` : `${formatSize(e.limit)} or ${e.maxItems} items limit`;
+  const limit =
+    e.maxItems === undefined
+      ? `${formatSize(e.limit)} limit (zero.maxRunOutputMB)`
+      : `${formatSize(e.limit)} or ${e.maxItems} items limit`;
   return (
     `Output over this run's ${limit}: ` +
     `${formatSize(e.text + e.reasoning + e.tool)} dropped from the middle (${parts.join(', ') || 'nothing measurable'}${items}). The start and the end are kept.`
@@ -202,7 +214,9 @@ function drop(item: TurnItem, lost: Mutable<ElidedItem>): void {
       lost[item.kind] += utf8Length(item.text);
       break;
     case 'tool':
-      lost.tool += utf8Length(typeof item.args === 'string' ? item.args : safeStringify(item.args ?? null)) + utf8Length(item.output ?? '');
+      lost.tool +=
+        utf8Length(typeof item.args === 'string' ? item.args : safeStringify(item.args ?? null)) +
+        utf8Length(item.output ?? '');
       break;
     default:
       break;

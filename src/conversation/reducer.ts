@@ -5,7 +5,16 @@
 import type { ChatAction } from './actions';
 import { assertNever } from './actions';
 import { applyLocations, applyPermissionAnswered, applyPermissionAsked, applyPlan, applyTurnEnded } from './acpActions';
-import { RUNNING_STATUSES, ZERO_USAGE, type AcpSessionInfo, type Chat, type TransportKind, type Turn, type TurnStatus, type UsageTotals } from './model';
+import {
+  RUNNING_STATUSES,
+  ZERO_USAGE,
+  type AcpSessionInfo,
+  type Chat,
+  type TransportKind,
+  type Turn,
+  type TurnStatus,
+  type UsageTotals,
+} from './model';
 import { charge, eventCost, ITEM_OVERHEAD, newBudget, permissionCost } from './outputBudget';
 import { withGrant } from './sessionGrants';
 import { applyEvent, pushItem } from './turnEvents';
@@ -19,7 +28,14 @@ export function newChat(id: string, at: number, title = 'New chat'): Chat {
   return { id, title, createdAt: at, updatedAt: at, sessionId: null, turns: [], usage: ZERO_USAGE };
 }
 
-export function newTurn(id: string, prompt: string, origin: 'prompt' | 'retry', at: number, transport?: TransportKind, outputLimit?: number): Turn {
+export function newTurn(
+  id: string,
+  prompt: string,
+  origin: 'prompt' | 'retry',
+  at: number,
+  transport?: TransportKind,
+  outputLimit?: number,
+): Turn {
   const budget = newBudget(outputLimit);
   return {
     ...(transport === 'acp' ? { transport } : {}),
@@ -46,9 +62,24 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
   switch (action.type) {
     case 'turn_started': {
       // A chat continuing a session from elsewhere keeps that session's title.
-      const title = chat.turns.length === 0 && chat.sessionId === null && action.origin === 'prompt' ? titleFrom(action.composed?.text || action.prompt) : chat.title;
-      const turn = newTurn(action.turnId, action.prompt, action.origin, action.at, action.transport, action.outputLimit);
-      return { ...chat, title, updatedAt: action.at, turns: [...chat.turns, action.composed ? { ...turn, composed: action.composed } : turn] };
+      const title =
+        chat.turns.length === 0 && chat.sessionId === null && action.origin === 'prompt'
+          ? titleFrom(action.composed?.text || action.prompt)
+          : chat.title;
+      const turn = newTurn(
+        action.turnId,
+        action.prompt,
+        action.origin,
+        action.at,
+        action.transport,
+        action.outputLimit,
+      );
+      return {
+        ...chat,
+        title,
+        updatedAt: action.at,
+        turns: [...chat.turns, action.composed ? { ...turn, composed: action.composed } : turn],
+      };
     }
     case 'event': {
       const turn = currentTurn(chat);
@@ -57,14 +88,26 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
       if (applied === turn) return chat;
       const next = charge(applied, eventCost(action.event));
       const usage = action.event.type === 'usage' ? addTotals(chat.usage, next.usage, turn.usage) : chat.usage;
-      const sessionId = chat.sessionId ?? (action.event.type === 'run_start' ? action.event.sessionId ?? null : null);
+      const sessionId = chat.sessionId ?? (action.event.type === 'run_start' ? (action.event.sessionId ?? null) : null);
       return { ...replaceCurrent(chat, next), usage, sessionId };
     }
     case 'unknown_event':
-      return updateCurrent(chat, (t) => charge(pushItem(t, { kind: 'unknown-event', line: action.unknown.line, detail: action.unknown.type }), ITEM_OVERHEAD));
+      return updateCurrent(chat, (t) =>
+        charge(
+          pushItem(t, { kind: 'unknown-event', line: action.unknown.line, detail: action.unknown.type }),
+          ITEM_OVERHEAD,
+        ),
+      );
     case 'problem':
       return updateCurrent(chat, (t) =>
-        charge(pushItem(t, { kind: 'problem', line: action.problem.line, detail: `${action.problem.reason} (line ${action.problem.line}: ${action.problem.excerpt})` }), ITEM_OVERHEAD),
+        charge(
+          pushItem(t, {
+            kind: 'problem',
+            line: action.problem.line,
+            detail: `${action.problem.reason} (line ${action.problem.line}: ${action.problem.excerpt})`,
+          }),
+          ITEM_OVERHEAD,
+        ),
       );
     case 'process_exited':
       return { ...updateCurrent(chat, (t) => finishTurn(t, action)), updatedAt: action.at };
@@ -74,21 +117,38 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
         turns: chat.turns.map((t) =>
           t.id !== action.turnId
             ? t
-            : { ...t, items: t.items.map((i) => (i.kind === 'permission' && i.key === action.key ? { ...i, approval: action.approval } : i)) },
+            : {
+                ...t,
+                items: t.items.map((i) =>
+                  i.kind === 'permission' && i.key === action.key ? { ...i, approval: action.approval } : i,
+                ),
+              },
         ),
       };
     case 'run_cut_off':
       return updateCurrent(chat, (t) =>
         RUNNING_STATUSES.has(t.status)
-          ? { ...t, status: 'cut-off', endedAt: action.at, explanation: 'The window was reloaded or closed while Zero was running; this run was cut off.' }
+          ? {
+              ...t,
+              status: 'cut-off',
+              endedAt: action.at,
+              explanation: 'The window was reloaded or closed while Zero was running; this run was cut off.',
+            }
           : t,
       );
     case 'notice':
-      return updateCurrent(chat, (t) => pushItem(t, { kind: 'warning', code: action.code, message: action.message, recoverable: null }));
+      return updateCurrent(chat, (t) =>
+        pushItem(t, { kind: 'warning', code: action.code, message: action.message, recoverable: null }),
+      );
     case 'renamed':
       return { ...chat, title: action.title };
     case 'turn_undone':
-      return { ...chat, turns: chat.turns.map((t) => (t.id === action.turnId ? { ...t, undone: { at: action.at, summary: action.summary } } : t)) };
+      return {
+        ...chat,
+        turns: chat.turns.map((t) =>
+          t.id === action.turnId ? { ...t, undone: { at: action.at, summary: action.summary } } : t,
+        ),
+      };
     case 'turn_review':
       return { ...chat, turns: chat.turns.map((t) => (t.id === action.turnId ? { ...t, review: action.files } : t)) };
     case 'review_decided':
@@ -107,7 +167,14 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
       // Only an ACP chat with a session can go on over exec (`zero exec --resume=<session>`); what it showed stays.
       const session = chat.sessionId;
       if (chat.transport !== 'acp' || session === null) return chat;
-      const said = updateCurrent(chat, (t) => pushItem(t, { kind: 'warning', code: CONTINUED_ON_EXEC_CODE, message: continuedOnExecNotice(session), recoverable: null }));
+      const said = updateCurrent(chat, (t) =>
+        pushItem(t, {
+          kind: 'warning',
+          code: CONTINUED_ON_EXEC_CODE,
+          message: continuedOnExecNotice(session),
+          recoverable: null,
+        }),
+      );
       return { ...said, transport: 'exec', updatedAt: action.at };
     }
     case 'acp_session': {
@@ -125,7 +192,10 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
     case 'acp_mode': {
       const { nextMode, ...acp } = chat.acp ?? NO_ACP_SESSION;
       // The queued pick is done once Zero reports it (or another mode replaced it).
-      return { ...chat, acp: { ...acp, mode: action.mode, ...(nextMode && nextMode !== action.mode ? { nextMode } : {}) } };
+      return {
+        ...chat,
+        acp: { ...acp, mode: action.mode, ...(nextMode && nextMode !== action.mode ? { nextMode } : {}) },
+      };
     }
     case 'acp_mode_queued': {
       const acp: AcpSessionInfo = { ...(chat.acp ?? NO_ACP_SESSION) };
@@ -142,11 +212,16 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
       return updateCurrent(chat, (t) => applyPlan(t, action));
     case 'acp_permission':
       // Charged like any item, so a flood of questions is bounded by the run's output budget.
-      return updateCurrent(chat, (t) => charge(applyPermissionAsked(t, action), permissionCost({ name: action.name, acp: { title: action.title } })));
+      return updateCurrent(chat, (t) =>
+        charge(applyPermissionAsked(t, action), permissionCost({ name: action.name, acp: { title: action.title } })),
+      );
     case 'acp_permission_answered':
       return updateCurrent(chat, (t) => applyPermissionAnswered(t, action));
     case 'acp_turn_ended':
-      return { ...updateCurrent(chat, (t) => (RUNNING_STATUSES.has(t.status) ? applyTurnEnded(t, action) : t)), updatedAt: action.at };
+      return {
+        ...updateCurrent(chat, (t) => (RUNNING_STATUSES.has(t.status) ? applyTurnEnded(t, action) : t)),
+        updatedAt: action.at,
+      };
     default:
       return assertNever(action);
   }
@@ -195,7 +270,8 @@ function replaceCurrent(chat: Chat, turn: Turn): Chat {
 
 function addTotals(total: UsageTotals, after: UsageTotals, before: UsageTotals): UsageTotals {
   // Saturating (numbers.ts): counts at the safe-integer ceiling must not become Infinity or negative.
-  const cost = after.costUsd === null ? total.costUsd : clampAmount((total.costUsd ?? 0) + after.costUsd - (before.costUsd ?? 0));
+  const cost =
+    after.costUsd === null ? total.costUsd : clampAmount((total.costUsd ?? 0) + after.costUsd - (before.costUsd ?? 0));
   return {
     promptTokens: clampCount(total.promptTokens + after.promptTokens - before.promptTokens),
     completionTokens: clampCount(total.completionTokens + after.completionTokens - before.completionTokens),

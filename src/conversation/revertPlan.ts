@@ -36,22 +36,32 @@ export function editedSince(disk: DiskState, after: string | null | undefined): 
   return disk.exists && disk.sha256 === after ? 'no' : 'yes';
 }
 
-export function revertPlan(file: string, before: BeforeState, disk: DiskState, after: string | null | undefined): RevertPlan {
+export function revertPlan(
+  file: string,
+  before: BeforeState,
+  disk: DiskState,
+  after: string | null | undefined,
+): RevertPlan {
   if (before.kind === 'unavailable') return { action: 'impossible', reason: before.reason };
   const since = editedSince(disk, after);
   if (before.kind === 'absent') {
     if (!disk.exists) return { action: 'none', reason: `${file} does not exist, as before the turn.` };
     return { action: 'delete', editedSince: since };
   }
-  if (disk.exists && disk.sha256 === before.sha256) return { action: 'none', reason: `${file} already has its content from before the turn.` };
+  if (disk.exists && disk.sha256 === before.sha256)
+    return { action: 'none', reason: `${file} already has its content from before the turn.` };
   return { action: 'write', mode: before.mode, editedSince: since };
 }
 
 /** The modal's words when reverting would overwrite later edits; null when it needs no warning. */
 export function revertWarning(file: string, plan: RevertPlan): string | null {
   if (plan.action !== 'write' && plan.action !== 'delete') return null;
-  const verb = plan.action === 'delete' ? `Reverting deletes ${file} (this turn created it)` : `Reverting puts back ${file} as it was before this turn`;
+  const verb =
+    plan.action === 'delete'
+      ? `Reverting deletes ${file} (this turn created it)`
+      : `Reverting puts back ${file} as it was before this turn`;
   if (plan.editedSince === 'yes') return `${file} was edited after this turn. ${verb}, and those later edits are lost.`;
-  if (plan.editedSince === 'unknown') return `This chat did not record what the turn left in ${file}, so later edits cannot be detected. ${verb}; any later edits are lost.`;
+  if (plan.editedSince === 'unknown')
+    return `This chat did not record what the turn left in ${file}, so later edits cannot be detected. ${verb}; any later edits are lost.`;
   return null;
 }

@@ -49,7 +49,18 @@ export function turnReviewRows(turn: Turn): ReviewRow[] {
       tooMany: f.tooMany === true,
     }));
   }
-  return turnFileChanges(turn).map((c) => ({ turnId: turn.id, path: c.path, change: 'unknown', added: null, removed: null, binary: false, state: 'pending', noCheckpoint, tooLarge: false, tooMany: false }));
+  return turnFileChanges(turn).map((c) => ({
+    turnId: turn.id,
+    path: c.path,
+    change: 'unknown',
+    added: null,
+    removed: null,
+    binary: false,
+    state: 'pending',
+    noCheckpoint,
+    tooLarge: false,
+    tooMany: false,
+  }));
 }
 
 /**
@@ -67,7 +78,8 @@ export function chatReview(chat: Chat): ReviewGroup[] {
   for (const turn of [...chat.turns].reverse()) {
     if (turn.undone || RUNNING_STATUSES.has(turn.status)) continue;
     const rows = turnReviewRows(turn).filter((r) => r.state !== 'kept');
-    if (rows.length > 0) groups.push({ turnId: turn.id, prompt: turn.prompt, rows, noCheckpoint: turn.transport === 'acp' });
+    if (rows.length > 0)
+      groups.push({ turnId: turn.id, prompt: turn.prompt, rows, noCheckpoint: turn.transport === 'acp' });
   }
   return groups;
 }
@@ -89,8 +101,14 @@ const notCounted = (row: ReviewRow): string => (row.tooLarge ? TOO_LARGE_WORDS :
 /** `+3 −1`, `new file, +10`, `deleted, −4`, `binary`; `reverted` / `kept` once decided. */
 export function rowLabel(row: ReviewRow): string {
   if (row.state === 'reverted') return 'reverted';
-  const counts = row.added === null || row.removed === null ? '' : [row.added > 0 || row.removed === 0 ? `+${row.added}` : '', row.removed > 0 ? `−${row.removed}` : ''].filter(Boolean).join(' ');
-  const what = row.change === 'created' ? 'new file' : row.change === 'deleted' ? 'deleted' : row.binary ? 'binary' : '';
+  const counts =
+    row.added === null || row.removed === null
+      ? ''
+      : [row.added > 0 || row.removed === 0 ? `+${row.added}` : '', row.removed > 0 ? `−${row.removed}` : '']
+          .filter(Boolean)
+          .join(' ');
+  const what =
+    row.change === 'created' ? 'new file' : row.change === 'deleted' ? 'deleted' : row.binary ? 'binary' : '';
   const text = [what, counts, notCounted(row)].filter(Boolean).join(', ');
   if (row.noCheckpoint && !text) return row.state === 'kept' ? 'kept' : 'changed (no checkpoint over ACP)';
   const shown = text || (row.change === 'unknown' ? 'not measured' : '');
@@ -100,7 +118,19 @@ export function rowLabel(row: ReviewRow): string {
 /** The same for a screen reader: words, not signs. */
 export function rowSpoken(row: ReviewRow): string {
   if (row.state === 'reverted') return `${row.path}, reverted`;
-  const counts = row.added === null || row.removed === null ? '' : `${row.added} line${row.added === 1 ? '' : 's'} added, ${row.removed} removed`;
-  const what = row.change === 'created' ? 'new file' : row.change === 'deleted' ? 'deleted' : row.binary ? 'binary' : row.noCheckpoint && row.change === 'unknown' ? 'changed, no checkpoint over ACP' : '';
+  const counts =
+    row.added === null || row.removed === null
+      ? ''
+      : `${row.added} line${row.added === 1 ? '' : 's'} added, ${row.removed} removed`;
+  const what =
+    row.change === 'created'
+      ? 'new file'
+      : row.change === 'deleted'
+        ? 'deleted'
+        : row.binary
+          ? 'binary'
+          : row.noCheckpoint && row.change === 'unknown'
+            ? 'changed, no checkpoint over ACP'
+            : '';
   return [row.path, what, counts, notCounted(row), row.state === 'kept' ? 'kept' : ''].filter(Boolean).join(', ');
 }

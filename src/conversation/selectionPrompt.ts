@@ -57,15 +57,21 @@ export function selectionBlock(s: SelectionContext): string {
 export function selectionPrompt(s: SelectionContext, intent: SelectionIntent, userWords = ''): string {
   const words = userWords.trim();
   const ask =
-    intent === 'explain' ? 'Explain what this code does and anything surprising about it.'
-    : intent === 'fix' ? 'Fix the problems reported in the diagnostics below. Keep the change minimal.'
-    : words || 'Look at this code.';
+    intent === 'explain'
+      ? 'Explain what this code does and anything surprising about it.'
+      : intent === 'fix'
+        ? 'Fix the problems reported in the diagnostics below. Keep the change minimal.'
+        : words || 'Look at this code.';
   const extra = intent !== 'ask' && words ? `\n\n${words}` : '';
   return `${ask}${extra}\n\n${selectionBlock(s)}`;
 }
 
 /** Diagnostics whose range touches the selection (1-based inclusive lines). */
-export function overlapping<T extends Pick<SelectionDiagnostic, 'startLine' | 'endLine'>>(diags: readonly T[], startLine: number, endLine: number): T[] {
+export function overlapping<T extends Pick<SelectionDiagnostic, 'startLine' | 'endLine'>>(
+  diags: readonly T[],
+  startLine: number,
+  endLine: number,
+): T[] {
   return diags.filter((d) => d.startLine <= endLine && d.endLine >= startLine);
 }
 

@@ -18,9 +18,17 @@ export function withGrant(grants: readonly SessionGrant[], grant: SessionGrant):
 }
 
 function sameGrant(a: SessionGrant, b: SessionGrant): boolean {
-  return a.optionId === b.optionId && a.tool === b.tool && a.scope === b.scope && (a.prefix ?? []).join('\0') === (b.prefix ?? []).join('\0') && !a.prefix === !b.prefix;
+  return (
+    a.optionId === b.optionId &&
+    a.tool === b.tool &&
+    a.scope === b.scope &&
+    (a.prefix ?? []).join('\0') === (b.prefix ?? []).join('\0') &&
+    !a.prefix === !b.prefix
+  );
 }
 
 function grantChars(g: SessionGrant): number {
-  return g.optionId.length + g.tool.length + (g.scope?.length ?? 0) + (g.prefix ?? []).reduce((n, w) => n + w.length + 1, 0);
+  return (
+    g.optionId.length + g.tool.length + (g.scope?.length ?? 0) + (g.prefix ?? []).reduce((n, w) => n + w.length + 1, 0)
+  );
 }

@@ -11,7 +11,13 @@ export interface RunSummary {
   runStatus: string | null;
   exitCode: number | null;
   sessionId: string | null;
-  toolCalls: { id: string | null; name: string; sideEffect: string | null; resultStatus: string | null; truncated: boolean }[];
+  toolCalls: {
+    id: string | null;
+    name: string;
+    sideEffect: string | null;
+    resultStatus: string | null;
+    truncated: boolean;
+  }[];
   permissionRequests: { id: string | null; name: string }[];
   permissionDecisions: { id: string | null; name: string; action: string; permissionGranted: boolean | null }[];
   warnings: string[];
@@ -55,7 +61,13 @@ export function summarizeTurn(turn: Turn, streamedText: string, reasoningText: s
         break;
       case 'permission':
         if (item.event === 'permission_request') s.permissionRequests.push({ id: item.toolId, name: item.name });
-        else s.permissionDecisions.push({ id: item.toolId, name: item.name, action: item.action, permissionGranted: item.permissionGranted });
+        else
+          s.permissionDecisions.push({
+            id: item.toolId,
+            name: item.name,
+            action: item.action,
+            permissionGranted: item.permissionGranted,
+          });
         break;
       case 'warning':
         s.warnings.push(item.message);
@@ -86,7 +98,13 @@ function isLocalRunning(status: string): boolean {
  * runs that ended without `run_end` (crash, kill).
  */
 export function summarizeRun(decoded: Iterable<Decoded>, exitCode?: number | null): RunSummary {
-  let chat = reduceChat(newChat('transcript', 0), { type: 'turn_started', turnId: 'run', prompt: '', origin: 'prompt', at: 0 });
+  let chat = reduceChat(newChat('transcript', 0), {
+    type: 'turn_started',
+    turnId: 'run',
+    prompt: '',
+    origin: 'prompt',
+    at: 0,
+  });
   let streamed = '';
   let reasoning = '';
   for (const d of decoded) {
@@ -97,7 +115,15 @@ export function summarizeRun(decoded: Iterable<Decoded>, exitCode?: number | nul
     chat = reduceChat(chat, actionFromDecoded(d));
   }
   if (exitCode !== undefined && exitCode !== null) {
-    chat = reduceChat(chat, { type: 'process_exited', code: exitCode, signal: null, spawnFailed: false, explanation: null, stderrTail: null, at: 0 });
+    chat = reduceChat(chat, {
+      type: 'process_exited',
+      code: exitCode,
+      signal: null,
+      spawnFailed: false,
+      explanation: null,
+      stderrTail: null,
+      at: 0,
+    });
   }
   return summarizeTurn(chat.turns[0]!, streamed, reasoning);
 }

@@ -109,7 +109,15 @@ export interface Transport {
 /** A turn that could not reach Zero (settings, no folder, no binary, bad input): ends at once, with words. */
 export function failedTurn(problem: string, binaryProblem: TurnEnd['binaryProblem']): TurnHandle {
   const ended = Promise.resolve<TurnEnd>({
-    action: { type: 'process_exited', code: null, signal: null, spawnFailed: true, explanation: problem, stderrTail: null, at: Date.now() },
+    action: {
+      type: 'process_exited',
+      code: null,
+      signal: null,
+      spawnFailed: true,
+      explanation: problem,
+      stderrTail: null,
+      at: Date.now(),
+    },
     stopped: false,
     notStarted: true,
     binaryProblem,

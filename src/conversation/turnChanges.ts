@@ -35,7 +35,12 @@ const tools = (turn: Turn): ToolItem[] => turn.items.filter((i): i is ToolItem =
 export function turnCheckpoints(turn: Turn): TurnCheckpoint[] {
   const bySequence = new Map<number, TurnCheckpoint>();
   for (const t of tools(turn)) {
-    if (t.checkpoint && Number.isInteger(t.checkpoint.sequence) && t.checkpoint.sequence > 0 && !bySequence.has(t.checkpoint.sequence)) {
+    if (
+      t.checkpoint &&
+      Number.isInteger(t.checkpoint.sequence) &&
+      t.checkpoint.sequence > 0 &&
+      !bySequence.has(t.checkpoint.sequence)
+    ) {
       bySequence.set(t.checkpoint.sequence, t.checkpoint);
     }
   }
@@ -60,7 +65,8 @@ export function turnFileChanges(turn: Turn): TurnFileChange[] {
     if (key === '') return;
     const known = seen.get(key);
     if (!known) seen.set(key, { path: key, checkpoint });
-    else if (checkpoint !== null && (known.checkpoint === null || checkpoint < known.checkpoint)) seen.set(key, { path: key, checkpoint });
+    else if (checkpoint !== null && (known.checkpoint === null || checkpoint < known.checkpoint))
+      seen.set(key, { path: key, checkpoint });
   };
   for (const t of tools(turn)) {
     for (const f of t.checkpoint?.files ?? []) add(f, t.checkpoint!.sequence);

@@ -28,15 +28,25 @@ export function applyEvent(turn: Turn, event: ZeroEvent): Turn {
     case 'reasoning':
       return appendStream(running(turn), 'reasoning', event.delta ?? '');
     case 'usage':
-      return { ...closeStreams(running(turn)), usage: addUsage(turn.usage, event), lastPromptTokens: event.promptTokens };
+      return {
+        ...closeStreams(running(turn)),
+        usage: addUsage(turn.usage, event),
+        lastPromptTokens: event.promptTokens,
+      };
     case 'tool_call':
       return applyToolCall(running(turn), event);
     case 'checkpoint': {
       const t = running(turn);
-      const index = lastIndex(t.items, (i) => i.kind === 'tool' && (event.checkpoint.tool === undefined || i.name === event.checkpoint.tool));
+      const index = lastIndex(
+        t.items,
+        (i) => i.kind === 'tool' && (event.checkpoint.tool === undefined || i.name === event.checkpoint.tool),
+      );
       if (index < 0) return t;
       const tool = t.items[index] as ToolItem;
-      return replaceItem(t, index, { ...tool, checkpoint: { sequence: event.checkpoint.sequence, files: event.checkpoint.files ?? [] } });
+      return replaceItem(t, index, {
+        ...tool,
+        checkpoint: { sequence: event.checkpoint.sequence, files: event.checkpoint.files ?? [] },
+      });
     }
     case 'permission_request':
     case 'permission_decision':
@@ -49,7 +59,12 @@ export function applyEvent(turn: Turn, event: ZeroEvent): Turn {
     case 'warning':
       return pushItem(turn, { kind: 'warning', code: null, message: event.message ?? '', recoverable: null });
     case 'error':
-      return pushItem(turn, { kind: 'error', code: event.code ?? null, message: event.message ?? '', recoverable: event.recoverable ?? null });
+      return pushItem(turn, {
+        kind: 'error',
+        code: event.code ?? null,
+        message: event.message ?? '',
+        recoverable: event.recoverable ?? null,
+      });
     case 'run_end':
       return { ...closeAll(turn), status: event.status, exitCode: event.exitCode, sawRunEnd: true };
     case 'restore':
@@ -73,10 +88,20 @@ function appendStream(turn: Turn, kind: 'text' | 'reasoning', delta: string): Tu
   // A reasoning delta between two text deltas must not split the answer block, and vice versa:
   // look one further back for an open block of the same kind.
   const prev = items[items.length - 2];
-  if (last && prev && prev.kind === kind && !prev.closed && (last.kind === 'text' || last.kind === 'reasoning') && !last.closed) {
+  if (
+    last &&
+    prev &&
+    prev.kind === kind &&
+    !prev.closed &&
+    (last.kind === 'text' || last.kind === 'reasoning') &&
+    !last.closed
+  ) {
     return replaceItem(turn, items.length - 2, { ...prev, text: prev.text + delta });
   }
-  return pushItem(turn, kind === 'text' ? { kind, text: delta, answer: false, closed: false } : { kind, text: delta, closed: false });
+  return pushItem(
+    turn,
+    kind === 'text' ? { kind, text: delta, answer: false, closed: false } : { kind, text: delta, closed: false },
+  );
 }
 
 /**
@@ -101,10 +126,15 @@ export function closeStreams(turn: Turn): Turn {
 /** Every open block closed, wherever it is (once per turn, at its end). */
 export function closeAll(turn: Turn): Turn {
   const open = (i: TurnItem): boolean => (i.kind === 'text' || i.kind === 'reasoning') && !i.closed;
-  return turn.items.some(open) ? { ...turn, items: turn.items.map((i) => (open(i) ? { ...i, closed: true } : i)) } : turn;
+  return turn.items.some(open)
+    ? { ...turn, items: turn.items.map((i) => (open(i) ? { ...i, closed: true } : i)) }
+    : turn;
 }
 
-function addUsage(u: UsageTotals, e: { promptTokens: number; completionTokens: number; totalTokens: number; costUsd?: number | undefined }): UsageTotals {
+function addUsage(
+  u: UsageTotals,
+  e: { promptTokens: number; completionTokens: number; totalTokens: number; costUsd?: number | undefined },
+): UsageTotals {
   return {
     promptTokens: addCounts(u.promptTokens, e.promptTokens),
     completionTokens: addCounts(u.completionTokens, e.completionTokens),
@@ -119,7 +149,12 @@ function applyToolCall(turn: Turn, e: ToolCallEvent): Turn {
   if (existing >= 0) {
     // A result (or its permission event) may have come first in parallel batches (docs/zero-exec.md §4).
     const tool = t.items[existing] as ToolItem;
-    return replaceItem(t, existing, { ...tool, name: e.name, args: e.args ?? tool.args, sideEffect: e.sideEffect ?? tool.sideEffect });
+    return replaceItem(t, existing, {
+      ...tool,
+      name: e.name,
+      args: e.args ?? tool.args,
+      sideEffect: e.sideEffect ?? tool.sideEffect,
+    });
   }
   const anon = e.id === undefined;
   const item: ToolItem = {
@@ -144,7 +179,9 @@ function applyToolResult(turn: Turn, e: ToolResultEvent): Turn {
   let index = e.id === undefined ? -1 : findTool(t.items, e.id);
   if (index < 0 && e.id === undefined) {
     // No id: the earliest still-running call of that name (results come in call order).
-    index = t.items.findIndex((i) => i.kind === 'tool' && i.status === 'running' && (e.name === undefined || i.name === e.name));
+    index = t.items.findIndex(
+      (i) => i.kind === 'tool' && i.status === 'running' && (e.name === undefined || i.name === e.name),
+    );
   }
   const result = {
     status: e.status,
@@ -155,7 +192,16 @@ function applyToolResult(turn: Turn, e: ToolResultEvent): Turn {
   };
   if (index >= 0) return replaceItem(t, index, { ...(t.items[index] as ToolItem), ...result });
   const key = e.id ?? `anon-${t.anonTools + 1}`;
-  const item: ToolItem = { kind: 'tool', key, id: e.id ?? null, name: e.name ?? 'tool', args: null, sideEffect: null, checkpoint: null, ...result };
+  const item: ToolItem = {
+    kind: 'tool',
+    key,
+    id: e.id ?? null,
+    name: e.name ?? 'tool',
+    args: null,
+    sideEffect: null,
+    checkpoint: null,
+    ...result,
+  };
   return pushItem(e.id === undefined ? { ...t, anonTools: t.anonTools + 1 } : t, item);
 }
 

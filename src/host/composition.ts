@@ -49,9 +49,19 @@ export interface Zero {
 export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): Zero {
   const subs = context.subscriptions;
   const storage = (context.storageUri ?? context.globalStorageUri).fsPath;
-  const store = new ChatStore(path.join(storage, 'chats-v1'), (m) => log.warn(m), (m) => void vscode.window.showWarningMessage(m, 'Show Log').then((pick) => pick && log.show()));
+  const store = new ChatStore(
+    path.join(storage, 'chats-v1'),
+    (m) => log.warn(m),
+    (m) => void vscode.window.showWarningMessage(m, 'Show Log').then((pick) => pick && log.show()),
+  );
   const trusted = (): boolean => vscode.workspace.isTrusted;
-  const exec = new ExecTransport({ settings: readSettings, otherFolders, trusted, log, backpressure: () => store.backlog() });
+  const exec = new ExecTransport({
+    settings: readSettings,
+    otherFolders,
+    trusted,
+    log,
+    backpressure: () => store.backlog(),
+  });
   const approvalDetails = new ApprovalDetails();
   const acpDialogs = new AcpPermissionDialogs(approvalDetails);
   const acp = new AcpTransport({
@@ -64,14 +74,23 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
     confirmUnsafe: (mode) => confirmUnsafeAcpMode(mode.name || mode.id),
     onIdleCrash: (exit) => {
       const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code ?? 'unknown'}`;
-      void vscode.window.showWarningMessage(`Zero (zero acp) ${how}. Your ACP chats are kept; the next message starts it again and continues the session.`);
+      void vscode.window.showWarningMessage(
+        `Zero (zero acp) ${how}. Your ACP chats are kept; the next message starts it again and continues the session.`,
+      );
     },
     log,
     version: String(context.extension.packageJSON.version ?? '0'),
   });
   // A chat runs on the transport it started with; one that has not run yet uses `zero.transport`.
   const transportFor = (chat: Chat) => (chatTransport(chat, defaultTransport()) === 'acp' ? acp : exec);
-  const controller = new ChatController(store, { folder: activeFolder, trusted, transportFor, defaultTransport, outputLimit: () => readSettings().maxRunOutputMB * 1024 * 1024, log });
+  const controller = new ChatController(store, {
+    folder: activeFolder,
+    trusted,
+    transportFor,
+    defaultTransport,
+    outputLimit: () => readSettings().maxRunOutputMB * 1024 * 1024,
+    log,
+  });
   // The controller cuts its runs off first (they are marked so), then the `zero acp` process goes.
   subs.push(controller, exec, acpDialogs, approvalDetails, acp);
 
@@ -80,7 +99,11 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
     const s = readSettings();
     ignoredNotice.report([...s.ignored, ...userOnlyKeysInWorkspaceFiles()]);
     const state = await checkBinary(s.path);
-    log.info(state.ok ? `Using ${state.path}${state.version ? ` (${state.version})` : ''}` : `Zero CLI not available: ${state.problem}`);
+    log.info(
+      state.ok
+        ? `Using ${state.path}${state.version ? ` (${state.version})` : ''}`
+        : `Zero CLI not available: ${state.problem}`,
+    );
     if (state.note) log.warn(state.note);
     controller.binary = state;
     void composer.refreshModels();
@@ -88,7 +111,11 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
 
   const approvals = new ApprovalService({
     controller,
-    ui: { ask: (item, cls, args) => askApproval(item, cls, args, approvalDetails), confirmUnsafe, pickFolder: pickGrantFolder },
+    ui: {
+      ask: (item, cls, args) => askApproval(item, cls, args, approvalDetails),
+      confirmUnsafe,
+      pickFolder: pickGrantFolder,
+    },
     binary: () => controller.binary.path,
     env: () => readSettings().env,
     rememberDir: (dir) => rememberAddDir(dir),
@@ -104,7 +131,10 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
     controller,
     state: context.workspaceState,
     folder: activeFolder,
-    choices: execChoices(() => controller.binary.path, () => readSettings().env),
+    choices: execChoices(
+      () => controller.binary.path,
+      () => readSettings().env,
+    ),
     defaultTransport,
     releaseAcpSession: (chat) => acp.releaseSession(chat),
     log,
@@ -112,8 +142,18 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
   subs.push(composer);
   const review = new TurnReview({ controller, folder: activeFolder, log });
   const changeActions = turnChangeActions({ controller, folder: activeFolder, log, register: (d) => subs.push(d) });
-  const fileReview = { keepFile: (t: string, p: string) => review.keep(t, p), revertFile: (t: string, p: string) => review.revert(t, p) };
-  subs.push(review, new ChangesView(controller, activeFolder, { ...changeActions, keep: fileReview.keepFile, revert: fileReview.revertFile }));
+  const fileReview = {
+    keepFile: (t: string, p: string) => review.keep(t, p),
+    revertFile: (t: string, p: string) => review.revert(t, p),
+  };
+  subs.push(
+    review,
+    new ChangesView(controller, activeFolder, {
+      ...changeActions,
+      keep: fileReview.keepFile,
+      revert: fileReview.revertFile,
+    }),
+  );
   const handlers = viewActions({
     composer,
     controller,
@@ -153,8 +193,18 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
     returnFocusAfterDialogs([approvals, acpDialogs], focusedChatView(view, tabs)),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
     vscode.window.registerWebviewPanelSerializer(CHAT_TAB_VIEW_TYPE, tabs),
-    vscode.languages.registerCodeActionsProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new ZeroCodeActions(), { providedCodeActionKinds: ZeroCodeActions.kinds }),
-    ...registerAllCommands({ controller, view, tabs, log, recheckBinary, folder: activeFolder, chooseFolder: pickFolder }),
+    vscode.languages.registerCodeActionsProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new ZeroCodeActions(), {
+      providedCodeActionKinds: ZeroCodeActions.kinds,
+    }),
+    ...registerAllCommands({
+      controller,
+      view,
+      tabs,
+      log,
+      recheckBinary,
+      folder: activeFolder,
+      chooseFolder: pickFolder,
+    }),
     vscode.window.onDidChangeActiveTextEditor(() => controller.refreshView()),
     vscode.workspace.onDidChangeWorkspaceFolders(() => controller.refreshView()),
     vscode.workspace.onDidChangeConfiguration((e) => {

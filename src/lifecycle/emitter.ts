@@ -5,7 +5,11 @@
 import type { DisposableLike } from './disposable';
 
 /** Subscribe with a listener; the result unsubscribes. `disposables` collects it, as VS Code's do. */
-export type Event<T> = (listener: (e: T) => unknown, thisArgs?: unknown, disposables?: DisposableLike[]) => DisposableLike;
+export type Event<T> = (
+  listener: (e: T) => unknown,
+  thisArgs?: unknown,
+  disposables?: DisposableLike[],
+) => DisposableLike;
 
 export class Emitter<T> implements DisposableLike {
   private listeners: ((e: T) => unknown)[] = [];

@@ -3,7 +3,23 @@
  * validated with zod by the receiver (the webview renders untrusted text, so what it sends is
  * untrusted too).
  */
-import { array, boolean, discriminatedUnion, enum as zEnum, int, lazySchema, literal, maxLength, minLength, nonnegative, optional, positive, strictObject, string, type output } from '../protocol/zod';
+import {
+  array,
+  boolean,
+  discriminatedUnion,
+  enum as zEnum,
+  int,
+  lazySchema,
+  literal,
+  maxLength,
+  minLength,
+  nonnegative,
+  optional,
+  positive,
+  strictObject,
+  string,
+  type output,
+} from '../protocol/zod';
 import type { ChatAction } from '../conversation/actions';
 import type { MentionRef } from '../conversation/composerPrompt';
 import type { ModelInfo } from '../conversation/contextMeter';
@@ -107,71 +123,104 @@ const text = lazySchema(() => string().check(maxLength(1_000_000)));
 const relPath = lazySchema(() => string().check(minLength(1), maxLength(4096)));
 const line = lazySchema(() => int().check(positive()));
 
-const MentionRefSchema = lazySchema(() => discriminatedUnion('kind', [
-  strictObject({ kind: literal('file'), path: relPath }),
-  strictObject({ kind: literal('folder'), path: relPath }),
-  strictObject({ kind: literal('range'), path: relPath, startLine: line, endLine: line }),
-  strictObject({ kind: literal('problems') }),
-  strictObject({ kind: literal('selection') }),
-]));
+const MentionRefSchema = lazySchema(() =>
+  discriminatedUnion('kind', [
+    strictObject({ kind: literal('file'), path: relPath }),
+    strictObject({ kind: literal('folder'), path: relPath }),
+    strictObject({ kind: literal('range'), path: relPath, startLine: line, endLine: line }),
+    strictObject({ kind: literal('problems') }),
+    strictObject({ kind: literal('selection') }),
+  ]),
+);
 
 /** Base64 of at most 10 MiB decoded (Zero's limit; the host checks the data again before sending). */
 export const MAX_IMAGE_BASE64 = Math.ceil((10 * 1024 * 1024) / 3) * 4;
-const ImageSchema = lazySchema(() => strictObject({ mediaType: string().check(maxLength(100)), data: string().check(maxLength(MAX_IMAGE_BASE64)), name: string().check(maxLength(500)) }));
+const ImageSchema = lazySchema(() =>
+  strictObject({
+    mediaType: string().check(maxLength(100)),
+    data: string().check(maxLength(MAX_IMAGE_BASE64)),
+    name: string().check(maxLength(500)),
+  }),
+);
 
 /** What the composer adds to a message. */
-export const SendOptionsSchema = lazySchema(() => strictObject({
-  mode: optional(string().check(maxLength(40))),
-  model: optional(string().check(maxLength(200))),
-  mentions: optional(array(MentionRefSchema).check(maxLength(200))),
-  images: optional(array(ImageSchema).check(maxLength(20))),
-  /** Replaces this turn (the chat's last): the session is rewound to before it first. */
-  editOf: optional(string().check(maxLength(200))),
-}));
+export const SendOptionsSchema = lazySchema(() =>
+  strictObject({
+    mode: optional(string().check(maxLength(40))),
+    model: optional(string().check(maxLength(200))),
+    mentions: optional(array(MentionRefSchema).check(maxLength(200))),
+    images: optional(array(ImageSchema).check(maxLength(20))),
+    /** Replaces this turn (the chat's last): the session is rewound to before it first. */
+    editOf: optional(string().check(maxLength(200))),
+  }),
+);
 export type SendOptions = output<typeof SendOptionsSchema>;
 export type SentImage = output<typeof ImageSchema>;
 export type { MentionRef };
 
-export const WebviewToHostSchema = lazySchema(() => discriminatedUnion('type', [
-  strictObject({ type: literal('ready') }),
-  strictObject({ type: literal('send'), text, options: optional(SendOptionsSchema) }),
-  /** The @-picker's query (without the `@`); answered by `mentionResults`. */
-  strictObject({ type: literal('mentionQuery'), query: string().check(maxLength(500)), requestId: int().check(nonnegative()) }),
-  strictObject({ type: literal('setCurrentFile'), on: boolean() }),
-  /** Slash commands that need the editor. */
-  strictObject({ type: literal('exportChat') }),
-  strictObject({ type: literal('stop') }),
-  strictObject({ type: literal('newChat') }),
-  /** Send the whole chat: the reader scrolled up to the turns a big chat opened without. */
-  strictObject({ type: literal('loadOlder') }),
-  strictObject({ type: literal('openChat'), chatId: string().check(maxLength(200)) }),
-  strictObject({ type: literal('showHistory') }),
-  strictObject({ type: literal('draft'), text }),
-  strictObject({ type: literal('cancelQueued'), index: int().check(nonnegative()) }),
-  strictObject({ type: literal('copy'), text }),
-  strictObject({ type: literal('insertAtCursor'), text }),
-  strictObject({ type: literal('openFile'), path: string().check(maxLength(4096)), line: optional(int().check(positive())) }),
-  strictObject({ type: literal('reviewApproval'), turnId: string().check(maxLength(200)), key: string().check(maxLength(400)) }),
-  strictObject({ type: literal('fixBinary'), action: zEnum(['setPath', 'installHelp', 'showLog', 'retry']) }),
-  strictObject({ type: literal('trustWorkspace') }),
-  /** Pick the workspace folder runs start in (multi-root). */
-  strictObject({ type: literal('chooseFolder') }),
-  // A chat with no turns yet picks its transport; an ACP chat picks its session's mode and model.
-  strictObject({ type: literal('setTransport'), transport: zEnum(['exec', 'acp']) }),
-  strictObject({ type: literal('setAcpMode'), mode: string().check(minLength(1), maxLength(100)) }),
-  strictObject({ type: literal('setAcpModel'), model: string().check(minLength(1), maxLength(300)) }),
-  /** An ACP chat that outgrew the model's window goes on over exec with the same Zero session. */
-  strictObject({ type: literal('continueOnExec') }),
-  strictObject({ type: literal('removeAttachment'), id: string().check(maxLength(200)) }),
-  /** Diff a file a turn changed against its state before the turn (Zero's checkpoint). */
-  strictObject({ type: literal('openDiff'), turnId: string().check(maxLength(200)), path: string().check(maxLength(4096)) }),
-  /** Undo a turn's file changes with Zero's own rewind, after a confirmation. */
-  strictObject({ type: literal('undoTurn'), turnId: string().check(maxLength(200)) }),
-  /** Keep (dismiss from review) or revert one file a turn changed. */
-  strictObject({ type: literal('reviewFile'), turnId: string().check(maxLength(200)), path: string().check(maxLength(4096)), decision: zEnum(['keep', 'revert']) }),
-  /** The view's document gained or lost the focus: a dialog it opened can hand the focus back. */
-  strictObject({ type: literal('viewFocus'), focused: boolean() }),
-]));
+export const WebviewToHostSchema = lazySchema(() =>
+  discriminatedUnion('type', [
+    strictObject({ type: literal('ready') }),
+    strictObject({ type: literal('send'), text, options: optional(SendOptionsSchema) }),
+    /** The @-picker's query (without the `@`); answered by `mentionResults`. */
+    strictObject({
+      type: literal('mentionQuery'),
+      query: string().check(maxLength(500)),
+      requestId: int().check(nonnegative()),
+    }),
+    strictObject({ type: literal('setCurrentFile'), on: boolean() }),
+    /** Slash commands that need the editor. */
+    strictObject({ type: literal('exportChat') }),
+    strictObject({ type: literal('stop') }),
+    strictObject({ type: literal('newChat') }),
+    /** Send the whole chat: the reader scrolled up to the turns a big chat opened without. */
+    strictObject({ type: literal('loadOlder') }),
+    strictObject({ type: literal('openChat'), chatId: string().check(maxLength(200)) }),
+    strictObject({ type: literal('showHistory') }),
+    strictObject({ type: literal('draft'), text }),
+    strictObject({ type: literal('cancelQueued'), index: int().check(nonnegative()) }),
+    strictObject({ type: literal('copy'), text }),
+    strictObject({ type: literal('insertAtCursor'), text }),
+    strictObject({
+      type: literal('openFile'),
+      path: string().check(maxLength(4096)),
+      line: optional(int().check(positive())),
+    }),
+    strictObject({
+      type: literal('reviewApproval'),
+      turnId: string().check(maxLength(200)),
+      key: string().check(maxLength(400)),
+    }),
+    strictObject({ type: literal('fixBinary'), action: zEnum(['setPath', 'installHelp', 'showLog', 'retry']) }),
+    strictObject({ type: literal('trustWorkspace') }),
+    /** Pick the workspace folder runs start in (multi-root). */
+    strictObject({ type: literal('chooseFolder') }),
+    // A chat with no turns yet picks its transport; an ACP chat picks its session's mode and model.
+    strictObject({ type: literal('setTransport'), transport: zEnum(['exec', 'acp']) }),
+    strictObject({ type: literal('setAcpMode'), mode: string().check(minLength(1), maxLength(100)) }),
+    strictObject({ type: literal('setAcpModel'), model: string().check(minLength(1), maxLength(300)) }),
+    /** An ACP chat that outgrew the model's window goes on over exec with the same Zero session. */
+    strictObject({ type: literal('continueOnExec') }),
+    strictObject({ type: literal('removeAttachment'), id: string().check(maxLength(200)) }),
+    /** Diff a file a turn changed against its state before the turn (Zero's checkpoint). */
+    strictObject({
+      type: literal('openDiff'),
+      turnId: string().check(maxLength(200)),
+      path: string().check(maxLength(4096)),
+    }),
+    /** Undo a turn's file changes with Zero's own rewind, after a confirmation. */
+    strictObject({ type: literal('undoTurn'), turnId: string().check(maxLength(200)) }),
+    /** Keep (dismiss from review) or revert one file a turn changed. */
+    strictObject({
+      type: literal('reviewFile'),
+      turnId: string().check(maxLength(200)),
+      path: string().check(maxLength(4096)),
+      decision: zEnum(['keep', 'revert']),
+    }),
+    /** The view's document gained or lost the focus: a dialog it opened can hand the focus back. */
+    strictObject({ type: literal('viewFocus'), focused: boolean() }),
+  ]),
+);
 
 export type WebviewToHost = output<typeof WebviewToHostSchema>;
 

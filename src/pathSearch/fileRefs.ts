@@ -31,11 +31,14 @@ export function resolveFileRef(
   if (ref === '' || ref.includes('\0') || /^[a-z][a-z0-9+.-]*:\/\//i.test(ref)) return null;
   const realRoots = roots.map((r) => realpath(r) ?? r);
   const real = (f: string): string => realOf(f, realpath, p);
-  const inside = (f: string): boolean => realRoots.some((r) => {
-    const rel = p.relative(r, real(f));
-    return rel === '' || (!rel.startsWith('..') && !p.isAbsolute(rel));
-  });
-  const candidates = p.isAbsolute(ref) ? [p.normalize(ref)] : [folder, ...roots].filter((r): r is string => !!r).map((r) => p.resolve(r, ref));
+  const inside = (f: string): boolean =>
+    realRoots.some((r) => {
+      const rel = p.relative(r, real(f));
+      return rel === '' || (!rel.startsWith('..') && !p.isAbsolute(rel));
+    });
+  const candidates = p.isAbsolute(ref)
+    ? [p.normalize(ref)]
+    : [folder, ...roots].filter((r): r is string => !!r).map((r) => p.resolve(r, ref));
   const existing = candidates.find((c) => exists(c));
   if (existing) return { file: existing, real: real(existing), inside: inside(existing) };
   const first = candidates[0];

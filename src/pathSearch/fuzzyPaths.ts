@@ -49,7 +49,12 @@ export class PathIndex {
       if (top.length === limit) {
         const worst = top[top.length - 1]!.score;
         // No substring here and scattered letters cannot beat the worst shown: skip the alignment.
-        if (query === '' ? -path.length <= worst : this.lower[i]!.indexOf(query) < 0 && scatteredMax - path.length <= worst) continue;
+        if (
+          query === ''
+            ? -path.length <= worst
+            : this.lower[i]!.indexOf(query) < 0 && scatteredMax - path.length <= worst
+        )
+          continue;
       }
       const score = query === '' ? -path.length : scoreMatch(this.lower[i]!, path, this.baseAt[i]!, query)?.score;
       if (score === undefined) continue;
@@ -91,7 +96,12 @@ function isSubsequence(q: string, s: string): boolean {
  * the start of the name or of a word beats one in the middle; scattered letters score least.
  * Shorter paths win ties.
  */
-export function scoreMatch(lower: string, path: string, baseAt: number, q: string): { score: number; positions: number[] } | null {
+export function scoreMatch(
+  lower: string,
+  path: string,
+  baseAt: number,
+  q: string,
+): { score: number; positions: number[] } | null {
   const at = lower.indexOf(q, baseAt);
   if (at >= 0) {
     const baseEnd = lower.endsWith('/') ? lower.length - 1 : lower.length;
@@ -107,7 +117,13 @@ export function scoreMatch(lower: string, path: string, baseAt: number, q: strin
   return align(lower, path, baseAt, q, true) ?? align(lower, path, baseAt, q, false);
 }
 
-function align(lower: string, path: string, baseAt: number, q: string, preferWordStarts: boolean): { score: number; positions: number[] } | null {
+function align(
+  lower: string,
+  path: string,
+  baseAt: number,
+  q: string,
+  preferWordStarts: boolean,
+): { score: number; positions: number[] } | null {
   const positions: number[] = [];
   let score = 0;
   let from = 0;

@@ -7,10 +7,24 @@ import type { Decoded } from './decoded';
 import { clampDepth } from './depth';
 import { finiteNumbers } from './numbers';
 import {
-  CheckpointSchema, ErrorSchema, FinalSchema, KNOWN_EVENT_TYPES, PermissionDecisionSchema,
-  PermissionRequestSchema, PermissionSchema, ReasoningSchema, RestoreSchema, RunEndSchema,
-  RunStartSchema, TextSchema, ToolCallSchema, ToolResultSchema, UsageSchema, WarningSchema,
-  type ZeroEvent, type ZeroEventType,
+  CheckpointSchema,
+  ErrorSchema,
+  FinalSchema,
+  KNOWN_EVENT_TYPES,
+  PermissionDecisionSchema,
+  PermissionRequestSchema,
+  PermissionSchema,
+  ReasoningSchema,
+  RestoreSchema,
+  RunEndSchema,
+  RunStartSchema,
+  TextSchema,
+  ToolCallSchema,
+  ToolResultSchema,
+  UsageSchema,
+  WarningSchema,
+  type ZeroEvent,
+  type ZeroEventType,
 } from './events';
 
 const SCHEMAS: { readonly [T in ZeroEventType]: ZodMiniType<Extract<ZeroEvent, { type: T }>> } = {
@@ -55,7 +69,11 @@ export function decodeLine(text: string, line: number): Decoded {
 
   const version = raw.schemaVersion;
   if (version !== 1 && version !== 2) {
-    return problem(line, text, version === undefined ? 'no "schemaVersion" field' : `unsupported schemaVersion ${JSON.stringify(version)}`);
+    return problem(
+      line,
+      text,
+      version === undefined ? 'no "schemaVersion" field' : `unsupported schemaVersion ${JSON.stringify(version)}`,
+    );
   }
   if (isPlainDelta(raw)) return { kind: 'event', line, event: raw as ZeroEvent };
 
@@ -110,7 +128,9 @@ function describeIssue(type: string, raw: unknown, issue: Issue): string {
   }
   if (issue.code === 'invalid_type') {
     const expected = issue.expected === 'record' ? 'object' : issue.expected;
-    return value === undefined ? `${where}: missing (expected ${expected})` : `${where}: expected ${expected}, got ${kindOf(value)}`;
+    return value === undefined
+      ? `${where}: missing (expected ${expected})`
+      : `${where}: expected ${expected}, got ${kindOf(value)}`;
   }
   return `${where}: ${issue.message}`;
 }

@@ -26,14 +26,17 @@ export class ZeroEventReader {
     const out = new Array<Decoded>(lines.length);
     for (let i = 0; i < lines.length; i++) {
       const framed = lines[i]!;
-      out[i] = framed.kind === 'line' ? decodeLine(framed.text, framed.line) : {
-        kind: 'problem',
-        problem: {
-          line: framed.line,
-          excerpt: framed.excerpt,
-          reason: `line ${framed.line} is ${formatSize(framed.bytes)}, over the ${formatSize(this.maxLineBytes)} limit; skipped`,
-        },
-      };
+      out[i] =
+        framed.kind === 'line'
+          ? decodeLine(framed.text, framed.line)
+          : {
+              kind: 'problem',
+              problem: {
+                line: framed.line,
+                excerpt: framed.excerpt,
+                reason: `line ${framed.line} is ${formatSize(framed.bytes)}, over the ${formatSize(this.maxLineBytes)} limit; skipped`,
+              },
+            };
     }
     return out;
   }

@@ -3,7 +3,18 @@
  * input Zero would refuse is refused here first, with Zero's wording, so a run never dies on
  * a usage error (exit 2) that we could have caught.
  */
-import { array, discriminatedUnion, lazySchema, literal, optional, refine, strictObject, string, type core, type output } from './zod';
+import {
+  array,
+  discriminatedUnion,
+  lazySchema,
+  literal,
+  optional,
+  refine,
+  strictObject,
+  string,
+  type core,
+  type output,
+} from './zod';
 
 export const INPUT_SCHEMA_VERSION = 2;
 /** Largest decoded image Zero accepts: 10 MiB. */
@@ -21,41 +32,55 @@ export function normaliseImageMediaType(raw: string): string {
 }
 
 const MEDIA_TYPES = new Map([
-  ['png', 'image/png'], ['image/png', 'image/png'],
-  ['jpeg', 'image/jpeg'], ['jpg', 'image/jpeg'], ['image/jpeg', 'image/jpeg'], ['image/jpg', 'image/jpeg'],
-  ['gif', 'image/gif'], ['image/gif', 'image/gif'],
-  ['webp', 'image/webp'], ['image/webp', 'image/webp'],
+  ['png', 'image/png'],
+  ['image/png', 'image/png'],
+  ['jpeg', 'image/jpeg'],
+  ['jpg', 'image/jpeg'],
+  ['image/jpeg', 'image/jpeg'],
+  ['image/jpg', 'image/jpeg'],
+  ['gif', 'image/gif'],
+  ['image/gif', 'image/gif'],
+  ['webp', 'image/webp'],
+  ['image/webp', 'image/webp'],
 ]);
 
-export const InputImageSchema = lazySchema(() => strictObject({
-  /** png, jpeg/jpg, gif or webp, bare or as `image/…`, any case; a `data:…;` wrapper is allowed. */
-  mediaType: string().check(refine((type) => normaliseImageMediaType(type) !== '', {
-    error: (issue) => `Stream-json image has an unsupported image media type ${JSON.stringify(issue.input)}.`,
-  })),
-  /** Standard base64 with padding, no `data:` prefix; at most 10 MiB once decoded. */
-  data: string().check((ctx) => {
-    const message = imageDataProblem(ctx.value);
-    if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value });
+export const InputImageSchema = lazySchema(() =>
+  strictObject({
+    /** png, jpeg/jpg, gif or webp, bare or as `image/…`, any case; a `data:…;` wrapper is allowed. */
+    mediaType: string().check(
+      refine((type) => normaliseImageMediaType(type) !== '', {
+        error: (issue) => `Stream-json image has an unsupported image media type ${JSON.stringify(issue.input)}.`,
+      }),
+    ),
+    /** Standard base64 with padding, no `data:` prefix; at most 10 MiB once decoded. */
+    data: string().check((ctx) => {
+      const message = imageDataProblem(ctx.value);
+      if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value });
+    }),
   }),
-}));
+);
 export type InputImage = output<typeof InputImageSchema>;
 
 /** Trailing prompt text. Zero joins the contents of all events with blank lines. */
-export const PromptInputSchema = lazySchema(() => strictObject({
-  schemaVersion: literal(INPUT_SCHEMA_VERSION),
-  type: literal('prompt'),
-  content: string().check(refine((content) => !isGoBlank(content), { error: 'content is required' })),
-}));
+export const PromptInputSchema = lazySchema(() =>
+  strictObject({
+    schemaVersion: literal(INPUT_SCHEMA_VERSION),
+    type: literal('prompt'),
+    content: string().check(refine((content) => !isGoBlank(content), { error: 'content is required' })),
+  }),
+);
 
 /** A user message. No other role exists: history cannot be injected. */
-export const MessageInputSchema = lazySchema(() => strictObject({
+export const MessageInputSchema = lazySchema(() =>
+  strictObject({
     schemaVersion: literal(INPUT_SCHEMA_VERSION),
     type: literal('message'),
     role: literal('user'),
     /** May be empty when the message carries images. */
     content: optional(string()),
     images: optional(array(InputImageSchema)),
-  }).check(refine((m) => !isGoBlank(m.content ?? '') || (m.images?.length ?? 0) > 0, { error: 'content is required' })));
+  }).check(refine((m) => !isGoBlank(m.content ?? '') || (m.images?.length ?? 0) > 0, { error: 'content is required' })),
+);
 
 export const InputEventSchema = lazySchema(() => discriminatedUnion('type', [PromptInputSchema, MessageInputSchema]));
 export type PromptInput = output<typeof PromptInputSchema>;
@@ -107,7 +132,11 @@ function allowedKeys(type: unknown): ReadonlySet<string> {
   return type === 'message' ? eventKeys.message : eventKeys.prompt;
 }
 const FIELD_TYPES: Readonly<Record<string, 'number' | 'string' | 'array'>> = {
-  schemaVersion: 'number', type: 'string', role: 'string', content: 'string', images: 'array',
+  schemaVersion: 'number',
+  type: 'string',
+  role: 'string',
+  content: 'string',
+  images: 'array',
 };
 
 /** Zero's per-line checks, in Zero's order (§8 steps 1–6), so the same fault gets the same message. */
@@ -123,7 +152,9 @@ function checkLine(value: unknown, line: number): void {
   for (const [key, expected] of Object.entries(FIELD_TYPES)) {
     const field = event[key];
     if (field !== undefined && kindOf(field) !== expected) {
-      fail(`expected a JSON object (${key} must be ${expected === 'array' ? 'an' : 'a'} ${expected}, not ${kindOf(field)}).`);
+      fail(
+        `expected a JSON object (${key} must be ${expected === 'array' ? 'an' : 'a'} ${expected}, not ${kindOf(field)}).`,
+      );
     }
   }
   if (Array.isArray(event.images)) {
@@ -131,12 +162,14 @@ function checkLine(value: unknown, line: number): void {
       if (!isRecord(image) || typeof image.mediaType !== 'string' || typeof image.data !== 'string') {
         fail('expected a JSON object (each image must be {"mediaType": string, "data": string}).');
       }
-      for (const key of Object.keys(image as object)) if (key !== 'mediaType' && key !== 'data') fail(`unknown field images.${key}`);
+      for (const key of Object.keys(image as object))
+        if (key !== 'mediaType' && key !== 'data') fail(`unknown field images.${key}`);
     }
   }
   if (event.schemaVersion !== INPUT_SCHEMA_VERSION) fail(`schemaVersion must be ${INPUT_SCHEMA_VERSION}`);
   const images = event.images as unknown[] | undefined;
-  if (isGoBlank((event.content as string | undefined) ?? '') && !(images && images.length > 0)) fail('content is required');
+  if (isGoBlank((event.content as string | undefined) ?? '') && !(images && images.length > 0))
+    fail('content is required');
   if (event.type !== 'prompt' && event.type !== 'message') fail('type must be prompt or message');
   if (event.type === 'message' && event.role !== 'user') fail('role must be user');
 }
@@ -150,7 +183,8 @@ function firstMessage(issues: readonly core.$ZodIssue[]): string {
 /** Zero's image data checks (§8): size from the encoded length first, then base64. */
 function imageDataProblem(data: string): string | undefined {
   // Go's DecodedLen for padded base64: the bound Zero checks before decoding anything.
-  if (Math.floor(data.length / 4) * 3 > MAX_IMAGE_BYTES) return `Stream-json image exceeds the ${MAX_IMAGE_BYTES} byte limit.`;
+  if (Math.floor(data.length / 4) * 3 > MAX_IMAGE_BYTES)
+    return `Stream-json image exceeds the ${MAX_IMAGE_BYTES} byte limit.`;
   // No exact-size check after this one: the decoded size never exceeds that bound.
   const bad = base64ErrorAt(data);
   if (bad >= 0) return `Stream-json image data is not valid base64: illegal base64 data at input byte ${bad}`;

@@ -18,8 +18,12 @@ import { jsonText, type JsonText } from './jsonPieces';
 
 export const LOG_FORMAT = 2;
 
-const SnapshotLineSchema = lazySchema(() => looseObject({ format: literal(LOG_FORMAT), seq: int().check(nonnegative()), chat: looseObject({}) }));
-const RecordLineSchema = lazySchema(() => looseObject({ seq: int().check(positive()), action: looseObject({ type: string() }) }));
+const SnapshotLineSchema = lazySchema(() =>
+  looseObject({ format: literal(LOG_FORMAT), seq: int().check(nonnegative()), chat: looseObject({}) }),
+);
+const RecordLineSchema = lazySchema(() =>
+  looseObject({ seq: int().check(positive()), action: looseObject({ type: string() }) }),
+);
 
 /**
  * The snapshot line, checked against what the reader accepts: a chat the reader would refuse (and set
@@ -56,7 +60,8 @@ export interface ReadLog {
   readonly snapshotBytes: number;
 }
 
-export type ReadOutcome = { readonly ok: true; readonly log: ReadLog } | { readonly ok: false; readonly reason: string };
+export type ReadOutcome =
+  { readonly ok: true; readonly log: ReadLog } | { readonly ok: false; readonly reason: string };
 
 /** Replays a chat file fed one line at a time (without its newline). */
 export class LogReplay {
@@ -72,7 +77,10 @@ export class LogReplay {
   /** An unreadable line is only worth a word when another line follows it (else a crash tore it). */
   private unreadable: number | null = null;
 
-  constructor(private readonly id: string, private readonly log: (msg: string) => void = () => undefined) {}
+  constructor(
+    private readonly id: string,
+    private readonly log: (msg: string) => void = () => undefined,
+  ) {}
 
   /** False once nothing more can be read (a bad snapshot): the caller may stop feeding. */
   line(text: string): boolean {
@@ -105,7 +113,8 @@ export class LogReplay {
   finish(endedWithNewline: boolean): ReadOutcome {
     if (this.failure !== null) return { ok: false, reason: this.failure };
     if (!this.chat) return { ok: false, reason: 'not JSON: the file is empty' };
-    if (this.unreadable !== null && endedWithNewline) this.log(`Chat ${this.id}: skipped an unreadable line ${this.unreadable}.`);
+    if (this.unreadable !== null && endedWithNewline)
+      this.log(`Chat ${this.id}: skipped an unreadable line ${this.unreadable}.`);
     let chat = this.chat;
     if (this.actions > 0) {
       const replayed = checked(chat);
@@ -113,7 +122,15 @@ export class LogReplay {
       chat = replayed.chat;
     }
     const total = this.totalBytes - (endedWithNewline ? 0 : 1);
-    return { ok: true, log: { chat, seq: this.seq, logBytes: Math.max(0, total - this.snapshotBytes), snapshotBytes: this.snapshotBytes } };
+    return {
+      ok: true,
+      log: {
+        chat,
+        seq: this.seq,
+        logBytes: Math.max(0, total - this.snapshotBytes),
+        snapshotBytes: this.snapshotBytes,
+      },
+    };
   }
 
   private first(text: string): boolean {
@@ -122,7 +139,13 @@ export class LogReplay {
     const snapshot = first.ok ? SnapshotLineSchema.safeParse(first.value) : null;
     const read = snapshot?.success ? readChat(snapshot.data.chat) : null;
     if (!snapshot?.success || !read?.ok || read.chat.id !== this.id) {
-      this.failure = !first.ok ? first.reason : !snapshot?.success ? 'not a chat file' : read && !read.ok ? read.reason : 'it holds another chat';
+      this.failure = !first.ok
+        ? first.reason
+        : !snapshot?.success
+          ? 'not a chat file'
+          : read && !read.ok
+            ? read.reason
+            : 'it holds another chat';
       return false;
     }
     this.chat = read.chat;
@@ -145,7 +168,11 @@ export function replayText(id: string, text: string, log?: (msg: string) => void
  * Streams the file and replays it: memory holds the chat and one line, never the file's text.
  * Resolves undefined when the file cannot be opened (missing, unreadable).
  */
-export async function replayFile(id: string, file: string, signal?: { readonly cancelled: boolean }): Promise<ReadOutcome | undefined> {
+export async function replayFile(
+  id: string,
+  file: string,
+  signal?: { readonly cancelled: boolean },
+): Promise<ReadOutcome | undefined> {
   let stream: fs.ReadStream;
   try {
     await fs.promises.access(file, fs.constants.R_OK);

@@ -13,7 +13,12 @@ import type { ChatLog } from './compaction';
  * @param log the output channel (replay notes).
  * @param problem a reported problem (unreadable or set-aside file).
  */
-export function readChatLog(dir: string, id: string, log: (msg: string) => void, problem: (msg: string) => void): ChatLog | undefined {
+export function readChatLog(
+  dir: string,
+  id: string,
+  log: (msg: string) => void,
+  problem: (msg: string) => void,
+): ChatLog | undefined {
   const file = chatFile(dir, id);
   let text: string;
   try {
@@ -38,7 +43,8 @@ function readLegacyFile(dir: string, id: string, problem: (msg: string) => void)
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') problem(`Could not read the chat file ${path.basename(file)}: ${(err as Error).message}`);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      problem(`Could not read the chat file ${path.basename(file)}: ${(err as Error).message}`);
     return undefined;
   }
   const parsed = parseLine(text);

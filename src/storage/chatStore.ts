@@ -71,7 +71,11 @@ export class ChatStore {
         this.release();
       },
     );
-    this.history = new HistoryIndex(dir, (m) => this.problem(m), () => this.rebuildSummaries());
+    this.history = new HistoryIndex(
+      dir,
+      (m) => this.problem(m),
+      () => this.rebuildSummaries(),
+    );
     if (this.history.dirty) this.writeIndex();
   }
 
@@ -266,7 +270,8 @@ export class ChatStore {
         } catch (err) {
           // The file on disk stays as it was (better the last good state than a file set aside whole);
           // the next change tries the snapshot again. Said once per chat.
-          if (!this.unsaveable.has(id)) this.problem(`Could not save the chat "${entry.chat.title}": ${(err as Error).message}`);
+          if (!this.unsaveable.has(id))
+            this.problem(`Could not save the chat "${entry.chat.title}": ${(err as Error).message}`);
           this.unsaveable.add(id);
           continue;
         }

@@ -51,7 +51,15 @@ export function readHead(tailFile: string, logFile: string): ChatHead | undefine
   try {
     const raw = clampDepth(JSON.parse(fs.readFileSync(tailFile, 'utf8')) as unknown) as Record<string, unknown>;
     const read = readChat(raw.chat);
-    if (raw.tail !== 1 || !isCount(raw.seq) || !isCount(raw.older) || !isCount(raw.logBytes) || raw.logBytes === 0 || !read.ok) return undefined;
+    if (
+      raw.tail !== 1 ||
+      !isCount(raw.seq) ||
+      !isCount(raw.older) ||
+      !isCount(raw.logBytes) ||
+      raw.logBytes === 0 ||
+      !read.ok
+    )
+      return undefined;
     tail = { seq: raw.seq, older: raw.older, logBytes: raw.logBytes, chat: read.chat };
   } catch {
     return undefined;
@@ -112,7 +120,8 @@ function parseRecord(line: string): { seq: number; action: ChatAction } | undefi
   try {
     const v = clampDepth(JSON.parse(line) as unknown) as Record<string, unknown>;
     const action = v.action as Record<string, unknown> | undefined;
-    if (!isCount(v.seq) || typeof action !== 'object' || action === null || typeof action.type !== 'string') return undefined;
+    if (!isCount(v.seq) || typeof action !== 'object' || action === null || typeof action.type !== 'string')
+      return undefined;
     return { seq: v.seq, action: action as unknown as ChatAction };
   } catch {
     return undefined;
@@ -125,6 +134,12 @@ function isCount(v: unknown): v is number {
 
 function turnChars(turn: Turn): number {
   let n = turn.prompt.length;
-  for (const item of turn.items) n += item.kind === 'text' || item.kind === 'reasoning' ? item.text.length : item.kind === 'tool' ? (item.output?.length ?? 0) + 200 : 200;
+  for (const item of turn.items)
+    n +=
+      item.kind === 'text' || item.kind === 'reasoning'
+        ? item.text.length
+        : item.kind === 'tool'
+          ? (item.output?.length ?? 0) + 200
+          : 200;
   return n;
 }

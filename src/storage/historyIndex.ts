@@ -24,7 +24,15 @@ interface Index {
   tabs: string[];
 }
 
-const IndexSchema = lazySchema(() => looseObject({ version: literal(1), currentId: optional(nullable(string())), chats: array(ChatSummarySchema), hiddenSessions: optional(array(string())), tabs: optional(array(string())) }));
+const IndexSchema = lazySchema(() =>
+  looseObject({
+    version: literal(1),
+    currentId: optional(nullable(string())),
+    chats: array(ChatSummarySchema),
+    hiddenSessions: optional(array(string())),
+    tabs: optional(array(string())),
+  }),
+);
 
 export class HistoryIndex {
   private index: Index = { version: 1, currentId: null, chats: [], hiddenSessions: [], tabs: [] };
@@ -38,7 +46,11 @@ export class HistoryIndex {
    * @param rebuild the summaries from the chat files themselves, when the index is unreadable.
    * @param problem a visible problem (logged and shown).
    */
-  constructor(private readonly dir: string, private readonly problem: (msg: string) => void, rebuild: () => ChatSummary[]) {
+  constructor(
+    private readonly dir: string,
+    private readonly problem: (msg: string) => void,
+    rebuild: () => ChatSummary[],
+  ) {
     const read = this.readFile();
     if (read === 'missing') return;
     if (read.ok) {
@@ -126,7 +138,13 @@ export class HistoryIndex {
     const before = disk !== 'missing' && disk.ok ? disk.index.hiddenSessions : this.index.hiddenSessions;
     const hiddenSessions = [...new Set([...before, ...this.hidden])].slice(-MAX_HIDDEN_SESSIONS);
     const open = new Set(chats.map((c) => c.id));
-    this.index = { version: 1, currentId: this.index.currentId, chats, hiddenSessions, tabs: this.index.tabs.filter((id) => open.has(id)) };
+    this.index = {
+      version: 1,
+      currentId: this.index.currentId,
+      chats,
+      hiddenSessions,
+      tabs: this.index.tabs.filter((id) => open.has(id)),
+    };
     this.dirtyFlag = false;
     try {
       writeAtomicSync(indexFile(this.dir), JSON.stringify(this.index));
@@ -152,19 +170,49 @@ export class HistoryIndex {
     if (!parsed.ok) return parsed;
     const index = IndexSchema.safeParse(parsed.value);
     if (!index.success) return { ok: false, reason: describe(index.error.issues[0]) };
-    const chats = index.data.chats.map(
-      (c): ChatSummary => ({ id: c.id, title: c.title, updatedAt: c.updatedAt, turns: c.turns, ...(c.sessionId ? { sessionId: c.sessionId } : {}) }),
-    );
-    return { ok: true, index: { version: 1, currentId: index.data.currentId ?? null, chats, hiddenSessions: index.data.hiddenSessions ?? [], tabs: index.data.tabs ?? [] } };
+    const chats = index.data.chats.map((c): ChatSummary => ({
+      id: c.id,
+      title: c.title,
+      updatedAt: c.updatedAt,
+      turns: c.turns,
+      ...(c.sessionId ? { sessionId: c.sessionId } : {}),
+    }));
+    return {
+      ok: true,
+      index: {
+        version: 1,
+        currentId: index.data.currentId ?? null,
+        chats,
+        hiddenSessions: index.data.hiddenSessions ?? [],
+        tabs: index.data.tabs ?? [],
+      },
+    };
   }
 }
 
-export function summaryOf(chat: { readonly id: string; readonly title: string; readonly updatedAt: number; readonly turns: readonly unknown[]; readonly sessionId: string | null }): ChatSummary {
-  return { id: chat.id, title: chat.title, updatedAt: chat.updatedAt, turns: chat.turns.length, ...(chat.sessionId ? { sessionId: chat.sessionId } : {}) };
+export function summaryOf(chat: {
+  readonly id: string;
+  readonly title: string;
+  readonly updatedAt: number;
+  readonly turns: readonly unknown[];
+  readonly sessionId: string | null;
+}): ChatSummary {
+  return {
+    id: chat.id,
+    title: chat.title,
+    updatedAt: chat.updatedAt,
+    turns: chat.turns.length,
+    ...(chat.sessionId ? { sessionId: chat.sessionId } : {}),
+  };
 }
 
 function sameSummary(a: ChatSummary, b: ChatSummary): boolean {
-  return a.title === b.title && a.updatedAt === b.updatedAt && a.turns === b.turns && (a.sessionId ?? null) === (b.sessionId ?? null);
+  return (
+    a.title === b.title &&
+    a.updatedAt === b.updatedAt &&
+    a.turns === b.turns &&
+    (a.sessionId ?? null) === (b.sessionId ?? null)
+  );
 }
 
 function describe(issue: { path: PropertyKey[]; message: string } | undefined): string {

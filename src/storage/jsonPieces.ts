@@ -95,7 +95,7 @@ export async function writeJsonText(file: string, text: JsonText): Promise<numbe
     let off = 0;
     let total = 0;
     const out = async (data: Buffer, len: number): Promise<void> => {
-      for (let at = 0; at < len; ) at += (await fh.write(data, at, len - at)).bytesWritten;
+      for (let at = 0; at < len;) at += (await fh.write(data, at, len - at)).bytesWritten;
       total += len;
     };
     for (const p of text.pieces()) {
@@ -122,7 +122,7 @@ export function writeJsonTextSync(file: string, text: JsonText): number {
     let off = 0;
     let total = 0;
     const out = (data: Buffer, len: number): void => {
-      for (let at = 0; at < len; ) at += fs.writeSync(fd, data, at, len - at);
+      for (let at = 0; at < len;) at += fs.writeSync(fd, data, at, len - at);
       total += len;
     };
     for (const p of text.pieces()) {
@@ -152,7 +152,7 @@ function* stringPieces(s: string): Generator<string> {
     return;
   }
   yield '"';
-  for (let at = 0; at < s.length; ) {
+  for (let at = 0; at < s.length;) {
     let to = Math.min(s.length, at + PIECE_CHARS);
     const code = s.charCodeAt(to - 1);
     // Never between the halves of a pair: each half alone would be escaped as a lone surrogate.

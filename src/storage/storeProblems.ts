@@ -22,7 +22,11 @@ export class StoreProblems {
     if (this.pending.length === 0) return;
     const all = this.pending.splice(0);
     try {
-      this.notify(all.length === 1 ? all[0]! : `${all[0]!} (and ${all.length - 1} more problem${all.length === 2 ? '' : 's'}: see the Zero log)`);
+      this.notify(
+        all.length === 1
+          ? all[0]!
+          : `${all[0]!} (and ${all.length - 1} more problem${all.length === 2 ? '' : 's'}: see the Zero log)`,
+      );
     } catch {
       // a notice must not break saving
     }

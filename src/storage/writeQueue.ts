@@ -17,7 +17,12 @@ type Write =
   | { readonly kind: 'append'; readonly id: string; data: string }
   | { readonly kind: 'snapshot'; readonly id: string; readonly data: JsonText; readonly generation: number }
   /** `data` null: the tail would hold the whole chat, and the old tail file is removed. */
-  | { readonly kind: 'tail'; readonly id: string; readonly data: ((logBytes: number) => JsonText) | null; readonly generation: number };
+  | {
+      readonly kind: 'tail';
+      readonly id: string;
+      readonly data: ((logBytes: number) => JsonText) | null;
+      readonly generation: number;
+    };
 
 /** Every store's write in flight, so tests can wait for the disk to be quiet before removing a folder. */
 const inFlight = new Set<Promise<void>>();

@@ -60,7 +60,8 @@ export class Announcer {
       if (now.phase === 'running') out.unshift('Zero is working…');
       else if (now.phase === 'done') {
         if (turn.status === 'success') out.push('Zero finished');
-        else out.push(`Zero stopped: ${statusLabel(turn.status).text}${turn.explanation ? `. ${turn.explanation}` : ''}`);
+        else
+          out.push(`Zero stopped: ${statusLabel(turn.status).text}${turn.explanation ? `. ${turn.explanation}` : ''}`);
       }
     }
     if (out.length) this.say(out.join(' '));
@@ -85,7 +86,12 @@ export class Announcer {
     this.itemsSeen = turn.items.length;
   }
 
-  private text(index: number, item: Extract<TurnItem, { kind: 'text' }>, turnEnded: boolean, out: string[] | null): void {
+  private text(
+    index: number,
+    item: Extract<TurnItem, { kind: 'text' }>,
+    turnEnded: boolean,
+    out: string[] | null,
+  ): void {
     let p = this.texts.get(index);
     if (!p) {
       p = { item: null, blocks: new MarkdownBlocks(), said: 0, tailSaid: false };
@@ -102,10 +108,11 @@ export class Announcer {
       p.tailSaid = true;
       finished.push(p.blocks.tail);
     }
-    if (out) for (const block of finished) {
-      const words = spokenText(block);
-      if (words) out.push(words);
-    }
+    if (out)
+      for (const block of finished) {
+        const words = spokenText(block);
+        if (words) out.push(words);
+      }
   }
 }
 

@@ -75,9 +75,14 @@ export class ChatApp {
     // A transcript is read-only: actions that change files or the session are hidden (chat.css).
     this.root.classList.toggle('read-only', state.readOnly);
     // The whole of a chat that opened with its latest turns only: stay on the same turns.
-    const fromBottom = rebuild && !this.scroll.isStuck && prevShown?.chat.id === state.chat.id && (prevShown.olderTurns ?? 0) > 0 && !(state.olderTurns ?? 0)
-      ? this.scroller.scrollHeight - this.scroller.scrollTop
-      : null;
+    const fromBottom =
+      rebuild &&
+      !this.scroll.isStuck &&
+      prevShown?.chat.id === state.chat.id &&
+      (prevShown.olderTurns ?? 0) > 0 &&
+      !(state.olderTurns ?? 0)
+        ? this.scroller.scrollHeight - this.scroller.scrollTop
+        : null;
     if (rebuild) {
       const fresh = this.newTranscript();
       this.transcript.detach();
@@ -87,10 +92,19 @@ export class ChatApp {
       this.transcript = fresh;
       fresh.attach(this.scroller);
     }
-    if (!prev || prev.chat !== state.chat || prev.binary !== state.binary || prev.folder !== state.folder || prev.readOnly !== state.readOnly || prev.composer !== state.composer || prev.trusted !== state.trusted) {
+    if (
+      !prev ||
+      prev.chat !== state.chat ||
+      prev.binary !== state.binary ||
+      prev.folder !== state.folder ||
+      prev.readOnly !== state.readOnly ||
+      prev.composer !== state.composer ||
+      prev.trusted !== state.trusted
+    ) {
       this.header.update(state);
     }
-    if (!prev || prev.trusted !== state.trusted || prev.binary !== state.binary) this.banners.update(state.trusted, state.binary);
+    if (!prev || prev.trusted !== state.trusted || prev.binary !== state.binary)
+      this.banners.update(state.trusted, state.binary);
     this.transcript.update(state.chat, state.history, state.olderTurns);
     this.queue.update(state.queued);
     this.composer.update({

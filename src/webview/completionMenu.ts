@@ -21,7 +21,10 @@ export class CompletionMenu<T extends MenuItem> {
   private active = 0;
   private readonly prefix = `menu${++counter}`;
 
-  constructor(private readonly input: HTMLTextAreaElement, private readonly onPick: (item: T) => void) {
+  constructor(
+    private readonly input: HTMLTextAreaElement,
+    private readonly onPick: (item: T) => void,
+  ) {
     this.el.id = `${this.prefix}-list`;
     this.el.hidden = true;
     // Keep the focus in the text box when an option is clicked.
@@ -89,13 +92,27 @@ export class CompletionMenu<T extends MenuItem> {
     this.el.hidden = false;
     this.input.setAttribute('aria-controls', this.el.id);
     if (this.items.length === 0) {
-      this.el.replaceChildren(h('li', { class: 'completion-empty', text: 'No matches', attrs: { role: 'option', 'aria-disabled': 'true', 'aria-selected': 'false' } }));
+      this.el.replaceChildren(
+        h('li', {
+          class: 'completion-empty',
+          text: 'No matches',
+          attrs: { role: 'option', 'aria-disabled': 'true', 'aria-selected': 'false' },
+        }),
+      );
       this.input.removeAttribute('aria-activedescendant');
       return;
     }
     this.el.replaceChildren(
       ...this.items.map((item, i) => {
-        const li = h('li', { class: 'completion-item', attrs: { role: 'option', id: `${this.prefix}-${i}`, 'aria-selected': String(i === this.active) } }, labelWithMatches(item), item.detail ? h('span', { class: 'completion-detail', text: item.detail }) : null);
+        const li = h(
+          'li',
+          {
+            class: 'completion-item',
+            attrs: { role: 'option', id: `${this.prefix}-${i}`, 'aria-selected': String(i === this.active) },
+          },
+          labelWithMatches(item),
+          item.detail ? h('span', { class: 'completion-detail', text: item.detail }) : null,
+        );
         li.addEventListener('click', () => this.pick(i));
         return li;
       }),

@@ -51,7 +51,10 @@ export class Composer implements TurnActions {
   private readonly attachments = new AttachmentsView();
   private readonly chips = new NextMessageChips(() => this.focus());
   private readonly menu = new CompletionMenu<Pick>(this.input, (p) => this.picked(p));
-  private readonly bar = new ComposerBar((files) => void this.addFiles(files), () => this.savePicks());
+  private readonly bar = new ComposerBar(
+    (files) => void this.addFiles(files),
+    () => this.savePicks(),
+  );
   private draftTimer: number | undefined;
   private running = false;
   private canSend = false;
@@ -338,6 +341,9 @@ export class Composer implements TurnActions {
   }
 
   private renderHint(): void {
-    setText(this.hint, this.running ? 'Zero is working — what you send now is queued' : 'Enter to send · Shift+Enter for a new line');
+    setText(
+      this.hint,
+      this.running ? 'Zero is working — what you send now is queued' : 'Enter to send · Shift+Enter for a new line',
+    );
   }
 }

@@ -15,15 +15,34 @@ export class ComposerBar {
   readonly el = h('div', { class: 'composer-options' });
   readonly mode = h('select', { class: 'composer-select', attrs: { 'aria-label': 'Mode for the next message' } });
   readonly model = h('select', { class: 'composer-select', attrs: { 'aria-label': 'Model for the next message' } });
-  private readonly currentFile = button('Current file', () => post({ type: 'setCurrentFile', on: this.currentFile.getAttribute('aria-pressed') !== 'true' }), { class: 'toggle-button' });
-  private readonly fileInput = h('input', { attrs: { type: 'file', accept: [...IMAGE_TYPES].join(','), multiple: '', hidden: '', 'aria-hidden': 'true', tabindex: '-1' } });
-  private readonly attach = button('Images…', () => this.fileInput.click(), { class: 'secondary small', title: 'Attach PNG, JPEG, GIF or WebP images (10 MiB each)' });
+  private readonly currentFile = button(
+    'Current file',
+    () => post({ type: 'setCurrentFile', on: this.currentFile.getAttribute('aria-pressed') !== 'true' }),
+    { class: 'toggle-button' },
+  );
+  private readonly fileInput = h('input', {
+    attrs: {
+      type: 'file',
+      accept: [...IMAGE_TYPES].join(','),
+      multiple: '',
+      hidden: '',
+      'aria-hidden': 'true',
+      tabindex: '-1',
+    },
+  });
+  private readonly attach = button('Images…', () => this.fileInput.click(), {
+    class: 'secondary small',
+    title: 'Attach PNG, JPEG, GIF or WebP images (10 MiB each)',
+  });
   private readonly meter = h('span', { class: 'context-meter' });
   private state: ComposerState | null = null;
   private chat: Chat | null = null;
   private transport: TransportKind = 'exec';
 
-  constructor(onFiles: (files: File[]) => void, private readonly onPick: () => void) {
+  constructor(
+    onFiles: (files: File[]) => void,
+    private readonly onPick: () => void,
+  ) {
     this.currentFile.setAttribute('aria-pressed', 'false');
     // The name contains the visible label, so speech input ("click Images") finds it (WCAG 2.5.3).
     this.attach.setAttribute('aria-label', 'Attach images…');
@@ -33,7 +52,15 @@ export class ComposerBar {
     });
     this.mode.addEventListener('change', () => this.onPick());
     this.model.addEventListener('change', () => this.onPick());
-    this.el.append(this.currentFile, this.mode, this.model, this.attach, this.fileInput, h('span', { class: 'spacer' }), this.meter);
+    this.el.append(
+      this.currentFile,
+      this.mode,
+      this.model,
+      this.attach,
+      this.fileInput,
+      h('span', { class: 'spacer' }),
+      this.meter,
+    );
     this.renderMeter();
   }
 
@@ -41,15 +68,28 @@ export class ComposerBar {
   update(state: ComposerState | undefined, pickedMode: string, pickedModel: string): void {
     if (state && state !== this.state) {
       this.state = state;
-      fill(this.mode, [{ value: '', label: 'Mode: default' }, ...state.modes.map((m) => ({ value: m.id, label: `Mode: ${m.label}` }))], pickedMode);
-      const models = state.models.map((m) => ({ value: m.id, label: m.displayName === m.id ? m.id : `${m.displayName} (${m.id})` }));
+      fill(
+        this.mode,
+        [
+          { value: '', label: 'Mode: default' },
+          ...state.modes.map((m) => ({ value: m.id, label: `Mode: ${m.label}` })),
+        ],
+        pickedMode,
+      );
+      const models = state.models.map((m) => ({
+        value: m.id,
+        label: m.displayName === m.id ? m.id : `${m.displayName} (${m.id})`,
+      }));
       // A picked model Zero no longer lists stays selectable rather than silently changing.
-      if (pickedModel && !models.some((m) => m.value === pickedModel)) models.push({ value: pickedModel, label: pickedModel });
+      if (pickedModel && !models.some((m) => m.value === pickedModel))
+        models.push({ value: pickedModel, label: pickedModel });
       fill(this.model, [{ value: '', label: 'Model: default' }, ...models], pickedModel);
       this.model.title = state.modelsProblem ?? 'Model for the next message (from zero models)';
       const on = state.currentFile.on;
       this.currentFile.setAttribute('aria-pressed', String(on));
-      this.currentFile.title = on ? `Attaching the current file${state.currentFile.label ? ` (${state.currentFile.label})` : ''}; press to stop` : 'Attach the current file (and its selected lines) to each message';
+      this.currentFile.title = on
+        ? `Attaching the current file${state.currentFile.label ? ` (${state.currentFile.label})` : ''}; press to stop`
+        : 'Attach the current file (and its selected lines) to each message';
     }
     this.renderMeter();
   }
@@ -83,7 +123,14 @@ export class ComposerBar {
     const text = m ? meterText(m) : 'Context: no request yet';
     setText(this.meter, m ? `Context ${text}${m.nearLimit ? ' · near the limit' : ''}` : text);
     this.meter.classList.toggle('near-limit', m?.nearLimit ?? false);
-    const why = m === null ? 'Filled in after the first answer.' : m.window === null ? `Zero lists no context window for ${m.model ?? 'this model'}, so only the last request's prompt tokens are shown.` : m.nearLimit ? `The last request used over ${Math.round(WARN_AT * 100)}% of the model's context window: start a new chat or ask Zero to summarise soon.` : "The last request's prompt tokens against the model's context window.";
+    const why =
+      m === null
+        ? 'Filled in after the first answer.'
+        : m.window === null
+          ? `Zero lists no context window for ${m.model ?? 'this model'}, so only the last request's prompt tokens are shown.`
+          : m.nearLimit
+            ? `The last request used over ${Math.round(WARN_AT * 100)}% of the model's context window: start a new chat or ask Zero to summarise soon.`
+            : "The last request's prompt tokens against the model's context window.";
     this.meter.title = why;
   }
 }

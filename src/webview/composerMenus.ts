@@ -32,7 +32,13 @@ export function menuTrigger(value: string, caret: number): MenuTrigger {
   const before = value.slice(0, caret);
   const slash = /^\/([a-z]*)$/.exec(before);
   if (slash && caret === value.length) {
-    const items = SLASH_COMMANDS.filter((c) => c.name.startsWith(slash[1]!)).map((c): Pick => ({ kind: 'slash', id: c.name, label: `/${c.name}`, detail: c.detail, command: c }));
+    const items = SLASH_COMMANDS.filter((c) => c.name.startsWith(slash[1]!)).map((c): Pick => ({
+      kind: 'slash',
+      id: c.name,
+      label: `/${c.name}`,
+      detail: c.detail,
+      command: c,
+    }));
     return items.length > 0 ? { kind: 'slash', items } : { kind: 'none' };
   }
   const at = /(?:^|\s)@([^\s@]*)$/.exec(before);
@@ -44,13 +50,27 @@ export function menuTrigger(value: string, caret: number): MenuTrigger {
 /** The picker's rows for a query: the special words it prefixes, then the host's file matches. */
 export function mentionPicks(query: string, items: readonly MentionCandidate[]): Pick[] {
   const range = /#L(\d+)(?:-L?(\d+))?$/.exec(query);
-  const special = SPECIAL.filter((s) => s.word.startsWith(query.toLowerCase())).map(
-    (s): Pick => ({ kind: 'mention', id: `@${s.word}`, label: `@${s.word}`, detail: s.detail, ref: s.ref }),
-  );
+  const special = SPECIAL.filter((s) => s.word.startsWith(query.toLowerCase())).map((s): Pick => ({
+    kind: 'mention',
+    id: `@${s.word}`,
+    label: `@${s.word}`,
+    detail: s.detail,
+    ref: s.ref,
+  }));
   const files = items.map((c): Pick => {
     const ref: MentionRef =
-      c.kind === 'folder' ? { kind: 'folder', path: c.path } : (range && parseRangeMention(`${c.path}${range[0]}`)) || { kind: 'file', path: c.path };
-    return { kind: 'mention', id: c.path, label: c.path, detail: ref.kind === 'range' ? mentionLabel(ref).slice(c.path.length) : c.kind === 'folder' ? 'folder' : undefined, positions: c.positions, ref };
+      c.kind === 'folder'
+        ? { kind: 'folder', path: c.path }
+        : (range && parseRangeMention(`${c.path}${range[0]}`)) || { kind: 'file', path: c.path };
+    return {
+      kind: 'mention',
+      id: c.path,
+      label: c.path,
+      detail:
+        ref.kind === 'range' ? mentionLabel(ref).slice(c.path.length) : c.kind === 'folder' ? 'folder' : undefined,
+      positions: c.positions,
+      ref,
+    };
   });
   return [...special, ...files];
 }

@@ -91,7 +91,11 @@ export class MarkdownBlocks {
       const start = i === 0 ? 0 : this.cuts[i - 1]!;
       const end = this.cuts[i]!;
       // Blocks the last update finished come from the small local text; older ones from the whole.
-      out.push(start >= this.recentStart && end <= recentEnd ? this.recent.slice(start - this.recentStart, end - this.recentStart) : this.text.slice(start, end));
+      out.push(
+        start >= this.recentStart && end <= recentEnd
+          ? this.recent.slice(start - this.recentStart, end - this.recentStart)
+          : this.text.slice(start, end),
+      );
     }
     return out;
   }

@@ -4,10 +4,22 @@
  * card (tool call, reasoning, stderr) that holds the focus and leaves the focus on its title;
  * pressed elsewhere in the transcript, it goes back to the message box.
  */
-export function installKeyboard(root: HTMLElement, composer: { focus(): void }, jump: (to: 'top' | 'bottom') => void = () => {}): void {
+export function installKeyboard(
+  root: HTMLElement,
+  composer: { focus(): void },
+  jump: (to: 'top' | 'bottom') => void = () => {},
+): void {
   // On the document: with nothing focused, the keys go to <body>, outside the view's root.
   root.ownerDocument.addEventListener('keydown', (ev) => {
-    if (ev.defaultPrevented || ev.isComposing || (ev.key !== 'Home' && ev.key !== 'End') || !(ev.ctrlKey || ev.metaKey) || ev.shiftKey || ev.altKey) return;
+    if (
+      ev.defaultPrevented ||
+      ev.isComposing ||
+      (ev.key !== 'Home' && ev.key !== 'End') ||
+      !(ev.ctrlKey || ev.metaKey) ||
+      ev.shiftKey ||
+      ev.altKey
+    )
+      return;
     if (editable(ev.target instanceof Element ? ev.target : null)) return;
     ev.preventDefault();
     jump(ev.key === 'Home' ? 'top' : 'bottom');
@@ -34,5 +46,5 @@ export function keepFocus(root: HTMLElement, hadFocus: boolean, composer: { focu
 
 /** Where Ctrl+Home / Ctrl+End move the caret instead. */
 function editable(el: Element | null): boolean {
-  return el !== null && (el.closest('textarea, input, select, [contenteditable="true"]') !== null);
+  return el !== null && el.closest('textarea, input, select, [contenteditable="true"]') !== null;
 }

@@ -6,11 +6,54 @@ import { announce } from './announcer';
 import { post } from './vscodeApi';
 
 const KNOWN_EXT = new Set([
-  'ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'mts', 'cts', 'json', 'md', 'py', 'go', 'rs', 'java', 'kt', 'c', 'h', 'cc', 'cpp', 'hpp',
-  'cs', 'rb', 'php', 'swift', 'css', 'scss', 'less', 'html', 'vue', 'svelte', 'yml', 'yaml', 'toml', 'ini', 'txt', 'sh', 'sql', 'xml',
-  'lock', 'gradle', 'proto', 'graphql', 'env', 'cfg', 'conf',
+  'ts',
+  'tsx',
+  'js',
+  'jsx',
+  'mjs',
+  'cjs',
+  'mts',
+  'cts',
+  'json',
+  'md',
+  'py',
+  'go',
+  'rs',
+  'java',
+  'kt',
+  'c',
+  'h',
+  'cc',
+  'cpp',
+  'hpp',
+  'cs',
+  'rb',
+  'php',
+  'swift',
+  'css',
+  'scss',
+  'less',
+  'html',
+  'vue',
+  'svelte',
+  'yml',
+  'yaml',
+  'toml',
+  'ini',
+  'txt',
+  'sh',
+  'sql',
+  'xml',
+  'lock',
+  'gradle',
+  'proto',
+  'graphql',
+  'env',
+  'cfg',
+  'conf',
 ]);
-const PATH = /^(?:\.{1,2}\/|\/)?(?:[\w@.+-]+\/)*[\w@+-][\w@.+-]*\.([A-Za-z][A-Za-z0-9]{0,7})(?::(\d{1,7}))?(?::\d{1,7})?$/;
+const PATH =
+  /^(?:\.{1,2}\/|\/)?(?:[\w@.+-]+\/)*[\w@+-][\w@.+-]*\.([A-Za-z][A-Za-z0-9]{0,7})(?::(\d{1,7}))?(?::\d{1,7})?$/;
 
 export interface FileRef {
   readonly path: string;

@@ -94,7 +94,20 @@ purify.addHook('afterSanitizeAttributes', (node) => {
 purify.setConfig({
   RETURN_DOM_FRAGMENT: true,
   TRUSTED_TYPES_POLICY: null,
-  FORBID_TAGS: ['style', 'img', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'svg', 'math'],
+  FORBID_TAGS: [
+    'style',
+    'img',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+    'iframe',
+    'object',
+    'embed',
+    'svg',
+    'math',
+  ],
   FORBID_ATTR: ['style', 'id', 'name'],
   // Our own data-* attributes (file links, code actions) are added after sanitising, never taken from the model.
   ALLOW_DATA_ATTR: false,
@@ -118,7 +131,9 @@ export function renderMarkdown(source: string): DocumentFragment {
  */
 export function renderBlocks(sources: readonly string[], streamingTail = false): HTMLElement[] {
   if (sources.length === 0) return [];
-  const html = sources.map((s, i) => `<div class="md-block">${renderHtml(s, !(streamingTail && i === sources.length - 1))}</div>`).join('');
+  const html = sources
+    .map((s, i) => `<div class="md-block">${renderHtml(s, !(streamingTail && i === sources.length - 1))}</div>`)
+    .join('');
   const blocks = Array.from(finish(sanitize(html)).children) as HTMLElement[];
   if (blocks.length === sources.length) return blocks;
   // Cannot happen with markdown-it's well-formed output; stay correct if it ever does.
@@ -144,7 +159,10 @@ function renderHtml(source: string, highlight: boolean): string {
  * callback: done lazily, the first code block of a stream cost a long task.
  */
 export function warmUp(): void {
-  const queue = ['Warm *up* `x` [a](https://a.b)\n\n- a\n\n| a |\n|---|\n| b |\n', ...hljs.listLanguages().map((l) => `\`\`\`${l}\nx = 1\n\`\`\`\n`)];
+  const queue = [
+    'Warm *up* `x` [a](https://a.b)\n\n- a\n\n| a |\n|---|\n| b |\n',
+    ...hljs.listLanguages().map((l) => `\`\`\`${l}\nx = 1\n\`\`\`\n`),
+  ];
   const next = () => {
     const source = queue.shift();
     if (source === undefined) return;

@@ -10,7 +10,10 @@ import { imageProblem, readImage } from './imageFiles';
 import { loadState, post, saveState } from './vscodeApi';
 
 export class NextMessageChips {
-  readonly el = h('ul', { class: 'attachments mention-chips', attrs: { 'aria-label': 'Mentions and images for the next message' } });
+  readonly el = h('ul', {
+    class: 'attachments mention-chips',
+    attrs: { 'aria-label': 'Mentions and images for the next message' },
+  });
   private mentionList: MentionRef[] = [...(loadState().mentions ?? [])];
   private imageList: { image: SentImage; url: string }[] = [];
   private currentFile: ComposerState['currentFile'] | undefined;
@@ -81,7 +84,15 @@ export class NextMessageChips {
     const items: HTMLElement[] = [];
     const current = this.currentFile;
     if (current?.on && current.label) {
-      items.push(chip(current.label, 'Stop attaching the current file', () => post({ type: 'setCurrentFile', on: false }), 'current-file', 'Current file'));
+      items.push(
+        chip(
+          current.label,
+          'Stop attaching the current file',
+          () => post({ type: 'setCurrentFile', on: false }),
+          'current-file',
+          'Current file',
+        ),
+      );
     }
     this.mentionList.forEach((m, i) =>
       items.push(
@@ -93,10 +104,15 @@ export class NextMessageChips {
       ),
     );
     this.imageList.forEach((img, i) => {
-      const li = chip(img.image.name, `Remove image ${img.image.name}`, () => {
-        this.imageList.splice(i, 1);
-        this.removed();
-      }, 'image-chip');
+      const li = chip(
+        img.image.name,
+        `Remove image ${img.image.name}`,
+        () => {
+          this.imageList.splice(i, 1);
+          this.removed();
+        },
+        'image-chip',
+      );
       li.prepend(h('img', { class: 'thumbnail', attrs: { src: img.url, alt: '' } }));
       items.push(li);
     });
@@ -115,5 +131,10 @@ function chip(label: string, removeLabel: string, onRemove: () => void, extraCla
   remove.type = 'button';
   remove.setAttribute('aria-label', removeLabel);
   remove.addEventListener('click', onRemove);
-  return h('li', { class: `attachment ${extraClass}`.trim(), title: prefix ? `${prefix}: ${label}` : label }, h('span', { class: 'attachment-label', text: label }), remove);
+  return h(
+    'li',
+    { class: `attachment ${extraClass}`.trim(), title: prefix ? `${prefix}: ${label}` : label },
+    h('span', { class: 'attachment-label', text: label }),
+    remove,
+  );
 }

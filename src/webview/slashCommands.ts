@@ -55,7 +55,9 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     name: 'undo',
     detail: "Undo the last turn's file changes",
     run: (t) => {
-      const turn = t.chat?.turns.findLast((u) => u.items.some((i) => i.kind === 'tool' && i.changedFiles.length > 0) && !u.undone);
+      const turn = t.chat?.turns.findLast(
+        (u) => u.items.some((i) => i.kind === 'tool' && i.changedFiles.length > 0) && !u.undone,
+      );
       if (turn) t.post({ type: 'undoTurn', turnId: turn.id });
       else t.showError('Nothing to undo: no turn in this chat changed files.');
     },

@@ -25,7 +25,12 @@ function sameButStreamed(a: Turn, b: Turn): boolean {
     const x = a.items[i]!;
     const y = b.items[i]!;
     if (x === y) continue;
-    if (!((x.kind === 'text' && y.kind === 'text') || (x.kind === 'reasoning' && y.kind === 'reasoning')) || x.closed || y.closed) return false;
+    if (
+      !((x.kind === 'text' && y.kind === 'text') || (x.kind === 'reasoning' && y.kind === 'reasoning')) ||
+      x.closed ||
+      y.closed
+    )
+      return false;
   }
   return true;
 }

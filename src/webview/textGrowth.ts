@@ -33,7 +33,14 @@ export function noteGrowth(before: Chat, action: ChatAction, after: Chat): void 
   }
   const x = a[changed];
   const y = b[changed];
-  if (!x || !y || x.kind !== y.kind || (x.kind !== 'text' && x.kind !== 'reasoning') || (y.kind !== 'text' && y.kind !== 'reasoning')) return;
+  if (
+    !x ||
+    !y ||
+    x.kind !== y.kind ||
+    (x.kind !== 'text' && x.kind !== 'reasoning') ||
+    (y.kind !== 'text' && y.kind !== 'reasoning')
+  )
+    return;
   if (x.closed || y.closed || y.text.length !== x.text.length + delta.length) return;
   steps.set(y, { from: x, delta });
 }
@@ -42,7 +49,7 @@ export function noteGrowth(before: Chat, action: ChatAction, after: Chat): void 
 export function appendedSince(from: TurnItem | null, to: TurnItem): string | undefined {
   if (!from) return undefined;
   const deltas: string[] = [];
-  for (let item = to; item !== from; ) {
+  for (let item = to; item !== from;) {
     const step = steps.get(item);
     if (!step) return undefined;
     deltas.push(step.delta);

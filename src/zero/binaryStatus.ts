@@ -10,5 +10,12 @@ export async function checkBinary(configuredPath: string): Promise<BinaryState &
   const demo = probed?.demo ?? false;
   const verdict = checkZeroVersion(version);
   if (verdict.kind === 'old') return { ok: false, path: found.path, demo, problem: verdict.message, version };
-  return { ok: true, path: found.path, demo, problem: null, version, note: verdict.kind === 'unknown' ? verdict.message : null };
+  return {
+    ok: true,
+    path: found.path,
+    demo,
+    problem: null,
+    version,
+    note: verdict.kind === 'unknown' ? verdict.message : null,
+  };
 }

@@ -68,7 +68,9 @@ function sessionDir(root: string, sessionId: string): string {
 /** The workspace Zero recorded for the session (`metadata.json` cwd): where `sessions rewind` restores files. */
 export async function readSessionCwd(root: string, sessionId: string): Promise<string | null> {
   try {
-    const meta = JSON.parse(await fsp.readFile(path.join(sessionDir(root, sessionId), 'metadata.json'), 'utf8')) as { cwd?: unknown };
+    const meta = JSON.parse(await fsp.readFile(path.join(sessionDir(root, sessionId), 'metadata.json'), 'utf8')) as {
+      cwd?: unknown;
+    };
     return typeof meta.cwd === 'string' && meta.cwd.trim() ? meta.cwd.trim() : null;
   } catch {
     return null;
@@ -100,7 +102,12 @@ export async function readSessionEvents(root: string, sessionId: string): Promis
     }
     const e = SessionEventSchema.safeParse(raw);
     if (!e.success) continue; // not an event this code reads (Zero may add kinds)
-    events.push({ sequence: e.data.sequence, type: e.data.type, createdAt: typeof e.data.createdAt === 'string' ? e.data.createdAt : null, payload: e.data.payload });
+    events.push({
+      sequence: e.data.sequence,
+      type: e.data.type,
+      createdAt: typeof e.data.createdAt === 'string' ? e.data.createdAt : null,
+      payload: e.data.payload,
+    });
   }
   return events;
 }
@@ -135,13 +142,15 @@ function payloadOf(event: SessionEvent): { tool: string; files: RawFile[] } | nu
 }
 
 /** A line of `events.jsonl`, as far as this code reads it (store.go). */
-const SessionEventSchema = lazySchema(() => looseObject({
-  sequence: number(),
-  type: string(),
-  /** Read when it is a string, else ignored (not a reason to skip the event). */
-  createdAt: optional(unknown()),
-  payload: optional(unknown()),
-}));
+const SessionEventSchema = lazySchema(() =>
+  looseObject({
+    sequence: number(),
+    type: string(),
+    /** Read when it is a string, else ignored (not a reason to skip the event). */
+    createdAt: optional(unknown()),
+    payload: optional(unknown()),
+  }),
+);
 /** A `session_checkpoint` payload (checkpoint.go). */
 const CheckpointPayloadSchema = lazySchema(() => looseObject({ tool: optional(unknown()), files: array(unknown()) }));
 /** Only `path` is required; the other fields are read defensively by loadFile. */
@@ -150,8 +159,15 @@ const CheckpointFileSchema = lazySchema(() => looseObject({ path: string() }));
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 async function loadFile(root: string, sessionId: string, f: RawFile): Promise<CheckpointFile> {
-  const base = { path: f.path as string, absent: f.absent === true, skipped: f.skipped === true, bytes: num(f.bytes), mode: num(f.mode) };
-  if (base.absent || base.skipped || typeof f.blob !== 'string' || f.blob === '') return { ...base, content: null, problem: null };
+  const base = {
+    path: f.path as string,
+    absent: f.absent === true,
+    skipped: f.skipped === true,
+    bytes: num(f.bytes),
+    mode: num(f.mode),
+  };
+  if (base.absent || base.skipped || typeof f.blob !== 'string' || f.blob === '')
+    return { ...base, content: null, problem: null };
   try {
     return { ...base, content: await readBlob(root, sessionId, f.blob), problem: null };
   } catch (err) {
@@ -177,8 +193,14 @@ export interface ReadCheckpointOptions {
  * has no such checkpoint (anymore). Each blob read is hashed once (readBlob): with `only`, a
  * checkpoint of many files costs the reads of the few asked for.
  */
-export async function readCheckpoint(root: string, sessionId: string, sequence: number, opts: ReadCheckpointOptions = {}): Promise<Checkpoint | null> {
-  if (!Number.isInteger(sequence) || sequence <= 0) throw new CheckpointError(`Invalid checkpoint sequence ${sequence}.`);
+export async function readCheckpoint(
+  root: string,
+  sessionId: string,
+  sequence: number,
+  opts: ReadCheckpointOptions = {},
+): Promise<Checkpoint | null> {
+  if (!Number.isInteger(sequence) || sequence <= 0)
+    throw new CheckpointError(`Invalid checkpoint sequence ${sequence}.`);
   const event = (opts.events ?? (await readSessionEvents(root, sessionId))).find((e) => e.sequence === sequence);
   const payload = event && event.type === CHECKPOINT_EVENT ? payloadOf(event) : null;
   if (!event || !payload) return null;
@@ -194,7 +216,15 @@ export async function checkpointsFrom(root: string, sessionId: string, sequence:
   for (const e of events) {
     const payload = e.type === CHECKPOINT_EVENT && e.sequence >= sequence ? payloadOf(e) : null;
     if (!payload) continue;
-    const files = payload.files.map((f) => ({ path: f.path as string, content: null, absent: f.absent === true, skipped: f.skipped === true, problem: null, bytes: num(f.bytes), mode: num(f.mode) }));
+    const files = payload.files.map((f) => ({
+      path: f.path as string,
+      content: null,
+      absent: f.absent === true,
+      skipped: f.skipped === true,
+      problem: null,
+      bytes: num(f.bytes),
+      mode: num(f.mode),
+    }));
     out.push(toCheckpoint(e, files, payload.tool));
   }
   return out.sort((a, b) => a.sequence - b.sequence);

@@ -108,10 +108,11 @@ export class Descendants {
       return pid === this.leader ? start === this.leaderStart : this.ours.get(pid) === start;
     };
     // Parents before children is not guaranteed by pid order: repeat until nothing new is found.
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
       for (const p of table.values()) {
-        if (p.pid === this.leader || p.pid <= 1 || this.protectedPids.has(p.pid) || this.ours.get(p.pid) === p.start) continue;
+        if (p.pid === this.leader || p.pid <= 1 || this.protectedPids.has(p.pid) || this.ours.get(p.pid) === p.start)
+          continue;
         const id = `${p.pid}:${p.start}`;
         const childOfOurs = isOursNow(p.ppid);
         if (!childOfOurs && !full && this.foreign.has(id)) continue;
@@ -188,7 +189,7 @@ export class Descendants {
 /** `pid` and its ancestors up to init. */
 function ancestors(procRoot: string, pid: number): Set<number> {
   const seen = new Set<number>();
-  for (let p = pid; p > 1 && !seen.has(p); ) {
+  for (let p = pid; p > 1 && !seen.has(p);) {
     seen.add(p);
     try {
       p = parseStat(fs.readFileSync(path.join(procRoot, String(p), 'stat'), 'utf8'))?.ppid ?? 0;

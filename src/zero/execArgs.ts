@@ -48,7 +48,18 @@ export class SettingsError extends Error {
 }
 
 /** Zero's own accepted values (`exec_tools.go:75-116`). */
-const PERMISSION_MODES = new Set(['plan', 'spec-draft', 'spec_draft', 'auto', 'member', 'member-auto', 'member_auto', 'ask', 'unsafe', 'high']);
+const PERMISSION_MODES = new Set([
+  'plan',
+  'spec-draft',
+  'spec_draft',
+  'auto',
+  'member',
+  'member-auto',
+  'member_auto',
+  'ask',
+  'unsafe',
+  'high',
+]);
 const AUTONOMY_LEVELS = new Set(['low', 'medium', 'high']);
 /** `sessions/store.go:238`. */
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
@@ -95,7 +106,17 @@ export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
 
   if (typeof opts.cwd !== 'string' || opts.cwd.trim() === '') problems.push('No workspace folder to run Zero in.');
   else if (!isAbsolute(opts.cwd)) problems.push(`The workspace folder must be an absolute path; got "${opts.cwd}".`);
-  const args = ['exec', '-o', 'stream-json', '-i', 'stream-json', '--no-notify', '--no-completion-gate', '--cwd', opts.cwd];
+  const args = [
+    'exec',
+    '-o',
+    'stream-json',
+    '-i',
+    'stream-json',
+    '--no-notify',
+    '--no-completion-gate',
+    '--cwd',
+    opts.cwd,
+  ];
 
   const resuming = opts.resumeSessionId !== undefined;
   if (resuming) {
@@ -127,9 +148,12 @@ export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
 
   const autonomy = str(opts.autonomy, 'zero.autonomy', problems)?.toLowerCase();
   if (autonomy) {
-    if (!AUTONOMY_LEVELS.has(autonomy)) problems.push(`Invalid autonomy level "${autonomy}". Expected low, medium, or high.`);
-    else if (mode) warnings.push(`The autonomy level "${autonomy}" is ignored: the permission mode "${mode}" wins over --auto.`);
-    else if (autonomy === 'high') warnings.push('Autonomy "high" runs Zero in unsafe mode: it may run destructive commands without asking.');
+    if (!AUTONOMY_LEVELS.has(autonomy))
+      problems.push(`Invalid autonomy level "${autonomy}". Expected low, medium, or high.`);
+    else if (mode)
+      warnings.push(`The autonomy level "${autonomy}" is ignored: the permission mode "${mode}" wins over --auto.`);
+    else if (autonomy === 'high')
+      warnings.push('Autonomy "high" runs Zero in unsafe mode: it may run destructive commands without asking.');
     args.push('--auto', autonomy);
   }
 
@@ -139,7 +163,8 @@ export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
     if (mode && mode !== 'plan') problems.push(`Plan mode cannot be combined with permission mode "${mode}".`);
     args.push('--plan');
   }
-  if (planMode && opts.skipPermissionsUnsafe === true) problems.push('Plan mode cannot be combined with skipping permissions.');
+  if (planMode && opts.skipPermissionsUnsafe === true)
+    problems.push('Plan mode cannot be combined with skipping permissions.');
 
   const seen = new Set<string>();
   for (const raw of opts.addDirs ?? []) {
@@ -178,7 +203,8 @@ export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
     if (/^--(fork|init-session-id)(=.*)?$/.test(arg) && resuming) {
       problems.push(`Extra argument "${arg}" cannot be used when continuing a session.`);
     }
-    if (/^(-w|--worktree)(=.*)?$/.test(arg) && planMode) problems.push(`Extra argument "${arg}" cannot be combined with plan mode.`);
+    if (/^(-w|--worktree)(=.*)?$/.test(arg) && planMode)
+      problems.push(`Extra argument "${arg}" cannot be combined with plan mode.`);
     if (arg === '--skip-permissions-unsafe' && opts.skipPermissionsUnsafe !== true) {
       warnings.push('Extra arguments skip permissions (unsafe): Zero may run any command without asking.');
     }

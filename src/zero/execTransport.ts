@@ -3,7 +3,16 @@
  * Permission requests arrive after Zero has refused the call, so approvals do not block here.
  */
 import { actionFromDecoded, type ChatAction } from '../conversation/actions';
-import { failedTurn, type Transport, type TransportCapabilities, type TurnEnd, type TurnHandle, type TurnListener, type TurnRequest, type TransportLog } from '../conversation/transport';
+import {
+  failedTurn,
+  type Transport,
+  type TransportCapabilities,
+  type TurnEnd,
+  type TurnHandle,
+  type TurnListener,
+  type TurnRequest,
+  type TransportLog,
+} from '../conversation/transport';
 import { InputError, promptInput } from '../protocol/input';
 import type { ErrorEvent } from '../protocol/events';
 import { explainExit } from './exitReason';
@@ -53,7 +62,9 @@ export class ExecTransport implements Transport {
     const plan = { ...planned.plan, env: { ...planned.plan.env, ...el.env } };
     for (const w of plan.warnings) log.warn(w);
     // Never log env values or the prompt: they can hold secrets.
-    log.info(`Starting: ${plan.binary} ${plan.args.join(' ')} (env keys: ${Object.keys(plan.env).join(', ') || 'none'})`);
+    log.info(
+      `Starting: ${plan.binary} ${plan.args.join(' ')} (env keys: ${Object.keys(plan.env).join(', ') || 'none'})`,
+    );
     const cwd = req.cwd!;
     let lastError: ErrorEvent | null = null;
     const stderrLog = new StderrLogCap((text) => log.append(text));
@@ -68,7 +79,8 @@ export class ExecTransport implements Transport {
         const actions: ChatAction[] = [];
         for (const d of items) {
           if (d.kind === 'event' && d.event.type === 'error') lastError = d.event;
-          if (d.kind === 'problem') log.warn(`Protocol problem: ${d.problem.reason} (line ${d.problem.line}: ${d.problem.excerpt})`);
+          if (d.kind === 'problem')
+            log.warn(`Protocol problem: ${d.problem.reason} (line ${d.problem.line}: ${d.problem.excerpt})`);
           actions.push(actionFromDecoded(d));
         }
         listener.actions(actions);
@@ -79,7 +91,13 @@ export class ExecTransport implements Transport {
         const ignored = /Model (\S+) does not support image input; ignoring (\d+) image\(s\)\./.exec(text);
         if (ignored) {
           const n = ignored[2] === '1' ? 'image' : 'images';
-          listener.actions([{ type: 'notice', code: 'images-ignored', message: `The model ${ignored[1]} cannot see images: Zero ignored ${ignored[2]} ${n} sent with this message. ${ignored[2] === '1' ? 'It is' : 'They are'} back in the message box: pick a model with image input and send again, or remove ${ignored[2] === '1' ? 'it' : 'them'}.` }]);
+          listener.actions([
+            {
+              type: 'notice',
+              code: 'images-ignored',
+              message: `The model ${ignored[1]} cannot see images: Zero ignored ${ignored[2]} ${n} sent with this message. ${ignored[2] === '1' ? 'It is' : 'They are'} back in the message box: pick a model with image input and send again, or remove ${ignored[2] === '1' ? 'it' : 'them'}.`,
+            },
+          ]);
         }
       },
       ...(this.deps.backpressure ? { backpressure: () => this.deps.backpressure?.() } : {}),
@@ -107,10 +125,20 @@ function endOf(exit: RunExit, binary: string, cwd: string, lastError: ErrorEvent
   const why = explainExit(exit, {
     binary,
     cwd,
-    ...(lastError ? { error: { ...(lastError.code ? { code: lastError.code } : {}), ...(lastError.message ? { message: lastError.message } : {}) } } : {}),
+    ...(lastError
+      ? {
+          error: {
+            ...(lastError.code ? { code: lastError.code } : {}),
+            ...(lastError.message ? { message: lastError.message } : {}),
+          },
+        }
+      : {}),
   });
-  log.info(`Run ended: ${why.kind} (exit ${exit.code ?? exit.signal ?? 'none'}${exit.sawRunEnd ? '' : ', no run_end'})`);
-  const binaryProblem = why.kind === 'not-found' || why.kind === 'not-executable' ? { path: binary, problem: why.message } : null;
+  log.info(
+    `Run ended: ${why.kind} (exit ${exit.code ?? exit.signal ?? 'none'}${exit.sawRunEnd ? '' : ', no run_end'})`,
+  );
+  const binaryProblem =
+    why.kind === 'not-found' || why.kind === 'not-executable' ? { path: binary, problem: why.message } : null;
   return {
     action: {
       type: 'process_exited',

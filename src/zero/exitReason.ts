@@ -48,18 +48,38 @@ export function explainExit(exit: RunExit, opts: ExplainExitOptions = {}): ExitE
     const { code, message, target } = exit.spawnError;
     if (target === 'cwd') {
       const folder = opts.cwd ? `the folder ${opts.cwd}` : 'its working folder';
-      return { kind: 'usage', exitCode: null, message: `Zero could not start: ${folder} does not exist or is not a folder.` };
+      return {
+        kind: 'usage',
+        exitCode: null,
+        message: `Zero could not start: ${folder} does not exist or is not a folder.`,
+      };
     }
     switch (code) {
       case 'ENOENT':
-        return { kind: 'not-found', exitCode: null, message: `Zero CLI not found at ${binary}. Install Zero, or set "zero.path" to the zero executable.` };
+        return {
+          kind: 'not-found',
+          exitCode: null,
+          message: `Zero CLI not found at ${binary}. Install Zero, or set "zero.path" to the zero executable.`,
+        };
       case 'EACCES':
       case 'EPERM':
-        return { kind: 'not-executable', exitCode: null, message: `${binary} is not executable. Check its permissions (chmod +x), or set "zero.path" to the zero executable.` };
+        return {
+          kind: 'not-executable',
+          exitCode: null,
+          message: `${binary} is not executable. Check its permissions (chmod +x), or set "zero.path" to the zero executable.`,
+        };
       case 'EISDIR':
-        return { kind: 'not-executable', exitCode: null, message: `${binary} is a folder, not the zero executable. Set "zero.path" to the zero executable.` };
+        return {
+          kind: 'not-executable',
+          exitCode: null,
+          message: `${binary} is a folder, not the zero executable. Set "zero.path" to the zero executable.`,
+        };
       case 'ENOEXEC':
-        return { kind: 'not-executable', exitCode: null, message: `${binary} is not a program this system can run. Set "zero.path" to the zero executable.` };
+        return {
+          kind: 'not-executable',
+          exitCode: null,
+          message: `${binary} is not a program this system can run. Set "zero.path" to the zero executable.`,
+        };
       default:
         return { kind: 'unknown', exitCode: null, message: `Zero could not start (${code}): ${message}` };
     }
@@ -78,11 +98,23 @@ export function explainExit(exit: RunExit, opts: ExplainExitOptions = {}): ExitE
       case 3:
         return withDetail({ kind: 'provider', exitCode: 3, message: because(providerText(opts.error?.code)) });
       case 4:
-        return withDetail({ kind: 'incomplete', exitCode: 4, message: because('Zero stopped before completing the task') });
+        return withDetail({
+          kind: 'incomplete',
+          exitCode: 4,
+          message: because('Zero stopped before completing the task'),
+        });
       case 130:
-        return { kind: 'interrupted', exitCode: 130, message: exit.stopRequested ? 'Stopped.' : 'Zero was interrupted.' };
+        return {
+          kind: 'interrupted',
+          exitCode: 130,
+          message: exit.stopRequested ? 'Stopped.' : 'Zero was interrupted.',
+        };
       default:
-        return withDetail({ kind: 'unknown', exitCode: code, message: because(`Zero ended with exit code ${code} (status "${exit.runEndStatus ?? '?'}")`) });
+        return withDetail({
+          kind: 'unknown',
+          exitCode: code,
+          message: because(`Zero ended with exit code ${code} (status "${exit.runEndStatus ?? '?'}")`),
+        });
     }
   }
 
@@ -109,13 +141,21 @@ export function explainExit(exit: RunExit, opts: ExplainExitOptions = {}): ExitE
       return withDetail(cleanExitWithoutRunEnd(exit));
     case 2:
       // Flag errors before `-o stream-json` go to stderr only (§6.1).
-      return withDetail({ kind: 'usage', exitCode: 2, message: because(`Zero rejected its arguments (usage error)${lastLine(detail)}`) });
+      return withDetail({
+        kind: 'usage',
+        exitCode: 2,
+        message: because(`Zero rejected its arguments (usage error)${lastLine(detail)}`),
+      });
     case 3:
       return withDetail({ kind: 'provider', exitCode: 3, message: because(providerText(opts.error?.code)) });
     case 130:
       return { kind: 'interrupted', exitCode: 130, message: 'Zero was interrupted.' };
     case null:
-      return withDetail({ kind: 'unknown', exitCode: null, message: `Zero ended without an exit code or run_end. ${LOG_HINT}` });
+      return withDetail({
+        kind: 'unknown',
+        exitCode: null,
+        message: `Zero ended without an exit code or run_end. ${LOG_HINT}`,
+      });
     default:
       return withDetail({
         kind: 'crash',
@@ -164,6 +204,10 @@ function providerText(errorCode: string | undefined): string {
 }
 
 function lastLine(text: string | undefined): string {
-  const line = text?.split('\n').map((l) => l.trim()).filter(Boolean).pop();
+  const line = text
+    ?.split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .pop();
   return line ? ` — ${line.slice(0, 300)}` : '';
 }

@@ -65,7 +65,8 @@ export function findZero(options: FindZeroOptions = {}): FindZeroResult {
   }
   return {
     ok: false,
-    reason: 'Zero CLI not found on PATH or in the usual install locations. Install Zero, or set "zero.path" to the zero executable.',
+    reason:
+      'Zero CLI not found on PATH or in the usual install locations. Install Zero, or set "zero.path" to the zero executable.',
     tried,
   };
 
@@ -80,10 +81,18 @@ export function findZero(options: FindZeroOptions = {}): FindZeroResult {
         const found = probe(p.join(dir, expanded));
         if (found) return { ok: true, path: found, source: 'setting' };
       }
-      return { ok: false, reason: `"zero.path" is set to "${raw}", which was not found on PATH. Use an absolute path.`, tried };
+      return {
+        ok: false,
+        reason: `"zero.path" is set to "${raw}", which was not found on PATH. Use an absolute path.`,
+        tried,
+      };
     }
     if (!p.isAbsolute(expanded)) {
-      return { ok: false, reason: `"zero.path" must be an absolute path (or start with ~); got "${raw}".`, tried: [expanded] };
+      return {
+        ok: false,
+        reason: `"zero.path" must be an absolute path (or start with ~); got "${raw}".`,
+        tried: [expanded],
+      };
     }
     const found = probe(expanded);
     if (found) return { ok: true, path: found, source: 'setting' };
@@ -124,11 +133,13 @@ function getEnv(env: Readonly<Record<string, string | undefined>>, name: string,
 
 function pathDirs(env: Readonly<Record<string, string | undefined>>, win: boolean): string[] {
   const raw = getEnv(env, 'PATH', win) ?? '';
-  return raw
-    .split(win ? ';' : ':')
-    .map((d) => (win ? d.replace(/^"(.*)"$/, '$1') : d).trim())
-    // An empty entry means "the current directory": never run a binary from there.
-    .filter((d) => d !== '' && (win ? path.win32 : path.posix).isAbsolute(d));
+  return (
+    raw
+      .split(win ? ';' : ':')
+      .map((d) => (win ? d.replace(/^"(.*)"$/, '$1') : d).trim())
+      // An empty entry means "the current directory": never run a binary from there.
+      .filter((d) => d !== '' && (win ? path.win32 : path.posix).isAbsolute(d))
+  );
 }
 
 function knownDirs(

@@ -52,12 +52,22 @@ const MAX_CLI_OUTPUT = 16 * 1024 * 1024;
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Runs `zero <args>` without a shell and collects its output (small commands only). */
-export function runZeroCli(binary: string, args: readonly string[], env: Env = {}, timeoutMs = 15000): Promise<CliResult> {
+export function runZeroCli(
+  binary: string,
+  args: readonly string[],
+  env: Env = {},
+  timeoutMs = 15000,
+): Promise<CliResult> {
   return new Promise((resolve) => {
     let stdout = '';
     let stderr = '';
     let timedOut = false;
-    const child = crossSpawn(binary, [...args], { shell: false, windowsHide: true, stdio: ['ignore', 'pipe', 'pipe'], env: mergeEnv(process.env, env, process.platform === 'win32') });
+    const child = crossSpawn(binary, [...args], {
+      shell: false,
+      windowsHide: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: mergeEnv(process.env, env, process.platform === 'win32'),
+    });
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
@@ -89,24 +99,41 @@ export function userGrantsPath(env: Env = process.env, home = os.homedir()): str
   return path.join(base, '.config', 'zero', 'sandbox-grants.json');
 }
 
-export async function allowGrant(binary: string, tool: string, opts: { path?: string; reason: string; env?: Env }): Promise<void> {
-  const args = ['sandbox', 'grants', 'allow', tool, ...(opts.path ? ['--path', opts.path] : []), '--reason', opts.reason];
+export async function allowGrant(
+  binary: string,
+  tool: string,
+  opts: { path?: string; reason: string; env?: Env },
+): Promise<void> {
+  const args = [
+    'sandbox',
+    'grants',
+    'allow',
+    tool,
+    ...(opts.path ? ['--path', opts.path] : []),
+    '--reason',
+    opts.reason,
+  ];
   const r = await runZeroCli(binary, args, opts.env);
-  if (r.code !== 0) throw new Error(`zero sandbox grants allow ${tool} failed: ${(r.stderr || r.stdout).trim() || `exit ${r.code}`}`);
+  if (r.code !== 0)
+    throw new Error(`zero sandbox grants allow ${tool} failed: ${(r.stderr || r.stdout).trim() || `exit ${r.code}`}`);
 }
 
 /** Zero's grants and command prefixes, from `zero sandbox grants list --json`. */
 export async function listApprovals(binary: string, env: Env = {}): Promise<Approvals> {
   const r = await runZeroCli(binary, ['sandbox', 'grants', 'list', '--json'], env);
-  if (r.code !== 0) throw new Error(`zero sandbox grants list failed: ${(r.stderr || r.stdout).trim() || `exit ${r.code}`}`);
+  if (r.code !== 0)
+    throw new Error(`zero sandbox grants list failed: ${(r.stderr || r.stdout).trim() || `exit ${r.code}`}`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(r.stdout);
   } catch {
-    throw new Error(`zero sandbox grants list --json printed something that is not JSON: ${r.stdout.trim().slice(0, 200) || '(nothing)'}`);
+    throw new Error(
+      `zero sandbox grants list --json printed something that is not JSON: ${r.stdout.trim().slice(0, 200) || '(nothing)'}`,
+    );
   }
   const list = GrantListSchema.safeParse(parsed);
-  if (!list.success) throw new Error('zero sandbox grants list --json printed JSON of an unexpected shape (expected a list of grants).');
+  if (!list.success)
+    throw new Error('zero sandbox grants list --json printed JSON of an unexpected shape (expected a list of grants).');
   const entries = Array.isArray(list.data) ? list.data : (list.data.grants ?? []);
   const prefixes = Array.isArray(list.data) ? [] : (list.data.commandPrefixes ?? []);
   // One odd entry (a newer Zero's kind of grant) must not hide the others.
@@ -115,31 +142,46 @@ export async function listApprovals(binary: string, env: Env = {}): Promise<Appr
       const ok = schema.safeParse(g);
       return ok.success ? [ok.data as T] : [];
     });
-  return { grants: valid<Grant>(GrantEntrySchema, entries), commandPrefixes: valid<CommandPrefixGrant>(PrefixEntrySchema, prefixes) };
+  return {
+    grants: valid<Grant>(GrantEntrySchema, entries),
+    commandPrefixes: valid<CommandPrefixGrant>(PrefixEntrySchema, prefixes),
+  };
 }
 
 /** A grant as `zero sandbox grants list --json` prints it; fields this code does not read may grow. */
-const GrantEntrySchema = lazySchema(() => looseObject({
-  toolName: string(),
-  scope: optional(string()),
-  scopeKind: optional(string()),
-  decision: optional(string()),
-  approvedAt: optional(string()),
-  reason: optional(string()),
-  session: optional(boolean()),
-}));
-const PrefixEntrySchema = lazySchema(() => looseObject({
-  toolName: string(),
-  prefix: array(string()).check(minLength(1)),
-  approvedAt: optional(string()),
-  reason: optional(string()),
-  session: optional(boolean()),
-}));
-const GrantListSchema = lazySchema(() => union([array(unknown()), looseObject({ grants: optional(array(unknown())), commandPrefixes: optional(array(unknown())) })]));
+const GrantEntrySchema = lazySchema(() =>
+  looseObject({
+    toolName: string(),
+    scope: optional(string()),
+    scopeKind: optional(string()),
+    decision: optional(string()),
+    approvedAt: optional(string()),
+    reason: optional(string()),
+    session: optional(boolean()),
+  }),
+);
+const PrefixEntrySchema = lazySchema(() =>
+  looseObject({
+    toolName: string(),
+    prefix: array(string()).check(minLength(1)),
+    approvedAt: optional(string()),
+    reason: optional(string()),
+    session: optional(boolean()),
+  }),
+);
+const GrantListSchema = lazySchema(() =>
+  union([
+    array(unknown()),
+    looseObject({ grants: optional(array(unknown())), commandPrefixes: optional(array(unknown())) }),
+  ]),
+);
 
 const PATH_KINDS = new Set(['file', 'dir']);
 const sameGrant = (a: Grant, b: Grant): boolean =>
-  a.toolName === b.toolName && (a.scope ?? '') === (b.scope ?? '') && (a.scopeKind ?? '') === (b.scopeKind ?? '') && (a.decision ?? '') === (b.decision ?? '');
+  a.toolName === b.toolName &&
+  (a.scope ?? '') === (b.scope ?? '') &&
+  (a.scopeKind ?? '') === (b.scopeKind ?? '') &&
+  (a.decision ?? '') === (b.decision ?? '');
 
 /**
  * Revokes exactly this grant or command prefix. Through Zero's CLI when it removes exactly that one
@@ -147,7 +189,11 @@ const sameGrant = (a: Grant, b: Grant): boolean =>
  * removes all of the tool's grants and prefixes); otherwise the one entry is taken out of Zero's
  * grants file (grantsFile.ts), and Zero must still read the file, else it is put back.
  */
-export async function revokeApproval(binary: string, entry: { grant: Grant } | { prefix: CommandPrefixGrant }, env: Env = {}): Promise<void> {
+export async function revokeApproval(
+  binary: string,
+  entry: { grant: Grant } | { prefix: CommandPrefixGrant },
+  env: Env = {},
+): Promise<void> {
   const now = await listApprovals(binary, env);
   const tool = 'grant' in entry ? entry.grant.toolName : entry.prefix.toolName;
   const ofTool = now.grants.filter((g) => g.toolName === tool);
@@ -155,27 +201,39 @@ export async function revokeApproval(binary: string, entry: { grant: Grant } | {
   let args: string[] | null = null;
   if ('grant' in entry) {
     const g = entry.grant;
-    if (g.scope && PATH_KINDS.has(g.scopeKind ?? '') && ofTool.filter((o) => o.scope === g.scope).length === 1) args = ['--path', g.scope];
+    if (g.scope && PATH_KINDS.has(g.scopeKind ?? '') && ofTool.filter((o) => o.scope === g.scope).length === 1)
+      args = ['--path', g.scope];
     else if (ofTool.length === 1 && prefixesOfTool.length === 0 && sameGrant(ofTool[0]!, g)) args = [];
   } else if (ofTool.length === 0 && prefixesOfTool.length === 1) {
     args = [];
   }
   if (args) {
     const r = await runZeroCli(binary, ['sandbox', 'grants', 'revoke', tool, ...args, '--json'], env);
-    if (r.code !== 0) throw new Error(`zero sandbox grants revoke ${tool} failed: ${(r.stderr || r.stdout).trim() || `exit ${r.code}`}`);
+    if (r.code !== 0)
+      throw new Error(
+        `zero sandbox grants revoke ${tool} failed: ${(r.stderr || r.stdout).trim() || `exit ${r.code}`}`,
+      );
     return;
   }
   const file = userGrantsPath({ ...process.env, ...env });
   const target: GrantEntry =
     'grant' in entry
-      ? { kind: 'grant', toolName: tool, scope: entry.grant.scope ?? '', scopeKind: entry.grant.scopeKind ?? '', decision: entry.grant.decision ?? '' }
+      ? {
+          kind: 'grant',
+          toolName: tool,
+          scope: entry.grant.scope ?? '',
+          scopeKind: entry.grant.scopeKind ?? '',
+          decision: entry.grant.decision ?? '',
+        }
       : { kind: 'prefix', toolName: tool, prefix: entry.prefix.prefix };
   const before = removeGrantEntry(file, target);
   try {
     await listApprovals(binary, env);
   } catch (err) {
     fs.writeFileSync(file, before, { mode: 0o600 });
-    throw new Error(`Zero could not read its grants file after the revoke, so it was put back: ${(err as Error).message}`);
+    throw new Error(
+      `Zero could not read its grants file after the revoke, so it was put back: ${(err as Error).message}`,
+    );
   }
 }
 
@@ -183,7 +241,11 @@ export async function revokeApproval(binary: string, entry: { grant: Grant } | {
  * A private copy of the user's grants file with extra one-run grants: the follow-up run points
  * `ZERO_SANDBOX_GRANTS_PATH` at it, so the user's own file never gains them. `cleanup()` deletes it.
  */
-export async function tempGrantsFile(binary: string, tools: readonly string[], env: Env = {}): Promise<{ path: string; cleanup: () => void }> {
+export async function tempGrantsFile(
+  binary: string,
+  tools: readonly string[],
+  env: Env = {},
+): Promise<{ path: string; cleanup: () => void }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-vscode-grants-'));
   const file = path.join(dir, 'sandbox-grants.json');
   const cleanup = (): void => fs.rmSync(dir, { recursive: true, force: true });
@@ -191,7 +253,10 @@ export async function tempGrantsFile(binary: string, tools: readonly string[], e
     const source = userGrantsPath({ ...process.env, ...env });
     if (fs.existsSync(source)) fs.copyFileSync(source, file);
     for (const tool of tools) {
-      await allowGrant(binary, tool, { reason: 'VS Code: allow once', env: { ...env, ZERO_SANDBOX_GRANTS_PATH: file } });
+      await allowGrant(binary, tool, {
+        reason: 'VS Code: allow once',
+        env: { ...env, ZERO_SANDBOX_GRANTS_PATH: file },
+      });
     }
     return { path: file, cleanup };
   } catch (err) {

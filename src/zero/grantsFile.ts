@@ -13,7 +13,13 @@ import * as fs from 'node:fs';
 
 /** Which entry to remove: a grant by its tool, scope and decision, or a command prefix by its words. */
 export type GrantEntry =
-  | { readonly kind: 'grant'; readonly toolName: string; readonly scope: string; readonly scopeKind: string; readonly decision: string }
+  | {
+      readonly kind: 'grant';
+      readonly toolName: string;
+      readonly scope: string;
+      readonly scopeKind: string;
+      readonly decision: string;
+    }
   | { readonly kind: 'prefix'; readonly toolName: string; readonly prefix: readonly string[] };
 
 export class GrantsFileError extends Error {}
@@ -46,14 +52,20 @@ export function removeGrantEntry(file: string, entry: GrantEntry): Buffer {
   } catch {
     throw new GrantsFileError(`Zero's grants file ${file} is not JSON.`);
   }
-  if (state.schemaVersion !== 3) throw new GrantsFileError(`Zero's grants file ${file} has schemaVersion ${String(state.schemaVersion)}; only Zero itself can change it.`);
+  if (state.schemaVersion !== 3)
+    throw new GrantsFileError(
+      `Zero's grants file ${file} has schemaVersion ${String(state.schemaVersion)}; only Zero itself can change it.`,
+    );
   const section = entry.kind === 'grant' ? 'grants' : 'commandPrefixes';
   const buckets = (state[section] ?? {}) as Json;
   // Zero trims the tool keys when it reads them.
   const key = Object.keys(buckets).find((k) => k.trim() === entry.toolName);
   const bucket = key !== undefined && Array.isArray(buckets[key]) ? (buckets[key] as unknown[]) : [];
   const hits = bucket.filter((g) => matches(entry, g));
-  if (hits.length !== 1) throw new GrantsFileError(`Zero's grants file has ${hits.length === 0 ? 'no longer' : `${hits.length} copies of`} that approval for ${entry.toolName}.`);
+  if (hits.length !== 1)
+    throw new GrantsFileError(
+      `Zero's grants file has ${hits.length === 0 ? 'no longer' : `${hits.length} copies of`} that approval for ${entry.toolName}.`,
+    );
   const kept = bucket.filter((g) => !matches(entry, g));
   if (kept.length > 0) buckets[key!] = kept;
   else delete buckets[key!];

@@ -17,5 +17,20 @@ export { explainExit, type ExitExplanation, type ExitKind, type ExplainExitOptio
 export { probeVersion, type ZeroVersion } from './probeVersion';
 export { checkZeroVersion, parseZeroVersion, MIN_ZERO_VERSION, type VersionVerdict } from './zeroVersion';
 export * from './grants';
-export { listModelChoices, listModels, parseModelList, parseProviderModels, type ModelChoices, type ZeroModel } from './models';
-export { isSessionId, listSessions, parseSessionsList, resumableHere, SESSION_ID, type SessionsOutcome, type ZeroSession } from './sessionsList';
+export {
+  listModelChoices,
+  listModels,
+  parseModelList,
+  parseProviderModels,
+  type ModelChoices,
+  type ZeroModel,
+} from './models';
+export {
+  isSessionId,
+  listSessions,
+  parseSessionsList,
+  resumableHere,
+  SESSION_ID,
+  type SessionsOutcome,
+  type ZeroSession,
+} from './sessionsList';

@@ -21,7 +21,11 @@ export interface KillTreeDeps {
  * Windows cannot deliver SIGINT/SIGTERM to a console child anyway (docs/zero-exec.md §6.5).
  * Never throws; resolves once the signal is sent (Windows: once taskkill has finished).
  */
-export async function killTree(pid: number, signal: NodeJS.Signals = 'SIGKILL', deps: KillTreeDeps = {}): Promise<void> {
+export async function killTree(
+  pid: number,
+  signal: NodeJS.Signals = 'SIGKILL',
+  deps: KillTreeDeps = {},
+): Promise<void> {
   if (!Number.isInteger(pid) || pid <= 0) return;
   const platform = deps.platform ?? process.platform;
   if (platform === 'win32') {
@@ -57,7 +61,11 @@ export function signalGroup(
 function runTaskkill(args: readonly string[]): Promise<void> {
   return new Promise((resolve) => {
     try {
-      const child = nodeChildProcess().spawn('taskkill', [...args], { shell: false, windowsHide: true, stdio: 'ignore' });
+      const child = nodeChildProcess().spawn('taskkill', [...args], {
+        shell: false,
+        windowsHide: true,
+        stdio: 'ignore',
+      });
       child.on('error', () => resolve());
       child.on('exit', () => resolve());
     } catch {

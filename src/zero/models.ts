@@ -45,7 +45,10 @@ export function parseModelList(stdout: string): ZeroModel[] {
   const out: ZeroModel[] = [];
   for (const m of list) {
     if (!isRecord(m) || typeof m.id !== 'string' || m.id.trim() === '') continue;
-    const window = typeof m.contextWindow === 'number' && Number.isFinite(m.contextWindow) && m.contextWindow > 0 ? m.contextWindow : null;
+    const window =
+      typeof m.contextWindow === 'number' && Number.isFinite(m.contextWindow) && m.contextWindow > 0
+        ? m.contextWindow
+        : null;
     out.push({
       id: m.id,
       displayName: typeof m.displayName === 'string' && m.displayName ? m.displayName : m.id,
@@ -68,7 +71,8 @@ export function parseProviderModels(stdout: string, catalogue: readonly ZeroMode
   } catch {
     throw new Error(`zero providers models --json printed no JSON: ${stdout.trim().slice(0, 200) || '(nothing)'}`);
   }
-  if (!isRecord(raw) || !Array.isArray(raw.models)) throw new Error('zero providers models --json printed no "models" list.');
+  if (!isRecord(raw) || !Array.isArray(raw.models))
+    throw new Error('zero providers models --json printed no "models" list.');
   const provider = typeof raw.provider === 'string' ? raw.provider : '';
   const out: ZeroModel[] = [];
   for (const m of raw.models) {
@@ -105,14 +109,18 @@ export async function listModelChoices(binary: string, env: Env = {}, timeoutMs 
     } catch (err) {
       why = (err as Error).message;
     }
-  } else why = `zero providers models --json failed (exit ${r.code ?? 'none'}): ${(r.stderr || r.stdout).trim().slice(0, 200) || 'no message'}`;
+  } else
+    why = `zero providers models --json failed (exit ${r.code ?? 'none'}): ${(r.stderr || r.stdout).trim().slice(0, 200) || 'no message'}`;
   if (catalogue.length === 0) throw new Error(why);
   return { models: catalogue, note: `Zero's model catalogue: the provider's own models could not be listed (${why}).` };
 }
 
 export async function listModels(binary: string, env: Env = {}, timeoutMs = 15_000): Promise<ZeroModel[]> {
   const r = await runZeroCli(binary, ['models', '--json'], env, timeoutMs);
-  if (r.code !== 0) throw new Error(`zero models --json failed (exit ${r.code ?? 'none'}): ${(r.stderr || r.stdout).trim().slice(0, 300) || 'no message'}`);
+  if (r.code !== 0)
+    throw new Error(
+      `zero models --json failed (exit ${r.code ?? 'none'}): ${(r.stderr || r.stdout).trim().slice(0, 300) || 'no message'}`,
+    );
   return parseModelList(r.stdout);
 }
 

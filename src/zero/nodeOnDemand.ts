@@ -16,11 +16,16 @@ let stream: typeof Stream | undefined;
 let spawn: typeof CrossSpawn | undefined;
 
 export const nodeCrypto = (): typeof Crypto => (crypto ??= require('node:crypto') as typeof Crypto);
-export const nodeChildProcess = (): typeof ChildProcess => (childProcess ??= require('node:child_process') as typeof ChildProcess);
+export const nodeChildProcess = (): typeof ChildProcess =>
+  (childProcess ??= require('node:child_process') as typeof ChildProcess);
 export const nodeStream = (): typeof Stream => (stream ??= require('node:stream') as typeof Stream);
 
 /** cross-spawn's spawn: argv without a shell, plus the quoting Windows `.cmd` shims need. */
-export function crossSpawn(command: string, args: readonly string[], options: ChildProcess.SpawnOptions): ChildProcess.ChildProcess {
+export function crossSpawn(
+  command: string,
+  args: readonly string[],
+  options: ChildProcess.SpawnOptions,
+): ChildProcess.ChildProcess {
   spawn ??= require('cross-spawn') as typeof CrossSpawn;
   return spawn(command, args, options);
 }

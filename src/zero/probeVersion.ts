@@ -18,7 +18,11 @@ export function probeVersion(binary: string, timeoutMs = 5000): Promise<ZeroVers
       }
     };
     try {
-      const child = crossSpawn(binary, ['--version'], { shell: false, windowsHide: true, stdio: ['ignore', 'pipe', 'ignore'] });
+      const child = crossSpawn(binary, ['--version'], {
+        shell: false,
+        windowsHide: true,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
         done(null);

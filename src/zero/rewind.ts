@@ -28,10 +28,25 @@ export interface RewindOptions {
 
 export class RewindError extends Error {}
 
-export async function rewindSession(binary: string, sessionId: string, targetSequence: number, env: Env = {}, options: RewindOptions = {}): Promise<RewindReport> {
+export async function rewindSession(
+  binary: string,
+  sessionId: string,
+  targetSequence: number,
+  env: Env = {},
+  options: RewindOptions = {},
+): Promise<RewindReport> {
   if (!validSessionId(sessionId)) throw new RewindError(`Invalid Zero session id ${JSON.stringify(sessionId)}.`);
-  if (!Number.isInteger(targetSequence) || targetSequence <= 0) throw new RewindError(`Invalid sequence ${targetSequence}: Zero expects a positive integer.`);
-  const args = ['sessions', 'rewind', sessionId, '--sequence', String(targetSequence), ...(options.excludeTarget ? ['--exclude-target'] : []), '--json'];
+  if (!Number.isInteger(targetSequence) || targetSequence <= 0)
+    throw new RewindError(`Invalid sequence ${targetSequence}: Zero expects a positive integer.`);
+  const args = [
+    'sessions',
+    'rewind',
+    sessionId,
+    '--sequence',
+    String(targetSequence),
+    ...(options.excludeTarget ? ['--exclude-target'] : []),
+    '--json',
+  ];
   const r = await runZeroCli(binary, args, env, options.timeoutMs ?? 60_000);
   if (r.code !== 0) {
     const said = (r.stderr || r.stdout).trim().replace(/^\[zero\]\s*/, '');
@@ -46,7 +61,9 @@ function parseReport(stdout: string): RewindReport {
   try {
     raw = JSON.parse(stdout);
   } catch {
-    throw new RewindError(`zero sessions rewind succeeded but printed no report: ${stdout.trim().slice(0, 200) || '(nothing)'}`);
+    throw new RewindError(
+      `zero sessions rewind succeeded but printed no report: ${stdout.trim().slice(0, 200) || '(nothing)'}`,
+    );
   }
   const r = (raw ?? {}) as Record<string, unknown>;
   const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);

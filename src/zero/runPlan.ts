@@ -33,8 +33,13 @@ export function planRun(input: PlanInput): PlanResult {
   const { settings } = input;
   const found = findZero({ configuredPath: settings.path });
   if (!found.ok) return { ok: false, kind: 'binary', problem: found.reason };
-  if (!input.folder) return { ok: false, kind: 'settings', problem: 'Open a folder first: Zero runs inside a workspace folder.' };
-  const addDirs = [...settings.addDirs, ...(settings.addWorkspaceFolders ? input.otherFolders : []), ...(input.elevation?.addDirs ?? [])];
+  if (!input.folder)
+    return { ok: false, kind: 'settings', problem: 'Open a folder first: Zero runs inside a workspace folder.' };
+  const addDirs = [
+    ...settings.addDirs,
+    ...(settings.addWorkspaceFolders ? input.otherFolders : []),
+    ...(input.elevation?.addDirs ?? []),
+  ];
   // One approved unsafe turn replaces the mode: --permission-mode wins over every other flag (docs/zero-exec.md §9.1).
   // A mode picked for the message replaces the setting and the autonomy level (--auto) with it.
   const picked = input.choice?.mode?.trim();
@@ -48,7 +53,9 @@ export function planRun(input: PlanInput): PlanResult {
       ...(input.trusted ? { permissionMode: mode, autonomy, extraArgs: settings.extraArgs } : { plan: true }),
       addDirs: input.trusted ? addDirs : [],
     });
-    const notes = input.trusted ? warnings : [...warnings, 'Restricted Mode: Zero runs read-only (plan mode) until you trust this workspace.'];
+    const notes = input.trusted
+      ? warnings
+      : [...warnings, 'Restricted Mode: Zero runs read-only (plan mode) until you trust this workspace.'];
     return { ok: true, plan: { binary: found.path, args, env: settings.env, warnings: notes } };
   } catch (err) {
     if (err instanceof SettingsError) return { ok: false, kind: 'settings', problem: err.message };

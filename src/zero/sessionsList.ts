@@ -30,16 +30,18 @@ export interface ZeroSession {
   readonly eventCount: number;
 }
 
-const SessionEntrySchema = lazySchema(() => looseObject({
-  sessionId: string().check(regex(SESSION_ID)),
-  kind: optional(string()),
-  title: optional(string()),
-  cwd: optional(string()),
-  modelId: optional(string()),
-  createdAt: optional(string()),
-  updatedAt: optional(string()),
-  eventCount: optional(int().check(nonnegative())),
-}));
+const SessionEntrySchema = lazySchema(() =>
+  looseObject({
+    sessionId: string().check(regex(SESSION_ID)),
+    kind: optional(string()),
+    title: optional(string()),
+    cwd: optional(string()),
+    modelId: optional(string()),
+    createdAt: optional(string()),
+    updatedAt: optional(string()),
+    eventCount: optional(int().check(nonnegative())),
+  }),
+);
 
 export type SessionsOutcome =
   | { readonly ok: true; readonly sessions: readonly ZeroSession[]; readonly skipped: number }
@@ -50,10 +52,17 @@ export function parseSessionsList(stdout: string): SessionsOutcome {
   try {
     raw = JSON.parse(stdout);
   } catch {
-    return { ok: false, problem: `zero sessions list --json printed no JSON: ${stdout.trim().slice(0, 200) || '(nothing)'}` };
+    return {
+      ok: false,
+      problem: `zero sessions list --json printed no JSON: ${stdout.trim().slice(0, 200) || '(nothing)'}`,
+    };
   }
   const list = array(unknown()).safeParse(raw);
-  if (!list.success) return { ok: false, problem: 'zero sessions list --json printed JSON of an unexpected shape (expected a list of sessions).' };
+  if (!list.success)
+    return {
+      ok: false,
+      problem: 'zero sessions list --json printed JSON of an unexpected shape (expected a list of sessions).',
+    };
   const sessions: ZeroSession[] = [];
   let skipped = 0;
   for (const entry of list.data) {
@@ -81,23 +90,41 @@ export function parseSessionsList(stdout: string): SessionsOutcome {
  * them (tui/session.go): regular or fork sessions (`IsResumableKind`), with events, recorded in
  * this folder (a session with no recorded folder is kept, as Zero keeps it), and not already a chat.
  */
-export function resumableHere(sessions: readonly ZeroSession[], folder: string, known: ReadonlySet<string>, platform = process.platform): ZeroSession[] {
+export function resumableHere(
+  sessions: readonly ZeroSession[],
+  folder: string,
+  known: ReadonlySet<string>,
+  platform = process.platform,
+): ZeroSession[] {
   const p = platform === 'win32' ? path.win32 : path.posix;
-  const norm = (f: string): string => (platform === 'win32' ? p.normalize(f).toLowerCase() : p.normalize(f)).replace(/(.)[\\/]+$/, '$1');
+  const norm = (f: string): string =>
+    (platform === 'win32' ? p.normalize(f).toLowerCase() : p.normalize(f)).replace(/(.)[\\/]+$/, '$1');
   const here = norm(folder);
   return sessions.filter(
-    (s) => (s.kind === '' || s.kind === 'fork') && s.eventCount > 0 && !known.has(s.sessionId) && (s.cwd.trim() === '' || norm(s.cwd.trim()) === here),
+    (s) =>
+      (s.kind === '' || s.kind === 'fork') &&
+      s.eventCount > 0 &&
+      !known.has(s.sessionId) &&
+      (s.cwd.trim() === '' || norm(s.cwd.trim()) === here),
   );
 }
 
 /** Runs the command with a deadline; every failure (old Zero, crash, timeout, odd output) is a sentence. */
 export async function listSessions(binary: string, env: Env = {}, timeoutMs = 10_000): Promise<SessionsOutcome> {
   const r = await runZeroCli(binary, ['sessions', 'list', '--json'], env, timeoutMs);
-  if (r.timedOut) return { ok: false, problem: `zero sessions list --json did not answer within ${+(timeoutMs / 1000).toFixed(1)} s.` };
+  if (r.timedOut)
+    return {
+      ok: false,
+      problem: `zero sessions list --json did not answer within ${+(timeoutMs / 1000).toFixed(1)} s.`,
+    };
   if (r.code !== 0) {
     const said = (r.stderr || r.stdout).trim().slice(0, 300);
-    if (/unknown (sessions )?command|unknown command|no such command/i.test(said)) return { ok: false, problem: `This Zero cannot list its sessions (zero sessions list): ${said}` };
-    return { ok: false, problem: `zero sessions list --json failed (exit ${r.code ?? 'none'}): ${said || 'no message'}` };
+    if (/unknown (sessions )?command|unknown command|no such command/i.test(said))
+      return { ok: false, problem: `This Zero cannot list its sessions (zero sessions list): ${said}` };
+    return {
+      ok: false,
+      problem: `zero sessions list --json failed (exit ${r.code ?? 'none'}): ${said || 'no message'}`,
+    };
   }
   return parseSessionsList(r.stdout);
 }

@@ -72,7 +72,8 @@ export function resolveSettings(inspect: InspectSetting): ZeroSettings {
     const i = info(key);
     return i.workspaceFolderValue ?? i.workspaceValue ?? i.globalValue ?? i.defaultValue;
   };
-  const workspaceLevels = (i: Inspected): unknown[] => [i.workspaceFolderValue, i.workspaceValue].filter((v) => v !== undefined);
+  const workspaceLevels = (i: Inspected): unknown[] =>
+    [i.workspaceFolderValue, i.workspaceValue].filter((v) => v !== undefined);
 
   const userOnly = (key: (typeof USER_ONLY_KEYS)[number]): unknown => {
     const i = info(key);
@@ -169,7 +170,10 @@ export function userOnlyKeysInFile(text: string, section?: 'settings'): IgnoredS
   if (section && data && typeof data === 'object') data = (data as Record<string, unknown>)[section];
   if (!data || typeof data !== 'object' || Array.isArray(data)) return [];
   const keys = new Set(Object.keys(data));
-  return USER_ONLY_KEYS.filter((k) => keys.has(`zero.${k}`)).map((k) => ({ key: `zero.${k}`, why: 'only your user settings can set it' }));
+  return USER_ONLY_KEYS.filter((k) => keys.has(`zero.${k}`)).map((k) => ({
+    key: `zero.${k}`,
+    why: 'only your user settings can set it',
+  }));
 }
 
 /** JSON with comments and trailing commas → JSON (strings kept intact). */

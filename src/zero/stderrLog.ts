@@ -60,10 +60,16 @@ export class StderrLogCap {
     this.ended = true;
     if (this.tailSize === 0) return;
     if (this.dropped > 0) {
-      this.write(`\n[zero] stderr: ${this.dropped} bytes dropped from the middle of this run's stderr; the last ${this.tailSize} bytes follow.\n`);
+      this.write(
+        `\n[zero] stderr: ${this.dropped} bytes dropped from the middle of this run's stderr; the last ${this.tailSize} bytes follow.\n`,
+      );
     }
     // A cut can fall inside a UTF-8 sequence: drop the broken start rather than log U+FFFD.
-    this.write(Buffer.concat(this.tail).toString('utf8').replace(/^\uFFFD+/, ''));
+    this.write(
+      Buffer.concat(this.tail)
+        .toString('utf8')
+        .replace(/^\uFFFD+/, ''),
+    );
     this.tail = [];
     this.tailSize = 0;
   }

@@ -24,7 +24,11 @@ interface UserMessage {
  * one in the window with the turn's prompt (a later identical prompt in that second is the terminal's),
  * else the last one in the window (Zero may store a prompt of several parts differently).
  */
-export function turnUserMessage(events: readonly SessionEvent[], turn: TurnWindow, now = Date.now()): SessionEvent | null {
+export function turnUserMessage(
+  events: readonly SessionEvent[],
+  turn: TurnWindow,
+  now = Date.now(),
+): SessionEvent | null {
   const from = Math.floor(turn.startedAt / 1000) * 1000;
   const to = Math.ceil((turn.endedAt ?? now) / 1000) * 1000;
   const inWindow = events.filter((e) => {

@@ -35,7 +35,11 @@ const within = (root: string, p: string): boolean => {
 /** Zero's key for a repository's worktrees (internal/worktrees repoKey). */
 export function worktreeRepoKey(repoRoot: string): string {
   const hash = nodeCrypto().createHash('sha1').update(path.normalize(repoRoot)).digest('hex').slice(0, 10);
-  const base = path.basename(repoRoot).toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-._]+|[-._]+$/g, '');
+  const base = path
+    .basename(repoRoot)
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[-._]+|[-._]+$/g, '');
   return `${base || 'repo'}-${hash}`;
 }
 
@@ -81,7 +85,8 @@ export function turnRoot(cwd: string | null, fallback: string | null, known: Kno
     }
     if (isZeroWorktree(resolved, known)) return { ok: true, root: resolved };
   }
-  const where = known.folders.length === 1 ? `the workspace folder ${known.folders[0]}` : 'any folder of this workspace';
+  const where =
+    known.folders.length === 1 ? `the workspace folder ${known.folders[0]}` : 'any folder of this workspace';
   return {
     ok: false,
     reason: `Zero reported that this turn ran in ${claimed}, which is not ${where} (nor a worktree Zero made for it), so the extension does not touch its files from there.`,

@@ -177,7 +177,9 @@ class ZeroProcessRun implements ZeroRun {
   /** Callbacks stop for good once dispose() was called. */
   private get quiet(): boolean {
     const s = this.current;
-    return (s.phase === 'stopping' || s.phase === 'exiting') ? s.by === 'dispose' : s.phase === 'finished' && s.outcome === 'disposed';
+    return s.phase === 'stopping' || s.phase === 'exiting'
+      ? s.by === 'dispose'
+      : s.phase === 'finished' && s.outcome === 'disposed';
   }
 
   private wire(child: ChildProcess): void {
@@ -207,7 +209,8 @@ class ZeroProcessRun implements ZeroRun {
   private onExit(code: number | null, signal: string | null): void {
     this.exitInfo = { code, signal };
     const s = this.current;
-    if (s.phase === 'running' || s.phase === 'stopping') this.current = { phase: 'exiting', by: s.phase === 'stopping' ? s.by : null };
+    if (s.phase === 'running' || s.phase === 'stopping')
+      this.current = { phase: 'exiting', by: s.phase === 'stopping' ? s.by : null };
     // What is left in the pipe is read now: the drain timer below must not cut it off (Node resumes too).
     this.release();
     this.resolveGone();
@@ -226,7 +229,8 @@ class ZeroProcessRun implements ZeroRun {
     for (const item of items) {
       if (item.kind !== 'problem') this.stdout.events++;
       else if (item.problem.notJson) this.stdout.nonJsonLines++;
-      if (item.kind === 'event' && item.event.type === 'run_end') this.runEnd = { exitCode: item.event.exitCode, status: item.event.status };
+      if (item.kind === 'event' && item.event.type === 'run_end')
+        this.runEnd = { exitCode: item.event.exitCode, status: item.event.status };
     }
     if (items.length > 0 && !this.quiet && this.opts.onDecoded) this.call(this.opts.onDecoded, items);
     if (items.length > 0 && this.opts.backpressure) this.hold(this.opts.backpressure);
@@ -281,7 +285,15 @@ class ZeroProcessRun implements ZeroRun {
       this.killLeftovers();
     }
     const by = s.phase === 'running' ? null : s.by;
-    const outcome: RunOutcome = spawnError ? 'spawn-failed' : by === 'dispose' ? 'disposed' : by === 'stop' ? 'stopped' : this.runEnd ? 'ended' : 'crashed';
+    const outcome: RunOutcome = spawnError
+      ? 'spawn-failed'
+      : by === 'dispose'
+        ? 'disposed'
+        : by === 'stop'
+          ? 'stopped'
+          : this.runEnd
+            ? 'ended'
+            : 'crashed';
     this.current = { phase: 'finished', outcome };
     this.resolveExited({
       code: this.exitInfo?.code ?? null,

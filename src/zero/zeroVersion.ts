@@ -14,7 +14,9 @@ export type VersionVerdict =
   | { readonly kind: 'unknown'; readonly message: string };
 
 /** `zero 0.8.1`, `zero v1.2`, `zero 0.9.0-rc.1+demo` → [major, minor, patch] and the spelled version. */
-export function parseZeroVersion(text: string): { readonly parts: readonly [number, number, number]; readonly version: string } | null {
+export function parseZeroVersion(
+  text: string,
+): { readonly parts: readonly [number, number, number]; readonly version: string } | null {
   const m = /^\s*zero\s+v?(\d{1,6})\.(\d{1,6})(?:\.(\d{1,6}))?([-+][0-9A-Za-z.+-]*)?\s*$/im.exec(text);
   if (!m) return null;
   const parts = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)] as const;
@@ -35,7 +37,11 @@ export function checkZeroVersion(text: string | null): VersionVerdict {
   for (let i = 0; i < 3; i++) {
     if (parts[i]! > MIN_ZERO_VERSION[i]!) break;
     if (parts[i]! < MIN_ZERO_VERSION[i]!) {
-      return { kind: 'old', version, message: `Zero ${version} is too old: Zero for VS Code needs Zero ${MIN_TEXT} or newer. Update Zero, or set "zero.path" to a newer one.` };
+      return {
+        kind: 'old',
+        version,
+        message: `Zero ${version} is too old: Zero for VS Code needs Zero ${MIN_TEXT} or newer. Update Zero, or set "zero.path" to a newer one.`,
+      };
     }
   }
   return { kind: 'ok', version };

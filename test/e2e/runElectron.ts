@@ -14,7 +14,9 @@ async function main(): Promise<number> {
   const executable = process.env.ZERO_VSCODE_EXECUTABLE;
   const version = process.env.ZERO_VSCODE_VERSION;
   if (!executable && !version) {
-    console.log('skipped: @vscode/test-electron needs a desktop VS Code (set ZERO_VSCODE_EXECUTABLE, or ZERO_VSCODE_VERSION to download one); none on this machine');
+    console.log(
+      'skipped: @vscode/test-electron needs a desktop VS Code (set ZERO_VSCODE_EXECUTABLE, or ZERO_VSCODE_VERSION to download one); none on this machine',
+    );
     return 0;
   }
   // Loaded only when needed, so the skip is instant.
@@ -65,13 +67,17 @@ async function main(): Promise<number> {
     console.error(`electron: ${(err as Error).message}`);
     code = 1;
   }
-  const results = fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as ExtHostResults) : undefined;
+  const results = fs.existsSync(resultsFile)
+    ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as ExtHostResults)
+    : undefined;
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
   if (!results) {
     console.log(`electron: no results at ${resultsFile}; 0 passed, 1 failed (${seconds} s)`);
     return 1;
   }
-  console.log(`electron: ${results.passes} passed, ${results.failures} failed (VS Code ${executable ?? version}, ${seconds} s)`);
+  console.log(
+    `electron: ${results.passes} passed, ${results.failures} failed (VS Code ${executable ?? version}, ${seconds} s)`,
+  );
   return code === 0 && results.failures === 0 ? 0 : 1;
 }
 

@@ -50,7 +50,9 @@ async function main(): Promise<number> {
   try {
     const t1 = Date.now();
     server = await startCodeServer({ name: 'exthost', extension: 'dev', env: { ZERO_E2E_RESULTS: resultsFile } });
-    const parts = Object.entries(server.timings).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ');
+    const parts = Object.entries(server.timings)
+      .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+      .join(', ');
     console.log(`exthost: code-server ${server.origin} up in ${secs(t1)} (${parts})`);
     browser = await launchBrowserFor(server);
     const { page } = browser;
@@ -67,16 +69,21 @@ async function main(): Promise<number> {
     clearTimeout(timer);
     console.log(`exthost: workbench + tests took ${secs(t2)}; codeAutomationExit(${code})`);
 
-    const results = fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as ExtHostResults) : undefined;
+    const results = fs.existsSync(resultsFile)
+      ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as ExtHostResults)
+      : undefined;
     if (code === 'timeout') {
-      console.error(`exthost: no codeAutomationExit within ${TIMEOUT_MS / 1000} s. code-server log tail:\n${server.logTail(40)}`);
+      console.error(
+        `exthost: no codeAutomationExit within ${TIMEOUT_MS / 1000} s. code-server log tail:\n${server.logTail(40)}`,
+      );
     }
     if (!results) {
       console.error(`exthost: no results at ${resultsFile} (the suite did not run to the end)`);
       console.log('exthost: 0 passed, 1 failed');
       return 1;
     }
-    for (const t of results.tests.filter((x) => x.state === 'failed')) console.error(`exthost: FAILED ${t.fullTitle}\n${t.error ?? ''}`);
+    for (const t of results.tests.filter((x) => x.state === 'failed'))
+      console.error(`exthost: FAILED ${t.fullTitle}\n${t.error ?? ''}`);
     console.log(`exthost: ${results.passes} passed, ${results.failures} failed (results: ${resultsFile})`);
     if (results.tests.length === 0) {
       // A grep that matches nothing must not look like a green run.

@@ -40,7 +40,7 @@ describe('real zero acp: Stop', function () {
     assert.doesNotMatch(prompt, /Assistant: slow 1/);
   });
 
-  it('while a permission waits: the dialog is told to close, the card says cancelled, the call fails with Zero\'s words', async () => {
+  it("while a permission waits: the dialog is told to close, the card says cancelled, the call fails with Zero's words", async () => {
     let closed = false;
     chat.ask = (_req, signal) =>
       new Promise((resolve) =>
@@ -59,7 +59,10 @@ describe('real zero acp: Stop', function () {
     assert.equal(permissionsOf(t)[0]!.approval, 'cancelled');
     assert.equal(toolsOf(t)[0]!.status, 'error');
     // "client cancelled" when our `cancelled` answer reaches Zero before session/cancel does, else "cancelled".
-    assert.match(toolsOf(t)[0]!.output ?? '', /^Error: Permission approval cancelled for web_fetch: (client )?cancelled$/);
+    assert.match(
+      toolsOf(t)[0]!.output ?? '',
+      /^Error: Permission approval cancelled for web_fetch: (client )?cancelled$/,
+    );
     assert.deepEqual(stored(), [{ role: 'user', content: 'scenario:fetch' }]);
     chat.ask = async () => ({ outcome: { outcome: 'selected', optionId: 'deny' } });
     const next = await chat.turn('scenario:plain');

@@ -34,23 +34,46 @@ const CASES: Case[] = [
 /** One `zero acp` (the product's process wrapper and SDK connection); every prompt of `prompts` in one session. */
 async function run(binary: string, sandbox: Sandbox, c: Case, prompts: number): Promise<string[][]> {
   let wire: Wire[] = [];
-  const proc: AcpProcess = startAcpProcess({ binary, cwd: sandbox.workspace, env: sandbox.env }, {
-    sessionUpdate: (n: acp.SessionNotification) => void wire.push({ dir: 'update', update: n.update }),
-    requestPermission: async (request: acp.RequestPermissionRequest) => {
-      wire.push({ dir: 'permission', request });
-      return c.answer === 'cancelled' ? { outcome: { outcome: 'cancelled' } } : { outcome: { outcome: 'selected', optionId: c.answer } };
+  const proc: AcpProcess = startAcpProcess(
+    { binary, cwd: sandbox.workspace, env: sandbox.env },
+    {
+      sessionUpdate: (n: acp.SessionNotification) => void wire.push({ dir: 'update', update: n.update }),
+      requestPermission: async (request: acp.RequestPermissionRequest) => {
+        wire.push({ dir: 'permission', request });
+        return c.answer === 'cancelled'
+          ? { outcome: { outcome: 'cancelled' } }
+          : { outcome: { outcome: 'selected', optionId: c.answer } };
+      },
     },
-  });
+  );
   try {
     const conn = proc.connection.agent;
-    await within(conn.request('initialize', { protocolVersion: 1, clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false } }), 15_000, 'initialize');
-    const { sessionId } = await within(conn.request('session/new', { cwd: sandbox.workspace, mcpServers: [] }), 15_000, 'session/new');
+    await within(
+      conn.request('initialize', {
+        protocolVersion: 1,
+        clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+      }),
+      15_000,
+      'initialize',
+    );
+    const { sessionId } = await within(
+      conn.request('session/new', { cwd: sandbox.workspace, mcpServers: [] }),
+      15_000,
+      'session/new',
+    );
     if (c.mode) await conn.request('session/set_mode', { sessionId, modeId: c.mode });
     wire = [];
     const turns: string[][] = [];
     for (let i = 0; i < prompts; i++) {
       try {
-        const res = await within(conn.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: `scenario:rz-${c.name} scenario:${c.name}` }] }), 30_000, 'session/prompt');
+        const res = await within(
+          conn.request('session/prompt', {
+            sessionId,
+            prompt: [{ type: 'text', text: `scenario:rz-${c.name} scenario:${c.name}` }],
+          }),
+          30_000,
+          'session/prompt',
+        );
         wire.push({ dir: 'end', stopReason: res.stopReason });
       } catch (err) {
         const e = err as { code?: number; message?: string };

@@ -22,7 +22,10 @@ describe('real zero acp: errors and unstreamed answers', function () {
     await sandbox.dispose();
   });
   const storedAnswer = (): string => {
-    const lines = fs.readFileSync(path.join(sandbox.dataHome, 'zero', 'sessions', chat.chat.sessionId!, 'events.jsonl'), 'utf8').trim().split('\n');
+    const lines = fs
+      .readFileSync(path.join(sandbox.dataHome, 'zero', 'sessions', chat.chat.sessionId!, 'events.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
     return (JSON.parse(lines.at(-1)!) as { payload: { role: string; content: string } }).payload.content;
   };
 
@@ -30,7 +33,11 @@ describe('real zero acp: errors and unstreamed answers', function () {
     await setup();
     const turn = await chat.turn('scenario:error-500');
     assert.equal(turn.status, 'error');
-    assert.equal(turn.explanation, 'The model provider failed: provider error: The scripted server had an internal error.', "exec's words");
+    assert.equal(
+      turn.explanation,
+      'The model provider failed: provider error: The scripted server had an internal error.',
+      "exec's words",
+    );
     assert.equal(sandbox.server.completions().length, 1);
     const next = await chat.turn('scenario:plain');
     assert.equal(answerOf(next), 'Hello from the scripted model.');
@@ -51,14 +58,20 @@ describe('real zero acp: errors and unstreamed answers', function () {
     await setup();
     const turn = await chat.turn('scenario:acp-context');
     assert.equal(turn.status, 'error');
-    assert.match(turn.explanation ?? '', /^The conversation no longer fits the model's context window: .*maximum context length is 8192 tokens.*\. Use Continue on exec below, start a new chat, or pick a model with a larger window\.$/);
+    assert.match(
+      turn.explanation ?? '',
+      /^The conversation no longer fits the model's context window: .*maximum context length is 8192 tokens.*\. Use Continue on exec below, start a new chat, or pick a model with a larger window\.$/,
+    );
   });
 
   it('configuration: a provider Zero cannot build is explained with what to do', async () => {
     await setup({ activeProvider: 'missing-provider' });
     const turn = await chat.turn('scenario:plain');
     assert.equal(turn.status, 'error');
-    assert.match(turn.explanation ?? '', /^Zero (could not read its configuration|has no usable model provider): .*missing-provider.*\. (Fix Zero's config\.json|Run `zero setup`)/);
+    assert.match(
+      turn.explanation ?? '',
+      /^Zero (could not read its configuration|has no usable model provider): .*missing-provider.*\. (Fix Zero's config\.json|Run `zero setup`)/,
+    );
   });
 
   it('no output: Zero gives up with its own words, never streamed; the chat shows the answer Zero recorded', async () => {
@@ -70,7 +83,7 @@ describe('real zero acp: errors and unstreamed answers', function () {
     assert.equal(turn.finalText, storedAnswer());
   });
 
-  it('max turns: Zero streams the cut-off step\'s text, so that is the answer (no max_turn_requests); the store has the same', async () => {
+  it("max turns: Zero streams the cut-off step's text, so that is the answer (no max_turn_requests); the store has the same", async () => {
     await setup({ maxTurns: 3 });
     const turn = await chat.turn('scenario:max-turns');
     assert.equal(turn.status, 'success');

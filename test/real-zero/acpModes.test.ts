@@ -23,7 +23,8 @@ describe('real zero acp: modes and models', function () {
     assert.equal(chat.chat.acp?.mode, 'auto');
     assert.equal(answerOf(turn), 'Tool write_file was not offered in this mode.');
     const offered = lastOffered();
-    for (const name of ['read_file', 'glob', 'grep', 'exec_command', 'web_fetch']) assert.ok(offered.includes(name), name);
+    for (const name of ['read_file', 'glob', 'grep', 'exec_command', 'web_fetch'])
+      assert.ok(offered.includes(name), name);
     for (const name of ['write_file', 'apply_patch', 'bash']) assert.ok(!offered.includes(name), name);
     assert.equal(fs.existsSync(path.join(sandbox.workspace, 'notes', 'zero.txt')), false);
   });
@@ -31,7 +32,8 @@ describe('real zero acp: modes and models', function () {
   it('ask: write tools are offered and a write inside the workspace runs without a question; a shell command is asked about', async () => {
     const write = await chat.turn('scenario:write', { mode: 'ask' });
     assert.equal(chat.chat.acp?.mode, 'ask', 'set_mode answered with a current_mode_update');
-    for (const name of ['write_file', 'apply_patch', 'exec_command', 'bash']) assert.ok(lastOffered().includes(name), name);
+    for (const name of ['write_file', 'apply_patch', 'exec_command', 'bash'])
+      assert.ok(lastOffered().includes(name), name);
     assert.equal(toolsOf(write)[0]!.status, 'ok');
     assert.equal(chat.asked.length, 0, 'no question for a workspace write in ask mode');
     assert.equal(fs.readFileSync(path.join(sandbox.workspace, 'notes', 'zero.txt'), 'utf8'), 'written by zero\n');
@@ -43,7 +45,17 @@ describe('real zero acp: modes and models', function () {
   it('plan: only read tools are offered; the mode holds for the next message', async () => {
     const turn = await chat.turn('scenario:shell', { mode: 'plan' });
     assert.equal(chat.chat.acp?.mode, 'plan');
-    assert.deepEqual(lastOffered(), ['ask_user', 'glob', 'grep', 'list_directory', 'read_file', 'read_minified_file', 'skill', 'update_plan', 'view_image']);
+    assert.deepEqual(lastOffered(), [
+      'ask_user',
+      'glob',
+      'grep',
+      'list_directory',
+      'read_file',
+      'read_minified_file',
+      'skill',
+      'update_plan',
+      'view_image',
+    ]);
     assert.equal(answerOf(turn), 'Tool exec_command was not offered in this mode.');
     const read = await chat.turn('scenario:read');
     assert.equal(toolsOf(read)[0]!.status, 'ok');
@@ -66,7 +78,9 @@ describe('real zero acp: modes and models', function () {
     await chat.turn('scenario:plain', { model: 'other-model' });
     assert.equal(chat.chat.acp?.model, 'other-model');
     assert.equal(sandbox.server.completions().at(-1)!.body!.model, 'other-model');
-    const meta = JSON.parse(fs.readFileSync(path.join(sandbox.dataHome, 'zero', 'sessions', chat.chat.sessionId!, 'metadata.json'), 'utf8')) as { modelId: string };
+    const meta = JSON.parse(
+      fs.readFileSync(path.join(sandbox.dataHome, 'zero', 'sessions', chat.chat.sessionId!, 'metadata.json'), 'utf8'),
+    ) as { modelId: string };
     assert.equal(meta.modelId, 'other-model');
   });
 });

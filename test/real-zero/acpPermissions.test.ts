@@ -33,7 +33,10 @@ describe('real zero acp: permissions', function () {
     assert.equal(req.toolCall.title, 'web_fetch https://example.com/');
     assert.equal(req.toolCall.kind, 'fetch');
     assert.deepEqual(req.toolCall.rawInput, { url: 'https://example.com/' });
-    assert.deepEqual(req.options.map((o) => [o.optionId, o.name, o.kind]), FETCH_OPTIONS);
+    assert.deepEqual(
+      req.options.map((o) => [o.optionId, o.name, o.kind]),
+      FETCH_OPTIONS,
+    );
     assert.equal(statusWhileAsked, 'running/pending');
     assert.equal(turn.status, 'success');
     assert.equal(permissionsOf(turn)[0]!.approval, 'allowed-once');
@@ -43,7 +46,7 @@ describe('real zero acp: permissions', function () {
     assert.equal(sandbox.server.completions().length, 2, 'one model turn before the tool, one after: no re-run');
   });
 
-  it('Reject: the call is refused with Zero\'s words and the turn goes on', async () => {
+  it("Reject: the call is refused with Zero's words and the turn goes on", async () => {
     chat.ask = async () => selected('deny');
     const turn = await chat.turn('scenario:fetch');
     assert.equal(turn.status, 'success');
@@ -82,12 +85,20 @@ describe('real zero acp: permissions', function () {
   it('a shell command offers the prefix options (marked as running outside the sandbox here) but no "Always allow"', async () => {
     chat.ask = async () => selected('deny');
     const turn = await chat.turn('scenario:shell');
-    assert.equal(chat.asked[0]!.toolCall.title, 'exec_command', 'Zero titles by path/command/url keys; exec_command has `cmd`');
+    assert.equal(
+      chat.asked[0]!.toolCall.title,
+      'exec_command',
+      'Zero titles by path/command/url keys; exec_command has `cmd`',
+    );
     assert.deepEqual(chat.asked[0]!.toolCall.rawInput, { cmd: 'echo zero-shell-ok' });
     const names = chat.asked[0]!.options.map((o) => o.name);
     assert.deepEqual(names.slice(0, 2), ['Allow', 'Allow for this session']);
     assert.equal(names.at(-1), 'Reject');
-    assert.ok(names.includes('Allow this command for the session') || names.includes('Allow this command for the session (runs outside the sandbox)'), names.join());
+    assert.ok(
+      names.includes('Allow this command for the session') ||
+        names.includes('Allow this command for the session (runs outside the sandbox)'),
+      names.join(),
+    );
     assert.ok(!chat.asked[0]!.options.some((o) => o.optionId === 'always_allow'));
     assert.match(toolsOf(turn)[0]!.output ?? '', /Permission denied for exec_command/);
   });
@@ -96,9 +107,19 @@ describe('real zero acp: permissions', function () {
     chat.ask = async () => selected('allow_prefix_for_session');
     const turn = await chat.turn('scenario:double-shell cmd=echo+a then=echo+a+b');
     assert.equal(chat.asked.length, 1, '"echo a b" starts with the approved "echo a"');
-    assert.deepEqual(toolsOf(turn).map((t) => t.output), ['output:\na\nexit_code: 0', 'output:\na b\nexit_code: 0']);
+    assert.deepEqual(
+      toolsOf(turn).map((t) => t.output),
+      ['output:\na\nexit_code: 0', 'output:\na b\nexit_code: 0'],
+    );
     await chat.turn('scenario:double-shell cmd=echo+a then=echo+c');
-    assert.equal(chat.asked.length, 2, '"echo c" is another command: asked (the remembered "echo a" was answered by the chat)');
-    assert.equal(chat.asked[1]!.toolCall.rawInput && (chat.asked[1]!.toolCall.rawInput as { cmd: string }).cmd, 'echo c');
+    assert.equal(
+      chat.asked.length,
+      2,
+      '"echo c" is another command: asked (the remembered "echo a" was answered by the chat)',
+    );
+    assert.equal(
+      chat.asked[1]!.toolCall.rawInput && (chat.asked[1]!.toolCall.rawInput as { cmd: string }).cmd,
+      'echo c',
+    );
   });
 });

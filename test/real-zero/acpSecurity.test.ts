@@ -9,7 +9,17 @@ import type { ZeroAcp } from '../../src/acp/zeroAcp';
 import { AcpChat, closeRealAcp, openRealAcp, offeredTools, until, within } from './lib/acpChat';
 import type { Sandbox } from './lib/realZero';
 
-const PLAN_TOOLS = ['ask_user', 'glob', 'grep', 'list_directory', 'read_file', 'read_minified_file', 'skill', 'update_plan', 'view_image'];
+const PLAN_TOOLS = [
+  'ask_user',
+  'glob',
+  'grep',
+  'list_directory',
+  'read_file',
+  'read_minified_file',
+  'skill',
+  'update_plan',
+  'view_image',
+];
 
 describe('real zero acp: Restricted Mode and mode changes', function () {
   this.timeout(60_000);
@@ -20,12 +30,17 @@ describe('real zero acp: Restricted Mode and mode changes', function () {
   afterEach(async () => closeRealAcp(zero, sandbox));
   const lastOffered = (): string[] => offeredTools(sandbox).at(-1) ?? [];
   /** Zero's other mode door (set_config_option), used behind the product's back. */
-  const connection = (): acp.ClientContext => (zero as unknown as { live: { proc: AcpProcess } }).live.proc.connection.agent;
+  const connection = (): acp.ClientContext =>
+    (zero as unknown as { live: { proc: AcpProcess } }).live.proc.connection.agent;
 
   it('untrusted: a mode switched by another door (set_config_option auto) does not carry over; the next prompt runs in plan', async () => {
     await chat.turn('scenario:plain', { trusted: false });
     assert.deepEqual(lastOffered(), PLAN_TOOLS);
-    await connection().request('session/set_config_option', { sessionId: chat.chat.sessionId!, configId: 'mode', value: 'auto' });
+    await connection().request('session/set_config_option', {
+      sessionId: chat.chat.sessionId!,
+      configId: 'mode',
+      value: 'auto',
+    });
     await until(() => chat.chat.acp?.mode === 'auto', 5000, 'current_mode_update auto');
     await chat.turn('scenario:shell', { trusted: false });
     assert.deepEqual(lastOffered(), PLAN_TOOLS, 'plan: no exec_command');
@@ -40,7 +55,9 @@ describe('real zero acp: Restricted Mode and mode changes', function () {
     const turn = chat.start('scenario:shell');
     await until(() => chat.asked.length === 1, 15_000, 'the shell question');
     let switched = false;
-    const change = changeMode(zero, chat.chat.sessionId!, 'plan', (a) => chat.dispatch(a)).then(() => (switched = true));
+    const change = changeMode(zero, chat.chat.sessionId!, 'plan', (a) => chat.dispatch(a)).then(
+      () => (switched = true),
+    );
     await new Promise((r) => setTimeout(r, 500));
     assert.equal(switched, false, 'set_mode waits for the running turn (turnMu)');
     assert.equal(chat.chat.acp?.mode, 'auto', 'the header still shows the mode the turn runs in');

@@ -21,7 +21,10 @@ describe('real zero acp: "Allow for this session"', function () {
     assert.equal(permissionsOf(same).length, 1, 'Zero asked once for two fetches of example.com');
     assert.ok(toolsOf(same).length >= 2);
     const other = await chat.turn('scenario:double-fetch url=https://example.net/ second=https://example.org/');
-    assert.deepEqual(permissionsOf(other).map((p) => p.acp?.title), ['web_fetch https://example.net/', 'web_fetch https://example.org/']);
+    assert.deepEqual(
+      permissionsOf(other).map((p) => p.acp?.title),
+      ['web_fetch https://example.net/', 'web_fetch https://example.org/'],
+    );
   });
 
   it('in the next message Zero asks again; the chat answers it with the same option, without a dialog, and the card says so', async () => {
@@ -32,13 +35,16 @@ describe('real zero acp: "Allow for this session"', function () {
     const second = await chat.turn('scenario:fetch');
     const card = permissionsOf(second);
     assert.equal(card.length, 1, 'Zero sent a new session/request_permission: its grant did not outlive the prompt');
-    assert.deepEqual([card[0]!.approval, card[0]!.acp?.chosen, card[0]!.acp?.remembered], ['allowed-session', 'allow_for_session', true]);
+    assert.deepEqual(
+      [card[0]!.approval, card[0]!.acp?.chosen, card[0]!.acp?.remembered],
+      ['allowed-session', 'allow_for_session', true],
+    );
     assert.equal(chat.asked.length, 1, 'no dialog');
     assert.doesNotMatch(toolsOf(second)[0]!.output ?? '', /Permission denied/);
     assert.equal(second.status, 'success');
   });
 
-  it('the chat\'s memory stays within Zero\'s scope: another host is asked about', async () => {
+  it("the chat's memory stays within Zero's scope: another host is asked about", async () => {
     await chat.turn('scenario:fetch');
     chat.ask = async () => selected('deny');
     const other = await chat.turn('scenario:fetch url=https://example.org/');
@@ -49,7 +55,11 @@ describe('real zero acp: "Allow for this session"', function () {
 
   it('a shell command allowed for the session: Zero allows the whole tool for the prompt, and the chat keeps that for later messages', async () => {
     const first = await chat.turn('scenario:double-shell cmd=echo+a then=ls');
-    assert.equal(permissionsOf(first).length, 1, 'Zero did not ask about `ls` after `echo a` was allowed for the session');
+    assert.equal(
+      permissionsOf(first).length,
+      1,
+      'Zero did not ask about `ls` after `echo a` was allowed for the session',
+    );
     chat.ask = async () => assert.fail('the dialog opened again');
     const later = await chat.turn('scenario:shell cmd=echo+later');
     assert.equal(permissionsOf(later)[0]?.acp?.remembered, true);
@@ -66,13 +76,19 @@ describe('real zero acp: "Allow for this session"', function () {
     }
     assert.equal(permissionsOf(turn)[0]!.approval, 'allowed-session');
     const sessionId = first.controller.workingChat.sessionId;
-    const reloaded = productHost(sandbox, { transport: 'acp', acpAsk: async () => assert.fail('the dialog opened after the reload') });
+    const reloaded = productHost(sandbox, {
+      transport: 'acp',
+      acpAsk: async () => assert.fail('the dialog opened after the reload'),
+    });
     try {
       assert.equal(reloaded.controller.workingChat.sessionId, sessionId, 'the chat reopened from its file');
       const again = await reloaded.send('scenario:fetch');
       const card = permissionsOf(again);
       assert.equal(card.length, 1, 'the new zero acp asked again');
-      assert.deepEqual([card[0]!.approval, card[0]!.acp?.chosen, card[0]!.acp?.remembered], ['allowed-session', 'allow_for_session', true]);
+      assert.deepEqual(
+        [card[0]!.approval, card[0]!.acp?.chosen, card[0]!.acp?.remembered],
+        ['allowed-session', 'allow_for_session', true],
+      );
       assert.doesNotMatch(toolsOf(again)[0]!.output ?? '', /Permission denied/);
       assert.equal(again.run.sessionId, sessionId, 'session/load of the same session');
     } finally {

@@ -25,21 +25,30 @@ describe('real zero acp: sessions', function () {
     await sandbox.dispose();
   });
 
-  it('the first message: session/new in the workspace, Zero\'s modes and the provider\'s models, the answer streamed', async () => {
+  it("the first message: session/new in the workspace, Zero's modes and the provider's models, the answer streamed", async () => {
     const zero = open();
     const chat = new AcpChat(zero, sandbox.workspace);
     const turn = await chat.turn('hello scenario:reasoning');
     assert.equal(turn.status, 'success');
     assert.equal(answerOf(turn), 'The answer is 42.');
-    assert.deepEqual(turn.items.map((i) => i.kind), ['reasoning', 'text']);
+    assert.deepEqual(
+      turn.items.map((i) => i.kind),
+      ['reasoning', 'text'],
+    );
     assert.ok(zero.supportsImages, 'initialize advertises image prompts');
     assert.match(chat.chat.sessionId ?? '', /^zero_\d{14}_\d+_\d+$/);
-    assert.deepEqual(chat.chat.acp?.modes, [{ id: 'auto', name: 'Auto' }, { id: 'ask', name: 'Ask' }, { id: 'plan', name: 'Plan' }]);
+    assert.deepEqual(chat.chat.acp?.modes, [
+      { id: 'auto', name: 'Auto' },
+      { id: 'ask', name: 'Ask' },
+      { id: 'plan', name: 'Plan' },
+    ]);
     assert.equal(chat.chat.acp?.mode, 'auto');
     // The model list is the provider's GET /models, asked for on session/new.
     assert.deepEqual(chat.chat.acp?.models, [{ id: 'scripted-1', name: 'scripted-1' }]);
     assert.ok(sandbox.server.requests.some((r) => r.method === 'GET' && r.path.endsWith('/models')));
-    const meta = JSON.parse(fs.readFileSync(path.join(sandbox.dataHome, 'zero', 'sessions', chat.chat.sessionId!, 'metadata.json'), 'utf8')) as Record<string, unknown>;
+    const meta = JSON.parse(
+      fs.readFileSync(path.join(sandbox.dataHome, 'zero', 'sessions', chat.chat.sessionId!, 'metadata.json'), 'utf8'),
+    ) as Record<string, unknown>;
     assert.deepEqual([meta.title, meta.cwd, meta.modelId], ['ACP session', sandbox.workspace, 'scripted-1']);
   });
 
@@ -56,7 +65,11 @@ describe('real zero acp: sessions', function () {
     assert.notEqual(zero.pid, pid, 'a new process');
     assert.equal(chat.chat.sessionId, sessionId, 'the same session continues');
     assert.equal(chat.chat.turns.length, before + 1);
-    assert.deepEqual(turn.items.map((i) => i.kind), ['text'], 'session/load replays no earlier updates into the chat');
+    assert.deepEqual(
+      turn.items.map((i) => i.kind),
+      ['text'],
+      'session/load replays no earlier updates into the chat',
+    );
     assert.deepEqual(warningsOf(turn), []);
     const prompt = String(sandbox.server.completions().at(-1)!.body!.messages.at(-1)!.content);
     assert.equal(
@@ -70,7 +83,10 @@ describe('real zero acp: sessions', function () {
     chat.chat = { ...chat.chat, sessionId: 'zero_20990101000000_1_1' };
     const turn = await chat.turn('scenario:plain');
     assert.notEqual(chat.chat.sessionId, 'zero_20990101000000_1_1');
-    assert.match(warningsOf(turn).join('\n'), /could not load this chat's session \(session not found: zero_20990101000000_1_1\)/);
+    assert.match(
+      warningsOf(turn).join('\n'),
+      /could not load this chat's session \(session not found: zero_20990101000000_1_1\)/,
+    );
     assert.equal(turn.status, 'success');
   });
 
@@ -82,14 +98,26 @@ describe('real zero acp: sessions', function () {
       /not open/,
       'the product refuses before sending',
     );
-    const conn = new ZeroAcp({ launch: () => ({ binary: realZeroBin(), cwd: sandbox.workspace, env: sandbox.env }), idleMs: 60_000, clientVersion: 'test' });
-    zeros.push(conn);
-    await conn.open({ sessionId: null, cwd: sandbox.workspace, additionalDirectories: [], sink: { update: () => undefined, permission: async () => ({ outcome: { outcome: 'cancelled' } }) } });
-    const raw = (conn as unknown as { live: { proc: AcpProcess } }).live.proc.connection.agent;
-    await assert.rejects(raw.request('session/prompt', { sessionId: 'zero_20990101000000_1_1', prompt: [{ type: 'text', text: 'hi' }] }), (err: { code?: number; message?: string }) => {
-      assert.equal(err.code, -32602);
-      return true;
+    const conn = new ZeroAcp({
+      launch: () => ({ binary: realZeroBin(), cwd: sandbox.workspace, env: sandbox.env }),
+      idleMs: 60_000,
+      clientVersion: 'test',
     });
+    zeros.push(conn);
+    await conn.open({
+      sessionId: null,
+      cwd: sandbox.workspace,
+      additionalDirectories: [],
+      sink: { update: () => undefined, permission: async () => ({ outcome: { outcome: 'cancelled' } }) },
+    });
+    const raw = (conn as unknown as { live: { proc: AcpProcess } }).live.proc.connection.agent;
+    await assert.rejects(
+      raw.request('session/prompt', { sessionId: 'zero_20990101000000_1_1', prompt: [{ type: 'text', text: 'hi' }] }),
+      (err: { code?: number; message?: string }) => {
+        assert.equal(err.code, -32602);
+        return true;
+      },
+    );
   });
 
   it('additionalDirectories are accepted and ignored: a write into one is still asked about', async () => {
@@ -99,7 +127,10 @@ describe('real zero acp: sessions', function () {
       const chat = new AcpChat(open(), sandbox.workspace);
       chat.ask = async () => selected('deny');
       const target = path.join(extra, 'notes.txt');
-      const turn = await chat.turn(`scenario:write-outside path=${target}`, { additionalDirectories: [extra], mode: 'ask' });
+      const turn = await chat.turn(`scenario:write-outside path=${target}`, {
+        additionalDirectories: [extra],
+        mode: 'ask',
+      });
       assert.equal(chat.chat.acp?.mode, 'ask');
       assert.equal(chat.asked.length, 1, 'Zero asked although the folder was passed as an additional directory');
       assert.equal(chat.asked[0]!.toolCall.title, `write_file ${target}`);

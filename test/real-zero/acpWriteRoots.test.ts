@@ -21,7 +21,9 @@ describe('real zero acp: extra write folders', () => {
     fs.rmSync(extra, { recursive: true, force: true });
   });
 
-  async function writeOutside(config?: Record<string, unknown>): Promise<{ asked: number; written: boolean; output: string }> {
+  async function writeOutside(
+    config?: Record<string, unknown>,
+  ): Promise<{ asked: number; written: boolean; output: string }> {
     const sb = (sandbox = await makeSandbox(config ? { config } : {}));
     const zero = realAcp(sb);
     try {
@@ -35,7 +37,7 @@ describe('real zero acp: extra write folders', () => {
     }
   }
 
-  it('a root in Zero\'s user config lets the write through without asking', async () => {
+  it("a root in Zero's user config lets the write through without asking", async () => {
     const r = await writeOutside({ sandbox: { additionalWriteRoots: [extra] } });
     assert.equal(r.asked, 0, r.output);
     assert.equal(r.written, true, r.output);

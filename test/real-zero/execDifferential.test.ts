@@ -70,17 +70,28 @@ async function side(command: string[], env: Record<string, string>, c: Case): Pr
   try {
     const prompt = `scenario:${c.scenario}${c.params ? ` ${c.params.replaceAll('<outside>', outside)}` : ''}`;
     const { addOutside, ...options } = c.options ?? {};
-    const run = await runRaw(command, sandbox, prompt, { ...options, ...(addOutside ? { addDirs: [outside] } : {}), env });
-    const replace: [string, string][] = [[outside, '<outside>'], [sandbox.root, '<root>']];
+    const run = await runRaw(command, sandbox, prompt, {
+      ...options,
+      ...(addOutside ? { addDirs: [outside] } : {}),
+      env,
+    });
+    const replace: [string, string][] = [
+      [outside, '<outside>'],
+      [sandbox.root, '<root>'],
+    ];
     const events = lines(normalise(run.events, { replace, collapseText: c.collapseText ?? false }));
     // What the session store kept (types and roles only: payload shapes are the store's business).
     const sessionId = run.events.find((e) => e.type === 'run_start')?.sessionId;
     const file = path.join(sandbox.dataHome, 'zero', 'sessions', String(sessionId), 'events.jsonl');
     const stored = fs.existsSync(file)
-      ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => {
-          const e = JSON.parse(l) as { type: string; payload?: { role?: string } };
-          return e.payload?.role ? `${e.type}:${e.payload.role}` : e.type;
-        })
+      ? fs
+          .readFileSync(file, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => {
+            const e = JSON.parse(l) as { type: string; payload?: { role?: string } };
+            return e.payload?.role ? `${e.type}:${e.payload.role}` : e.type;
+          })
       : [];
     return { events, code: run.code, stored };
   } finally {
@@ -95,8 +106,15 @@ describe('fake zero vs real Zero: the same exec event sequences', function () {
     const label = `${c.options?.mode ?? 'auto'}: ${c.scenario}${c.params ? ` ${c.params}` : ''}${c.options?.addOutside ? ' --add-dir <outside>' : ''}${c.options?.extraArgs ? ` ${c.options.extraArgs.join(' ')}` : ''}${c.options?.interruptAfterTexts ? ' (Stop)' : ''}`;
     it(label, async () => {
       const real = await side([realZeroBin()], {}, c);
-      const fake = await side([process.execPath, FAKE_ZERO], { FAKE_ZERO_SCENARIO: `model-${c.scenario}`, FAKE_ZERO_WRITE: '1' }, c);
-      assert.ok(real.events.some((e) => e.includes('"run_end"')), 'the real Zero ran to its end');
+      const fake = await side(
+        [process.execPath, FAKE_ZERO],
+        { FAKE_ZERO_SCENARIO: `model-${c.scenario}`, FAKE_ZERO_WRITE: '1' },
+        c,
+      );
+      assert.ok(
+        real.events.some((e) => e.includes('"run_end"')),
+        'the real Zero ran to its end',
+      );
       assert.deepEqual(fake.events, real.events);
       assert.equal(fake.code, real.code);
       if (c.options?.interruptAfterTexts) assert.deepEqual(fake.stored, real.stored);

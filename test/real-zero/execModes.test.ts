@@ -7,8 +7,34 @@ import * as path from 'node:path';
 import { answer, chatTurn, eventTypes, notices, offered, permissions, problems, tools } from './lib/execChat';
 import { makeSandbox, type Sandbox } from './lib/realZero';
 
-const ASK_TOOLS = ['apply_patch', 'ask_user', 'exec_command', 'glob', 'grep', 'list_directory', 'read_file', 'read_minified_file', 'request_permissions', 'skill', 'tool_search', 'update_plan', 'view_image', 'write_file', 'write_stdin'];
-const PLAN_TOOLS = ['ask_user', 'glob', 'grep', 'list_directory', 'read_file', 'read_minified_file', 'skill', 'update_plan', 'view_image'];
+const ASK_TOOLS = [
+  'apply_patch',
+  'ask_user',
+  'exec_command',
+  'glob',
+  'grep',
+  'list_directory',
+  'read_file',
+  'read_minified_file',
+  'request_permissions',
+  'skill',
+  'tool_search',
+  'update_plan',
+  'view_image',
+  'write_file',
+  'write_stdin',
+];
+const PLAN_TOOLS = [
+  'ask_user',
+  'glob',
+  'grep',
+  'list_directory',
+  'read_file',
+  'read_minified_file',
+  'skill',
+  'update_plan',
+  'view_image',
+];
 
 /**
  * A folder outside the workspace that Zero really treats as outside: Zero counts /tmp and $TMPDIR as
@@ -45,19 +71,31 @@ describe('real Zero exec: permission modes in the chat', () => {
     assert.deepEqual(problems(turn), []);
     assert.deepEqual(offered(sandbox)[0], ASK_TOOLS);
     const [write] = tools(turn);
-    assert.deepEqual([write!.name, write!.status, write!.changedFiles, write!.summary], ['write_file', 'ok', ['notes/zero.txt'], 'Created notes/zero.txt (1 lines).']);
+    assert.deepEqual(
+      [write!.name, write!.status, write!.changedFiles, write!.summary],
+      ['write_file', 'ok', ['notes/zero.txt'], 'Created notes/zero.txt (1 lines).'],
+    );
     assert.deepEqual(write!.checkpoint?.files, ['notes/zero.txt']);
     const [card] = permissions(turn);
-    assert.deepEqual([card!.event, card!.action, card!.permissionGranted, card!.reason], ['permission_decision', 'allow', false, 'workspace write is allowed']);
+    assert.deepEqual(
+      [card!.event, card!.action, card!.permissionGranted, card!.reason],
+      ['permission_decision', 'allow', false, 'workspace write is allowed'],
+    );
     assert.equal(card!.approval, 'info');
-    assert.deepEqual(eventTypes(actions).filter((t) => /tool|permission|checkpoint/.test(t)), ['tool_call', 'checkpoint', 'permission_decision', 'tool_result']);
+    assert.deepEqual(
+      eventTypes(actions).filter((t) => /tool|permission|checkpoint/.test(t)),
+      ['tool_call', 'checkpoint', 'permission_decision', 'tool_result'],
+    );
     assert.equal(fs.readFileSync(path.join(sandbox.workspace, 'notes/zero.txt'), 'utf8'), 'written by zero\n');
     assert.equal(answer(turn), 'Done: wrote the file. The tool said: Created notes/zero.txt (1 lines).');
   });
 
   it('ask: a shell command without a native sandbox still asks (and is refused headless)', async () => {
     const { turn } = await chatTurn(sandbox, 'scenario:shell', { mode: 'ask' });
-    assert.deepEqual(permissions(turn).map((p) => [p.action, p.permissionMode]), [['prompt', 'ask']]);
+    assert.deepEqual(
+      permissions(turn).map((p) => [p.action, p.permissionMode]),
+      [['prompt', 'ask']],
+    );
     assert.equal(tools(turn)[0]!.status, 'error');
   });
 
@@ -72,32 +110,50 @@ describe('real Zero exec: permission modes in the chat', () => {
     const { turn } = await chatTurn(sandbox, `scenario:write-outside path=${target}`, { mode: 'ask' });
     assert.deepEqual(problems(turn), []);
     const [card] = permissions(turn);
-    assert.deepEqual([card!.action, card!.block?.code, card!.block?.path, card!.block?.recoverable], ['prompt', 'outside_workspace', target, true]);
+    assert.deepEqual(
+      [card!.action, card!.block?.code, card!.block?.path, card!.block?.recoverable],
+      ['prompt', 'outside_workspace', target, true],
+    );
     assert.equal(tools(turn)[0]!.checkpoint, null);
-    assert.match(tools(turn)[0]!.output ?? '', /^Error: Sandbox approval required for write_file: Writing to .* requires access outside the workspace\./);
+    assert.match(
+      tools(turn)[0]!.output ?? '',
+      /^Error: Sandbox approval required for write_file: Writing to .* requires access outside the workspace\./,
+    );
     assert.equal(fs.existsSync(target), false);
   });
 
   it('ask with --add-dir: the same write is allowed and the card names the absolute path it changed', async () => {
     const target = path.join(outside, 'zero.txt');
-    const { turn, args } = await chatTurn(sandbox, `scenario:write-outside path=${target}`, { mode: 'ask', addDirs: [outside] });
+    const { turn, args } = await chatTurn(sandbox, `scenario:write-outside path=${target}`, {
+      mode: 'ask',
+      addDirs: [outside],
+    });
     assert.ok(args.includes('--add-dir'));
     const [write] = tools(turn);
     assert.deepEqual([write!.status, write!.changedFiles, write!.checkpoint], ['ok', [target], null]);
-    assert.deepEqual(permissions(turn).map((p) => p.action), ['allow']);
+    assert.deepEqual(
+      permissions(turn).map((p) => p.action),
+      ['allow'],
+    );
     assert.equal(fs.readFileSync(target, 'utf8'), 'outside\n');
   });
 
-  it('ask: a write into the temp folder (not the workspace) is allowed: /tmp is one of Zero\'s write roots', async () => {
+  it("ask: a write into the temp folder (not the workspace) is allowed: /tmp is one of Zero's write roots", async () => {
     const target = path.join(sandbox.root, 'elsewhere', 'zero.txt');
     const { turn } = await chatTurn(sandbox, `scenario:write-outside path=${target}`, { mode: 'ask' });
-    assert.deepEqual([tools(turn)[0]!.status, permissions(turn)[0]!.action, permissions(turn)[0]!.block], ['ok', 'allow', null]);
+    assert.deepEqual(
+      [tools(turn)[0]!.status, permissions(turn)[0]!.action, permissions(turn)[0]!.block],
+      ['ok', 'allow', null],
+    );
   });
 
   it('plan: only read-only tools are offered; a read works, a write is not even offered', async () => {
     const read = await chatTurn(sandbox, 'scenario:read', { mode: 'plan' });
     assert.deepEqual(offered(sandbox)[0], PLAN_TOOLS);
-    assert.deepEqual(tools(read.turn).map((t) => t.status), ['ok']);
+    assert.deepEqual(
+      tools(read.turn).map((t) => t.status),
+      ['ok'],
+    );
     const write = await chatTurn(sandbox, 'scenario:write', { mode: 'plan' });
     assert.equal(answer(write.turn), 'Tool write_file was not offered in this mode.');
   });
@@ -105,19 +161,27 @@ describe('real Zero exec: permission modes in the chat', () => {
   it('unsafe: the warning, then the shell command really runs (allow decision, granted) and its output is in the card', async () => {
     const { turn } = await chatTurn(sandbox, 'scenario:shell', { mode: 'unsafe' });
     assert.deepEqual(problems(turn), []);
-    assert.deepEqual(notices(turn, 'warning'), [': Unsafe permissions are active for this run because --permission-mode unsafe was passed.']);
+    assert.deepEqual(notices(turn, 'warning'), [
+      ': Unsafe permissions are active for this run because --permission-mode unsafe was passed.',
+    ]);
     const [shell] = tools(turn);
     assert.equal(shell!.status, 'ok');
     assert.match(shell!.output ?? '', /zero-shell-ok/);
     assert.equal(shell!.summary, 'echo zero-shell-ok exited with code 0');
-    assert.deepEqual(permissions(turn).map((p) => [p.action, p.permissionGranted, p.approval]), [['allow', true, 'info']]);
+    assert.deepEqual(
+      permissions(turn).map((p) => [p.action, p.permissionGranted, p.approval]),
+      [['allow', true, 'info']],
+    );
   });
 
   it('unsafe: shell network is a hard deny (block network), not a prompt', async () => {
     const { turn } = await chatTurn(sandbox, 'scenario:shell cmd=curl+https://example.com/', { mode: 'unsafe' });
     const [card] = permissions(turn);
     // A decision is information (no approval buttons), though permissionGranted says true in unsafe mode.
-    assert.deepEqual([card!.event, card!.action, card!.block?.code, card!.permissionGranted, card!.approval], ['permission_decision', 'deny', 'network', true, 'info']);
+    assert.deepEqual(
+      [card!.event, card!.action, card!.block?.code, card!.permissionGranted, card!.approval],
+      ['permission_decision', 'deny', 'network', true, 'info'],
+    );
     assert.equal(tools(turn)[0]!.output, 'Sandbox block [network] for exec_command: network access requires approval');
   });
 

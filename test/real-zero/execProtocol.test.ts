@@ -7,7 +7,22 @@ import { answer, chatTurn, eventTypes, notices, offered, permissions, problems, 
 import { makeSandbox, type Sandbox } from './lib/realZero';
 
 /** What Zero 0.8.0 offers the model in auto mode: no file-writing tool, the shell is exec_command. */
-const AUTO_TOOLS = ['ask_user', 'exec_command', 'glob', 'grep', 'list_directory', 'lsp_navigate', 'read_file', 'read_minified_file', 'request_permissions', 'skill', 'update_plan', 'view_image', 'web_fetch', 'write_stdin'];
+const AUTO_TOOLS = [
+  'ask_user',
+  'exec_command',
+  'glob',
+  'grep',
+  'list_directory',
+  'lsp_navigate',
+  'read_file',
+  'read_minified_file',
+  'request_permissions',
+  'skill',
+  'update_plan',
+  'view_image',
+  'web_fetch',
+  'write_stdin',
+];
 
 describe('real Zero exec: what the chat shows (auto mode)', () => {
   let sandbox: Sandbox;
@@ -36,7 +51,10 @@ describe('real Zero exec: what the chat shows (auto mode)', () => {
     const { turn } = await chatTurn(sandbox, 'scenario:reasoning');
     assert.deepEqual(problems(turn), []);
     const reasoning = turn.items.filter((i) => i.kind === 'reasoning');
-    assert.deepEqual(reasoning.map((r) => r.kind === 'reasoning' && r.text), ['Thinking about the question.']);
+    assert.deepEqual(
+      reasoning.map((r) => r.kind === 'reasoning' && r.text),
+      ['Thinking about the question.'],
+    );
     assert.equal(answer(turn), 'The answer is 42.');
     assert.ok(turn.items.findIndex((i) => i.kind === 'reasoning') < turn.items.findIndex((i) => i.kind === 'text'));
   });
@@ -45,10 +63,16 @@ describe('real Zero exec: what the chat shows (auto mode)', () => {
     const { turn } = await chatTurn(sandbox, 'scenario:read');
     assert.deepEqual(problems(turn), []);
     const [read] = tools(turn);
-    assert.deepEqual([tools(turn).length, read!.name, read!.status, read!.sideEffect, read!.args], [1, 'read_file', 'ok', 'read', { path: 'README.md' }]);
+    assert.deepEqual(
+      [tools(turn).length, read!.name, read!.status, read!.sideEffect, read!.args],
+      [1, 'read_file', 'ok', 'read', { path: 'README.md' }],
+    );
     assert.match(read!.output ?? '', /^File: README\.md \(3 lines\)\n\n1 \| # Demo project/);
     assert.deepEqual(permissions(turn), []);
-    assert.equal(answer(turn), 'Done: read the file. The tool said: File: README.md (3 lines) 1 | # Demo project 2 | 3 | A small workspace for the r');
+    assert.equal(
+      answer(turn),
+      'Done: read the file. The tool said: File: README.md (3 lines) 1 | # Demo project 2 | 3 | A small workspace for the r',
+    );
     // The narration of the tool turn stays in the chat but is not the answer.
     assert.ok(turn.items.some((i) => i.kind === 'text' && !i.answer && i.text === 'Calling read_file.'));
     assert.deepEqual(turn.usage, { promptTokens: 200, completionTokens: 34, totalTokens: 234, costUsd: null });
@@ -58,7 +82,13 @@ describe('real Zero exec: what the chat shows (auto mode)', () => {
   it('two-tools: two read cards in call order, both ok, one answer', async () => {
     const { turn } = await chatTurn(sandbox, 'scenario:two-tools');
     assert.deepEqual(problems(turn), []);
-    assert.deepEqual(tools(turn).map((t) => [t.name, (t.args as { path: string }).path, t.status]), [['read_file', 'README.md', 'ok'], ['read_file', 'second.txt', 'ok']]);
+    assert.deepEqual(
+      tools(turn).map((t) => [t.name, (t.args as { path: string }).path, t.status]),
+      [
+        ['read_file', 'README.md', 'ok'],
+        ['read_file', 'second.txt', 'ok'],
+      ],
+    );
     assert.match(answer(turn), /^Done: read both files\./);
   });
 
@@ -75,8 +105,14 @@ describe('real Zero exec: what the chat shows (auto mode)', () => {
     assert.deepEqual(problems(turn), []);
     assert.ok(!offered(sandbox)[0]!.includes('write_file'));
     const [write] = tools(turn);
-    assert.deepEqual([write!.name, write!.status, write!.changedFiles, write!.checkpoint?.files], ['write_file', 'ok', ['notes/zero.txt'], ['notes/zero.txt']]);
-    assert.deepEqual(permissions(turn).map((p) => [p.action, p.permissionMode, p.reason]), [['allow', 'auto', 'workspace write is allowed']]);
+    assert.deepEqual(
+      [write!.name, write!.status, write!.changedFiles, write!.checkpoint?.files],
+      ['write_file', 'ok', ['notes/zero.txt'], ['notes/zero.txt']],
+    );
+    assert.deepEqual(
+      permissions(turn).map((p) => [p.action, p.permissionMode, p.reason]),
+      [['allow', 'auto', 'workspace write is allowed']],
+    );
     assert.equal(fs.readFileSync(path.join(sandbox.workspace, 'notes/zero.txt'), 'utf8'), 'written by zero\n');
   });
 
@@ -84,10 +120,19 @@ describe('real Zero exec: what the chat shows (auto mode)', () => {
     const { turn, actions } = await chatTurn(sandbox, 'scenario:shell');
     assert.deepEqual(problems(turn), []);
     const [shell] = tools(turn);
-    assert.deepEqual([shell!.name, shell!.status, shell!.args], ['exec_command', 'error', { cmd: 'echo zero-shell-ok' }]);
-    assert.equal(shell!.output, 'Error: Sandbox approval required for exec_command: Shell commands can read, write, or execute programs.');
+    assert.deepEqual(
+      [shell!.name, shell!.status, shell!.args],
+      ['exec_command', 'error', { cmd: 'echo zero-shell-ok' }],
+    );
+    assert.equal(
+      shell!.output,
+      'Error: Sandbox approval required for exec_command: Shell commands can read, write, or execute programs.',
+    );
     const [card] = permissions(turn);
-    assert.deepEqual([card!.event, card!.action, card!.permissionGranted, card!.permissionMode, card!.risk?.level, card!.reason], ['permission_request', 'prompt', false, 'auto', 'high', null]);
+    assert.deepEqual(
+      [card!.event, card!.action, card!.permissionGranted, card!.permissionMode, card!.risk?.level, card!.reason],
+      ['permission_request', 'prompt', false, 'auto', 'high', null],
+    );
     assert.equal(card!.approval, 'pending');
     const order = eventTypes(actions).filter((t) => t.startsWith('tool') || t.startsWith('permission'));
     assert.deepEqual(order, ['tool_call', 'permission_request', 'tool_result']);
@@ -97,17 +142,32 @@ describe('real Zero exec: what the chat shows (auto mode)', () => {
   it('shell with network: the card says why (network) and the risk is critical', async () => {
     const { turn } = await chatTurn(sandbox, 'scenario:shell cmd=curl+https://example.com/');
     const [card] = permissions(turn);
-    assert.deepEqual([card!.action, card!.reason, card!.risk?.level, card!.risk?.categories], ['prompt', 'network access requires approval', 'critical', ['network', 'shell']]);
-    assert.equal(tools(turn)[0]!.output, 'Error: Sandbox approval required for exec_command: network access requires approval');
+    assert.deepEqual(
+      [card!.action, card!.reason, card!.risk?.level, card!.risk?.categories],
+      ['prompt', 'network access requires approval', 'critical', ['network', 'shell']],
+    );
+    assert.equal(
+      tools(turn)[0]!.output,
+      'Error: Sandbox approval required for exec_command: network access requires approval',
+    );
   });
 
   it('fetch: web_fetch is refused headless with a pending permission card', async () => {
     const { turn } = await chatTurn(sandbox, 'scenario:fetch');
     assert.deepEqual(problems(turn), []);
-    assert.deepEqual(tools(turn).map((t) => [t.name, t.status, t.sideEffect]), [['web_fetch', 'error', 'network']]);
+    assert.deepEqual(
+      tools(turn).map((t) => [t.name, t.status, t.sideEffect]),
+      [['web_fetch', 'error', 'network']],
+    );
     const [card] = permissions(turn);
-    assert.deepEqual([card!.action, card!.sideEffect, card!.reason], ['prompt', 'network', 'Fetches remote URL content over the network.']);
-    assert.match(answer(turn), /^Done: tried the fetch\. The tool said: Error: Sandbox approval required for web_fetch/);
+    assert.deepEqual(
+      [card!.action, card!.sideEffect, card!.reason],
+      ['prompt', 'network', 'Fetches remote URL content over the network.'],
+    );
+    assert.match(
+      answer(turn),
+      /^Done: tried the fetch\. The tool said: Error: Sandbox approval required for web_fetch/,
+    );
   });
 
   it('long: a 200-paragraph answer streamed whole', async () => {
@@ -124,7 +184,10 @@ describe('real Zero exec: what the chat shows (auto mode)', () => {
     assert.deepEqual(problems(turn), []);
     assert.equal(sandbox.server.completions().length, 3);
     assert.deepEqual(eventTypes(actions), ['run_start', 'usage', 'usage', 'usage', 'final', 'run_end']);
-    assert.equal(turn.finalText, 'Agent stopped after 3 turns with no output (no visible text and no tool calls) to avoid consuming tokens without making progress.');
+    assert.equal(
+      turn.finalText,
+      'Agent stopped after 3 turns with no output (no visible text and no tool calls) to avoid consuming tokens without making progress.',
+    );
     // The chat still shows the answer, though no text delta carried it.
     assert.equal(answer(turn), turn.finalText);
     assert.equal(turn.status, 'success');
@@ -134,7 +197,9 @@ describe('real Zero exec: what the chat shows (auto mode)', () => {
     const { turn } = await chatTurn(sandbox, 'scenario:error-500');
     assert.deepEqual(problems(turn), []);
     assert.equal(sandbox.server.completions().length, 1);
-    assert.deepEqual(notices(turn, 'error'), ['provider_error: provider error: The scripted server had an internal error.']);
+    assert.deepEqual(notices(turn, 'error'), [
+      'provider_error: provider error: The scripted server had an internal error.',
+    ]);
     assert.deepEqual([turn.status, turn.exitCode, turn.finalText, answer(turn)], ['error', 3, null, '']);
     assert.ok(turn.explanation);
   });

@@ -5,7 +5,8 @@ import type { ChatAction } from '../../src/conversation/actions';
 import { answer, chatTurn, eventTypes, notices, problems, sessionEvents, tools } from './lib/execChat';
 import { makeSandbox, type Sandbox } from './lib/realZero';
 
-const textDeltas = (actions: readonly ChatAction[]) => actions.filter((a) => a.type === 'event' && a.event.type === 'text').length;
+const textDeltas = (actions: readonly ChatAction[]) =>
+  actions.filter((a) => a.type === 'event' && a.event.type === 'text').length;
 
 describe('real Zero exec: Stop and turn limits', () => {
   let sandbox: Sandbox;
@@ -13,7 +14,9 @@ describe('real Zero exec: Stop and turn limits', () => {
   afterEach(async () => sandbox.dispose());
 
   it('Stop mid-answer: the streamed part stays, Zero ends interrupted/130, and its session keeps only the question', async () => {
-    const { turn, end, chat, actions } = await chatTurn(sandbox, 'scenario:slow chunks=60 delay=40', { stopWhen: (a) => textDeltas(a) >= 3 });
+    const { turn, end, chat, actions } = await chatTurn(sandbox, 'scenario:slow chunks=60 delay=40', {
+      stopWhen: (a) => textDeltas(a) >= 3,
+    });
     assert.deepEqual(problems(turn), []);
     assert.equal(end.stopped, true);
     // SIGINT was enough: Zero wrote its own ending.
@@ -21,13 +24,19 @@ describe('real Zero exec: Stop and turn limits', () => {
     assert.deepEqual([turn.status, turn.exitCode, turn.sawRunEnd], ['interrupted', 130, true]);
     assert.deepEqual(notices(turn, 'error'), ['interrupted: run cancelled by signal']);
     assert.equal(turn.finalText, null);
-    const shown = turn.items.filter((i) => i.kind === 'text').map((i) => (i.kind === 'text' ? i.text : '')).join('');
+    const shown = turn.items
+      .filter((i) => i.kind === 'text')
+      .map((i) => (i.kind === 'text' ? i.text : ''))
+      .join('');
     assert.match(shown, /^slow 1\. slow 2\. slow 3\. /);
     assert.ok(!shown.includes('slow 60.'));
     assert.equal(answer(turn), '', 'nothing is marked as the answer');
     // Zero's store: the user message and the interruption, not the partial answer.
     const stored = sessionEvents(sandbox, chat.sessionId!).map((e) => [e.type, e.payload.role ?? e.payload.message]);
-    assert.deepEqual(stored, [['message', 'user'], ['error', 'interrupted']]);
+    assert.deepEqual(stored, [
+      ['message', 'user'],
+      ['error', 'interrupted'],
+    ]);
   });
 
   it('Stop while Zero waits on the model, before any text: interrupted/130 with run_end, an empty answer', async () => {
@@ -51,7 +60,13 @@ describe('real Zero exec: Stop and turn limits', () => {
     // The summary request tells the model to stop calling tools (its own user message).
     const last = sandbox.server.completions()[2]!.body!.messages.at(-1);
     assert.match(String(last?.content), /You have reached the tool-turn limit\. Do not call tools\./);
-    assert.deepEqual(tools(turn).map((t) => [t.name, (t.args as { offset: number }).offset, t.status]), [['read_file', 1, 'ok'], ['read_file', 2, 'ok']]);
+    assert.deepEqual(
+      tools(turn).map((t) => [t.name, (t.args as { offset: number }).offset, t.status]),
+      [
+        ['read_file', 1, 'ok'],
+        ['read_file', 2, 'ok'],
+      ],
+    );
     assert.equal(answer(turn), 'Calling read_file.');
     // The extension passes --no-completion-gate, so the limit is not "incomplete".
     assert.deepEqual([turn.status, turn.exitCode], ['success', 0]);

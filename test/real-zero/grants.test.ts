@@ -31,8 +31,10 @@ class User implements ApprovalUi {
   }
 }
 
-const tools = (turn: Turn, name: string): ToolItem[] => turn.items.filter((i): i is ToolItem => i.kind === 'tool' && i.name === name);
-const permissions = (turn: Turn): PermissionItem[] => turn.items.filter((i): i is PermissionItem => i.kind === 'permission');
+const tools = (turn: Turn, name: string): ToolItem[] =>
+  turn.items.filter((i): i is ToolItem => i.kind === 'tool' && i.name === name);
+const permissions = (turn: Turn): PermissionItem[] =>
+  turn.items.filter((i): i is PermissionItem => i.kind === 'permission');
 
 describe('real Zero: Always allow persists in Zero', () => {
   let sandbox: Sandbox;
@@ -76,11 +78,18 @@ describe('real Zero: Always allow persists in Zero', () => {
     start('always-allow');
     const [asked, retry] = await sendAndSettle(FETCH);
     assert.equal(permissions(asked!)[0]?.approval, 'always-allowed', 'the card records the answer');
-    assert.match(tools(asked!, 'web_fetch')[0]?.output ?? '', APPROVAL_REQUIRED, 'headless Zero refused the first call');
+    assert.match(
+      tools(asked!, 'web_fetch')[0]?.output ?? '',
+      APPROVAL_REQUIRED,
+      'headless Zero refused the first call',
+    );
     assert.deepEqual(user.asked, ['web_fetch']);
 
     const listed = await listApprovals(realZeroBin(), sandboxEnv(sandbox));
-    assert.deepEqual(listed.grants.map((g) => [g.toolName, g.scope ?? '', g.decision, g.reason]), [['web_fetch', '', 'allow', 'VS Code: always allow']]);
+    assert.deepEqual(
+      listed.grants.map((g) => [g.toolName, g.scope ?? '', g.decision, g.reason]),
+      [['web_fetch', '', 'allow', 'VS Code: always allow']],
+    );
     assert.deepEqual(listed.commandPrefixes, []);
 
     assert.equal(retry?.origin, 'retry', 'one follow-up run applies the approval');
@@ -97,14 +106,21 @@ describe('real Zero: Always allow persists in Zero', () => {
     assert.equal(extra, undefined, 'no follow-up run');
     assert.deepEqual(user.asked, ['web_fetch'], 'no second dialog');
     assert.ok(!permissions(fresh!).some((p) => p.event === 'permission_request'), 'Zero did not ask');
-    assert.ok(permissions(fresh!).some((p) => p.action === 'allow' && p.name === 'web_fetch'), 'Zero allowed it by the grant');
+    assert.ok(
+      permissions(fresh!).some((p) => p.action === 'allow' && p.name === 'web_fetch'),
+      'Zero allowed it by the grant',
+    );
     assert.doesNotMatch(tools(fresh!, 'web_fetch')[0]?.output ?? 'missing', APPROVAL_REQUIRED);
   });
 
-  it('Allow once leaves nothing in Zero\'s grants, so a new chat is asked again', async () => {
+  it("Allow once leaves nothing in Zero's grants, so a new chat is asked again", async () => {
     start('allow-once');
     const [, retry] = await sendAndSettle(FETCH);
-    assert.doesNotMatch(tools(retry!, 'web_fetch')[0]?.output ?? 'missing', APPROVAL_REQUIRED, 'the one follow-up ran it');
+    assert.doesNotMatch(
+      tools(retry!, 'web_fetch')[0]?.output ?? 'missing',
+      APPROVAL_REQUIRED,
+      'the one follow-up ran it',
+    );
     assert.deepEqual((await listApprovals(realZeroBin(), sandboxEnv(sandbox))).grants, []);
     host.controller.newChat();
     const [fresh] = await sendAndSettle(FETCH);

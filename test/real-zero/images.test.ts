@@ -14,7 +14,10 @@ import { makeSandbox, type Sandbox } from './lib/realZero';
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const IMAGE: InputImage = { mediaType: 'image/png', data: PNG };
 
-const imageParts = (content: unknown): unknown[] => (Array.isArray(content) ? content.filter((p) => p && typeof p === 'object' && (p as { type?: string }).type === 'image_url') : []);
+const imageParts = (content: unknown): unknown[] =>
+  Array.isArray(content)
+    ? content.filter((p) => p && typeof p === 'object' && (p as { type?: string }).type === 'image_url')
+    : [];
 
 describe('real Zero: images the model cannot take', () => {
   let sandbox: Sandbox;
@@ -35,16 +38,29 @@ describe('real Zero: images the model cannot take', () => {
       await host.idle(chatId);
       sub.dispose();
       const turn = host.controller.wholeChat(chatId)!.turns[0]!;
-      assert.match(host.log.lines.join('\n'), /does not support image input; ignoring 2 image\(s\)/, 'the real Zero says it on stderr');
+      assert.match(
+        host.log.lines.join('\n'),
+        /does not support image input; ignoring 2 image\(s\)/,
+        'the real Zero says it on stderr',
+      );
       const requests = sandbox.server.completions();
-      assert.ok(requests.length > 0 && requests.every((r) => r.body!.messages.every((m) => imageParts(m.content).length === 0)), 'Zero sent no image to the model');
+      assert.ok(
+        requests.length > 0 && requests.every((r) => r.body!.messages.every((m) => imageParts(m.content).length === 0)),
+        'Zero sent no image to the model',
+      );
       const notice = turn.items.find((i) => i.kind === 'warning' && i.code === 'images-ignored');
       assert.ok(notice && notice.kind === 'warning', JSON.stringify(turn.items));
       assert.match(notice.message, /cannot see images: Zero ignored 2 images/);
       assert.match(notice.message, /back in the message box/);
       assert.equal(drafts.length, 1, 'the images are put back once');
       assert.equal(drafts[0]!.chatId, chatId);
-      assert.deepEqual(drafts[0]!.images?.map((i) => [i.mediaType, i.data]), [['image/png', PNG], ['image/png', PNG]]);
+      assert.deepEqual(
+        drafts[0]!.images?.map((i) => [i.mediaType, i.data]),
+        [
+          ['image/png', PNG],
+          ['image/png', PNG],
+        ],
+      );
     });
   });
 
@@ -53,10 +69,15 @@ describe('real Zero: images the model cannot take', () => {
       const zero = realAcp(sandbox);
       try {
         const chat = new AcpChat(zero, sandbox.workspace);
-        const turn = await chat.turn('what is in the picture? scenario:plain', { images: [{ mimeType: IMAGE.mediaType, data: IMAGE.data }] });
+        const turn = await chat.turn('what is in the picture? scenario:plain', {
+          images: [{ mimeType: IMAGE.mediaType, data: IMAGE.data }],
+        });
         assert.equal(zero.supportsImages, true, 'initialize: promptCapabilities.image');
         assert.equal(turn.status, 'success');
-        const user = sandbox.server.completions()[0]!.body!.messages.filter((m) => m.role === 'user').at(-1)!;
+        const user = sandbox.server
+          .completions()[0]!
+          .body!.messages.filter((m) => m.role === 'user')
+          .at(-1)!;
         const parts = imageParts(user.content) as { image_url: { url: string } }[];
         assert.equal(parts.length, 1, JSON.stringify(user.content).slice(0, 300));
         assert.equal(parts[0]!.image_url.url, `data:image/png;base64,${PNG}`);

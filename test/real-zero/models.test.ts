@@ -14,9 +14,15 @@ describe('real Zero: the models a chat can pick', () => {
 
   it("lists the provider's own model, asked from its /models endpoint", async () => {
     const { models, note } = await listModelChoices(realZeroBin(), sandbox.env);
-    assert.deepEqual(models.map((m) => m.id), ['scripted-1']);
+    assert.deepEqual(
+      models.map((m) => m.id),
+      ['scripted-1'],
+    );
     assert.equal(note, null);
-    assert.ok(sandbox.server.requests.some((r) => r.method === 'GET' && r.path === '/v1/models'), 'Zero asked the provider');
+    assert.ok(
+      sandbox.server.requests.some((r) => r.method === 'GET' && r.path === '/v1/models'),
+      'Zero asked the provider',
+    );
   });
 
   it("falls back to Zero's catalogue, saying why, when the provider cannot be reached", async () => {
@@ -26,6 +32,9 @@ describe('real Zero: the models a chat can pick', () => {
     fs.writeFileSync(file, JSON.stringify(config));
     const { models, note } = await listModelChoices(realZeroBin(), sandbox.env);
     assert.ok(models.length > 5 && models.some((m) => m.provider === 'anthropic'), 'the catalogue');
-    assert.match(note ?? '', /^Zero's model catalogue: the provider's own models could not be listed \(zero providers models --json failed \(exit \d+\)/);
+    assert.match(
+      note ?? '',
+      /^Zero's model catalogue: the provider's own models could not be listed \(zero providers models --json failed \(exit \d+\)/,
+    );
   });
 });

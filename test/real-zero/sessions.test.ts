@@ -35,23 +35,38 @@ describe('real Zero: Undo and Revert from real checkpoints', () => {
     await sandbox.dispose();
   });
 
-  const changes = () => turnChangeActions({ controller: host.controller, folder: () => sandbox.workspace, log: host.log, register: () => undefined });
+  const changes = () =>
+    turnChangeActions({
+      controller: host.controller,
+      folder: () => sandbox.workspace,
+      log: host.log,
+      register: () => undefined,
+    });
 
   it('the turn lists both files with the checkpoints Zero stored, and the reader finds their before-state', async () => {
     const turn = await host.send(WRITE_TWO);
     assert.equal(read('src/a.txt'), 'changed by zero\n', 'Zero overwrote the file');
     assert.equal(read('src/new.txt'), 'created by zero\n', 'Zero created the file');
     const listed = turnFileChanges(turn);
-    assert.deepEqual(listed.map((c) => c.path), ['src/a.txt', 'src/new.txt']);
-    assert.ok(listed.every((c) => c.checkpoint !== null), 'each file has the sequence of its checkpoint');
+    assert.deepEqual(
+      listed.map((c) => c.path),
+      ['src/a.txt', 'src/new.txt'],
+    );
+    assert.ok(
+      listed.every((c) => c.checkpoint !== null),
+      'each file has the sequence of its checkpoint',
+    );
     const sessionId = host.controller.workingChat.sessionId!;
     const before = await readCheckpoint(root(), sessionId, listed[0]!.checkpoint!);
     assert.equal(before?.tool, 'write_file');
     assert.equal(before?.files[0]?.content?.toString('utf8'), ORIGINAL, 'the blob holds the content before the write');
     assert.equal(before?.files[0]?.mode, 0o644);
     const created = await readCheckpoint(root(), sessionId, listed[1]!.checkpoint!);
-    assert.deepEqual([created?.files[0]?.path, created?.files[0]?.absent, created?.files[0]?.content], ['src/new.txt', true, null]);
-    assert.ok(created!.createdAt! >= turn.startedAt - 1000, 'the checkpoint time is the run\'s (whole seconds)');
+    assert.deepEqual(
+      [created?.files[0]?.path, created?.files[0]?.absent, created?.files[0]?.content],
+      ['src/new.txt', true, null],
+    );
+    assert.ok(created!.createdAt! >= turn.startedAt - 1000, "the checkpoint time is the run's (whole seconds)");
   });
 
   it('Undo restores the changed file and deletes the created one, through zero sessions rewind', async () => {
@@ -63,33 +78,51 @@ describe('real Zero: Undo and Revert from real checkpoints', () => {
     assert.equal(read('src/new.txt'), null, 'the file the turn created is gone');
     const undone = host.controller.workingChat.turns.find((t) => t.id === turn.id)!;
     assert.match(undone.undone?.summary ?? '', /1 file restored, 1 deleted/);
-    assert.ok(shim.messages.some((m) => /^info: Undid the turn/.test(m)), shim.messages.join('\n'));
+    assert.ok(
+      shim.messages.some((m) => /^info: Undid the turn/.test(m)),
+      shim.messages.join('\n'),
+    );
     const events = await readSessionEvents(root(), host.controller.workingChat.sessionId!);
     assert.equal(events.at(-1)?.type, 'session_rewind', 'Zero marked the rewind in its log');
-    assert.ok(!events.some((e) => e.type === 'session_checkpoint'), 'the turn\'s checkpoints left the session');
+    assert.ok(!events.some((e) => e.type === 'session_checkpoint'), "the turn's checkpoints left the session");
 
     // A second Undo finds nothing of the turn left in Zero's session.
     shim.messages.length = 0;
     await changes().undoTurn(turn.id);
-    assert.ok(shim.messages.some((m) => /Nothing to undo/.test(m)), shim.messages.join('\n'));
+    assert.ok(
+      shim.messages.some((m) => /Nothing to undo/.test(m)),
+      shim.messages.join('\n'),
+    );
   });
 
-  it('Undo of an earlier turn also undoes a later turn\'s files, and the modal says so', async () => {
+  it("Undo of an earlier turn also undoes a later turn's files, and the modal says so", async () => {
     const first = await host.send(WRITE_TWO);
     await host.send('more scenario:write path=src/later.txt');
     assert.equal(read('src/later.txt'), 'written by zero\n');
     answers.warnings.push(UNDO_CHOICE);
     await changes().undoTurn(first.id);
-    assert.match(answers.asked[0] ?? '', /src\/a\.txt\n {2}src\/new\.txt \(new: deleted\)\n {2}src\/later\.txt \(new: deleted\)/);
+    assert.match(
+      answers.asked[0] ?? '',
+      /src\/a\.txt\n {2}src\/new\.txt \(new: deleted\)\n {2}src\/later\.txt \(new: deleted\)/,
+    );
     assert.match(answers.asked[0] ?? '', /the changes of 1 later turn are undone too/);
     assert.deepEqual([read('src/a.txt'), read('src/new.txt'), read('src/later.txt')], [ORIGINAL, null, null]);
   });
 
   it('Revert puts one file back from its real checkpoint and leaves the other; reverting a created file deletes it', async () => {
     const turn = await host.send(WRITE_TWO);
-    await until(() => (host.controller.workingChat.turns.find((t) => t.id === turn.id)?.review?.length ?? 0) === 2, 'the review of the turn\'s files');
+    await until(
+      () => (host.controller.workingChat.turns.find((t) => t.id === turn.id)?.review?.length ?? 0) === 2,
+      "the review of the turn's files",
+    );
     const measured = host.controller.workingChat.turns.find((t) => t.id === turn.id)!.review!;
-    assert.deepEqual(measured.map((f) => [f.path, f.change]), [['src/a.txt', 'modified'], ['src/new.txt', 'created']]);
+    assert.deepEqual(
+      measured.map((f) => [f.path, f.change]),
+      [
+        ['src/a.txt', 'modified'],
+        ['src/new.txt', 'created'],
+      ],
+    );
 
     await review.revert(turn.id, 'src/a.txt');
     assert.equal(read('src/a.txt'), ORIGINAL, 'back to its content before the turn');
@@ -99,12 +132,18 @@ describe('real Zero: Undo and Revert from real checkpoints', () => {
     await review.revert(turn.id, 'src/new.txt');
     assert.equal(read('src/new.txt'), null);
     const decided = host.controller.workingChat.turns.find((t) => t.id === turn.id)!.review!;
-    assert.deepEqual(decided.map((f) => f.decision), ['reverted', 'reverted']);
+    assert.deepEqual(
+      decided.map((f) => f.decision),
+      ['reverted', 'reverted'],
+    );
   });
 
   it('Revert of a file edited since the turn asks first, and Escape leaves it as it is', async () => {
     const turn = await host.send(WRITE_TWO);
-    await until(() => host.controller.workingChat.turns.find((t) => t.id === turn.id)?.review !== undefined, 'the review');
+    await until(
+      () => host.controller.workingChat.turns.find((t) => t.id === turn.id)?.review !== undefined,
+      'the review',
+    );
     fs.writeFileSync(file('src/a.txt'), 'edited by the user\n');
     answers.warnings.push(null);
     await review.revert(turn.id, 'src/a.txt');
@@ -123,7 +162,10 @@ describe('real Zero: Undo and Revert from real checkpoints', () => {
     await host.send(WRITE_TWO);
     shim.messages.length = 0;
     await review.revert(first.id, 'src/a.txt');
-    assert.equal(read('src/a.txt'), 'changed by zero\n', 'nothing of the second turn\'s checkpoints is written back');
-    assert.ok(shim.messages.some((m) => /Cannot revert src\/a\.txt: Zero no longer has the checkpoint/.test(m)), shim.messages.join('\n'));
+    assert.equal(read('src/a.txt'), 'changed by zero\n', "nothing of the second turn's checkpoints is written back");
+    assert.ok(
+      shim.messages.some((m) => /Cannot revert src\/a\.txt: Zero no longer has the checkpoint/.test(m)),
+      shim.messages.join('\n'),
+    );
   });
 });

@@ -28,7 +28,7 @@ describe('real Zero: History lists terminal sessions; Continue in Terminal', () 
     return String(r.events.find((e) => e.type === 'run_start')?.sessionId);
   };
 
-  it('a session started in a terminal here is offered; the chat\'s own, another folder\'s and a hidden one are not', async () => {
+  it("a session started in a terminal here is offered; the chat's own, another folder's and a hidden one are not", async () => {
     const started = Date.now();
     await host.send('from the chat scenario:plain');
     const chatSession = host.controller.workingChat.sessionId!;
@@ -42,7 +42,10 @@ describe('real Zero: History lists terminal sessions; Continue in Terminal', () 
     const listed = await listSessions(realZeroBin(), sandboxEnv(sandbox));
     assert.ok(listed.ok, listed.ok ? '' : listed.problem);
     assert.equal(listed.skipped, 0, 'every entry Zero printed parses');
-    assert.deepEqual(new Set(listed.sessions.map((s) => s.sessionId)), new Set([chatSession, terminal, elsewhere, fork, hidden]));
+    assert.deepEqual(
+      new Set(listed.sessions.map((s) => s.sessionId)),
+      new Set([chatSession, terminal, elsewhere, fork, hidden]),
+    );
 
     const offered = resumableHere(listed.sessions, sandbox.workspace, new Set([chatSession, hidden]));
     assert.deepEqual(offered.map((s) => s.sessionId).sort(), [fork, terminal].sort());
@@ -51,7 +54,10 @@ describe('real Zero: History lists terminal sessions; Continue in Terminal', () 
     assert.equal(t.kind, '');
     assert.equal(t.cwd, sandbox.workspace);
     assert.ok(t.eventCount >= 3, `events: ${t.eventCount}`);
-    assert.ok(t.updatedAt >= Math.floor(started / 1000) * 1000 && t.updatedAt <= Date.now(), 'its time is now (whole seconds)');
+    assert.ok(
+      t.updatedAt >= Math.floor(started / 1000) * 1000 && t.updatedAt <= Date.now(),
+      'its time is now (whole seconds)',
+    );
     assert.equal(offered.find((s) => s.sessionId === fork)!.kind, 'fork');
   });
 
@@ -63,11 +69,13 @@ describe('real Zero: History lists terminal sessions; Continue in Terminal', () 
     const again = await runZero(sandbox, execArgs('what was the word scenario:plain', [`--resume=${id}`]));
     assert.equal(again.code, 0, again.stderr);
     assert.equal(again.events.find((e) => e.type === 'run_start')?.sessionId, id);
-    const sent = (sandbox.server.completions().at(-1)?.body?.messages ?? []).map((m) => JSON.stringify(m.content)).join('\n');
+    const sent = (sandbox.server.completions().at(-1)?.body?.messages ?? [])
+      .map((m) => JSON.stringify(m.content))
+      .join('\n');
     assert.match(sent, /zebra/, 'the continued session carries the earlier message');
   });
 
-  it('an id that is not Zero\'s is never typed', () => {
+  it("an id that is not Zero's is never typed", () => {
     assert.throws(() => resumeCommand('abc; rm -rf ~'), /not a Zero session id/);
   });
 });

@@ -60,8 +60,21 @@ function everything(): ViewState {
     ...runActions('truncated-output.jsonl', 'Read the build log', t(4)),
     ...runActions('success-tools.jsonl', 'Write the notes', t(5)),
     { type: 'turn_started', turnId: t(6), prompt: 'Summarise the change', origin: 'prompt', at: T_START },
-    ...eventActions([ev({ type: 'run_start', sessionId: 's6' }), ev({ type: 'text', delta: MARKDOWN }), ev({ type: 'warning', message: 'Context is almost full.' }), ev({ type: 'run_end', status: 'success', exitCode: 0 })]),
-    { type: 'process_exited', code: 0, signal: null, spawnFailed: false, explanation: null, stderrTail: 'zero: note on stderr', at: T_START + 5000 },
+    ...eventActions([
+      ev({ type: 'run_start', sessionId: 's6' }),
+      ev({ type: 'text', delta: MARKDOWN }),
+      ev({ type: 'warning', message: 'Context is almost full.' }),
+      ev({ type: 'run_end', status: 'success', exitCode: 0 }),
+    ]),
+    {
+      type: 'process_exited',
+      code: 0,
+      signal: null,
+      spawnFailed: false,
+      explanation: null,
+      stderrTail: 'zero: note on stderr',
+      at: T_START + 5000,
+    },
     { type: 'turn_started', turnId: t(7), prompt: 'Keep going', origin: 'retry', at: T_START },
     {
       type: 'acp_plan',
@@ -71,7 +84,10 @@ function everything(): ViewState {
         { content: 'Run the tests', priority: 'low', status: 'pending' },
       ],
     },
-    ...eventActions([ev({ type: 'run_start', sessionId: 's7' }), ev({ type: 'tool_call', id: 'c9', name: 'exec_command', args: { cmd: 'npm test' }, sideEffect: 'shell' })]),
+    ...eventActions([
+      ev({ type: 'run_start', sessionId: 's7' }),
+      ev({ type: 'tool_call', id: 'c9', name: 'exec_command', args: { cmd: 'npm test' }, sideEffect: 'shell' }),
+    ]),
   ];
   return viewState(chatOf(actions), {
     binary: { ok: true, path: null, demo: true, problem: null },
@@ -99,12 +115,18 @@ async function useTheme(chat: ChatPage, theme: Theme): Promise<void> {
 
 async function axe(chat: ChatPage): Promise<Violation[]> {
   if ((await chat.page.evaluate('typeof window.axe')) !== 'object') await chat.page.evaluate(`${AXE}\n;void 0`);
-  return (await chat.page.evaluate(`window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })
+  return (await chat.page
+    .evaluate(`window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })
     .then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary })) })))`)) as Violation[];
 }
 
 function report(violations: readonly Violation[]): string {
-  return violations.map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`).join('\n');
+  return violations
+    .map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+    )
+    .join('\n');
 }
 
 describe('webview: accessibility', () => {
@@ -112,8 +134,16 @@ describe('webview: accessibility', () => {
   useChatPage((page) => (chat = page));
 
   it('has the default themes as VS Code 1.100 gives them to a webview', () => {
-    assert.deepEqual(THEMES.map((t) => t.name).sort(), ['Default Dark Modern', 'Default Dark+', 'Default High Contrast', 'Default High Contrast Light', 'Default Light Modern', 'Default Light+']);
-    for (const t of THEMES) assert.ok(t.variables['--vscode-foreground'] && t.variables['--vscode-sideBar-background'], t.name);
+    assert.deepEqual(THEMES.map((t) => t.name).sort(), [
+      'Default Dark Modern',
+      'Default Dark+',
+      'Default High Contrast',
+      'Default High Contrast Light',
+      'Default Light Modern',
+      'Default Light+',
+    ]);
+    for (const t of THEMES)
+      assert.ok(t.variables['--vscode-foreground'] && t.variables['--vscode-sideBar-background'], t.name);
   });
 
   for (const theme of THEMES) {
@@ -121,13 +151,21 @@ describe('webview: accessibility', () => {
       await useTheme(chat, theme);
       await chat.send({ type: 'snapshot', state: everything() });
       assert.equal(await chat.page.locator('.plan-card .plan-entry').count(), 3, 'the plan list is drawn too');
-      for (const d of await chat.page.locator('details').all()) await d.evaluate((el) => ((el as HTMLDetailsElement).open = true));
+      for (const d of await chat.page.locator('details').all())
+        await d.evaluate((el) => ((el as HTMLDetailsElement).open = true));
       await chat.settle();
       const serious = (await axe(chat)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
       assert.equal(serious.length, 0, `${theme.name}:\n${report(serious)}`);
 
       // The CLI-problem banner and a read-only transcript, too.
-      await chat.send({ type: 'snapshot', state: { ...everything(), trusted: true, binary: { ok: false, path: null, demo: false, problem: 'zero was not found on PATH.' } } });
+      await chat.send({
+        type: 'snapshot',
+        state: {
+          ...everything(),
+          trusted: true,
+          binary: { ok: false, path: null, demo: false, problem: 'zero was not found on PATH.' },
+        },
+      });
       await chat.send({ type: 'snapshot', state: { ...everything(), readOnly: true } });
       const more = (await axe(chat)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
       assert.equal(more.length, 0, `${theme.name}, read-only:\n${report(more)}`);
@@ -153,10 +191,18 @@ describe('webview: accessibility', () => {
   it('follows the workbench and editor font sizes, and stops animating with reduced motion', async () => {
     const running = chatOf([
       { type: 'turn_started', turnId: 'turn-1', prompt: 'Run the tests', origin: 'prompt', at: T_START },
-      ...eventActions([ev({ type: 'run_start', sessionId: 's' }), ev({ type: 'text', delta: 'Running:\n\n```sh\nnpm test\n```\n' }), ev({ type: 'tool_call', id: 'c1', name: 'exec_command', args: { cmd: 'npm test' }, sideEffect: 'shell' })]),
+      ...eventActions([
+        ev({ type: 'run_start', sessionId: 's' }),
+        ev({ type: 'text', delta: 'Running:\n\n```sh\nnpm test\n```\n' }),
+        ev({ type: 'tool_call', id: 'c1', name: 'exec_command', args: { cmd: 'npm test' }, sideEffect: 'shell' }),
+      ]),
     ]);
     await chat.send({ type: 'snapshot', state: viewState(running) });
-    const size = (selector: string) => chat.page.locator(selector).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const size = (selector: string) =>
+      chat.page
+        .locator(selector)
+        .first()
+        .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     await chat.page.evaluate(() => {
       document.documentElement.style.setProperty('--vscode-font-size', '20px');
       document.documentElement.style.setProperty('--vscode-editor-font-size', '22px');
@@ -177,7 +223,10 @@ describe('webview: accessibility', () => {
   });
 
   it('Esc closes the open card the focus is in, then returns to the message box', async () => {
-    await chat.send({ type: 'snapshot', state: viewState(chatOf(runActions('every-card.jsonl', 'Tidy up the notes', 'turn-1', 3))) });
+    await chat.send({
+      type: 'snapshot',
+      state: viewState(chatOf(runActions('every-card.jsonl', 'Tidy up the notes', 'turn-1', 3))),
+    });
     const summary = chat.page.locator('details.tool-card > summary').first();
     await summary.focus();
     await chat.page.keyboard.press('Enter');
@@ -188,7 +237,11 @@ describe('webview: accessibility', () => {
     assert.equal(await card.evaluate((d) => (d as HTMLDetailsElement).open), false, 'Esc closed it');
     assert.equal(await summary.evaluate((s) => s === document.activeElement), true, 'the focus is back on its title');
     await chat.page.keyboard.press('Escape');
-    assert.equal(await chat.page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Message Zero', 'a second Esc goes to the message box');
+    assert.equal(
+      await chat.page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+      'Message Zero',
+      'a second Esc goes to the message box',
+    );
   });
 
   it('after Send or Stop by keyboard, the focus stays in the composer', async () => {
@@ -198,7 +251,9 @@ describe('webview: accessibility', () => {
     await chat.page.getByRole('button', { name: 'Send' }).focus();
     await chat.page.keyboard.press('Enter');
     assert.equal(await box.evaluate((b) => b === document.activeElement), true, 'focus back in the box after Send');
-    const running = chatOf([{ type: 'turn_started', turnId: 'turn-1', prompt: 'Explain the parser', origin: 'prompt', at: T_START }]);
+    const running = chatOf([
+      { type: 'turn_started', turnId: 'turn-1', prompt: 'Explain the parser', origin: 'prompt', at: T_START },
+    ]);
     await chat.send({ type: 'snapshot', state: viewState(running) });
     await chat.page.getByRole('button', { name: 'Stop' }).focus();
     await chat.page.keyboard.press('Enter');
@@ -218,7 +273,10 @@ describe('webview: accessibility', () => {
     // Focus coming back inside the document, with no window focus event, is said too, once.
     await chat.page.getByRole('textbox', { name: 'Message Zero' }).click();
     await chat.page.getByRole('button', { name: 'Send' }).focus();
-    assert.deepEqual(await focusReports(), [{ type: 'viewFocus', focused: false }, { type: 'viewFocus', focused: true }]);
+    assert.deepEqual(await focusReports(), [
+      { type: 'viewFocus', focused: false },
+      { type: 'viewFocus', focused: true },
+    ]);
   });
 
   it('announces each finished block once (never per token), an approval waiting, an error and the end', async () => {
@@ -235,15 +293,43 @@ describe('webview: accessibility', () => {
     };
     await send([{ type: 'turn_started', turnId: 'turn-1', prompt: 'Tidy up', origin: 'prompt', at: T_START }]);
     await send(eventActions([ev({ type: 'run_start', sessionId: 's' })]));
-    const answer = '## Plan\n\nI will read the **README** first, then write [notes](notes.md).\n\n```ts\nconst x = 1;\n```\n\nDone with';
+    const answer =
+      '## Plan\n\nI will read the **README** first, then write [notes](notes.md).\n\n```ts\nconst x = 1;\n```\n\nDone with';
     for (const token of answer.match(/\S+\s*|\s+/g)!) await send(eventActions([ev({ type: 'text', delta: token })]));
-    await send(eventActions([ev({ type: 'tool_call', id: 'c1', name: 'web_fetch', args: { url: 'https://example.com/' }, sideEffect: 'network' })]));
-    const lines = readFileSync(path.join(__dirname, '..', 'fixtures', 'transcripts', 'every-card.jsonl'), 'utf8').split('\n');
+    await send(
+      eventActions([
+        ev({
+          type: 'tool_call',
+          id: 'c1',
+          name: 'web_fetch',
+          args: { url: 'https://example.com/' },
+          sideEffect: 'network',
+        }),
+      ]),
+    );
+    const lines = readFileSync(path.join(__dirname, '..', 'fixtures', 'transcripts', 'every-card.jsonl'), 'utf8').split(
+      '\n',
+    );
     const request = lines.find((l) => l.includes('"action":"prompt"'))!;
     await send(eventActions([request]));
     await send(eventActions([ev({ type: 'text', delta: ' the plan.' })]));
-    await send(eventActions([ev({ type: 'error', code: 'provider_error', message: 'idle timeout', recoverable: false }), ev({ type: 'run_end', status: 'error', exitCode: 3 })]));
-    await send([{ type: 'process_exited', code: 3, signal: null, spawnFailed: false, explanation: null, stderrTail: null, at: T_START + 9000 }]);
+    await send(
+      eventActions([
+        ev({ type: 'error', code: 'provider_error', message: 'idle timeout', recoverable: false }),
+        ev({ type: 'run_end', status: 'error', exitCode: 3 }),
+      ]),
+    );
+    await send([
+      {
+        type: 'process_exited',
+        code: 3,
+        signal: null,
+        spawnFailed: false,
+        explanation: null,
+        stderrTail: null,
+        at: T_START + 9000,
+      },
+    ]);
     assert.deepEqual(said, [
       'Zero is working…',
       'Plan',

@@ -4,7 +4,13 @@ import type { ChatAction } from '../../src/conversation/actions';
 import { CHAT_ID, chatOf, emptyChat, ev, eventActions, T_START, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
 
-const started: ChatAction = { type: 'turn_started', turnId: 'turn-1', prompt: 'Refactor the parser', origin: 'prompt', at: T_START };
+const started: ChatAction = {
+  type: 'turn_started',
+  turnId: 'turn-1',
+  prompt: 'Refactor the parser',
+  origin: 'prompt',
+  at: T_START,
+};
 
 describe('webview: composer, banners, queue and status', () => {
   let chat: ChatPage;
@@ -22,7 +28,11 @@ describe('webview: composer, banners, queue and status', () => {
     assert.equal(await box().inputValue(), 'first line\nsecond line');
     assert.deepEqual(await sends(), []);
 
-    await box().evaluate((el) => el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true, cancelable: true })));
+    await box().evaluate((el) =>
+      el.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true, cancelable: true }),
+      ),
+    );
     assert.deepEqual(await sends(), [], 'IME Enter ignored');
 
     await chat.page.keyboard.press('Enter');
@@ -41,12 +51,30 @@ describe('webview: composer, banners, queue and status', () => {
     const stop = chat.page.getByRole('button', { name: 'Stop' });
     assert.equal(await stop.isDisabled(), true);
     const now: ChatAction = { ...started, at: Date.now() } as ChatAction;
-    await chat.send({ type: 'actions', chatId: CHAT_ID, actions: [now, ...eventActions([ev({ type: 'run_start', sessionId: 's' })])] });
+    await chat.send({
+      type: 'actions',
+      chatId: CHAT_ID,
+      actions: [now, ...eventActions([ev({ type: 'run_start', sessionId: 's' })])],
+    });
     assert.equal(await stop.isEnabled(), true);
     assert.match((await chat.page.locator('.run-status').textContent())!, /^Working… 0:0\d$/);
     await stop.click();
     assert.deepEqual((await chat.posted()).at(-1), { type: 'stop' });
-    await chat.send({ type: 'actions', chatId: CHAT_ID, actions: [{ type: 'process_exited', code: 130, signal: null, spawnFailed: false, explanation: null, stderrTail: null, at: Date.now() }] });
+    await chat.send({
+      type: 'actions',
+      chatId: CHAT_ID,
+      actions: [
+        {
+          type: 'process_exited',
+          code: 130,
+          signal: null,
+          spawnFailed: false,
+          explanation: null,
+          stderrTail: null,
+          at: Date.now(),
+        },
+      ],
+    });
     assert.equal(await stop.isDisabled(), true);
     assert.equal(await chat.page.locator('.run-status').textContent(), 'Stopped: interrupted');
   });
@@ -55,7 +83,11 @@ describe('webview: composer, banners, queue and status', () => {
     await chat.send({ type: 'snapshot', state: viewState(emptyChat()) });
     await box().click();
     await chat.page.keyboard.type('half-written thought');
-    assert.deepEqual((await chat.posted()).filter((m) => m.type === 'draft'), [], 'debounced');
+    assert.deepEqual(
+      (await chat.posted()).filter((m) => m.type === 'draft'),
+      [],
+      'debounced',
+    );
     const draft = await chat.waitForPosted('draft');
     assert.deepEqual(draft, { type: 'draft', text: 'half-written thought' });
 
@@ -79,7 +111,8 @@ describe('webview: composer, banners, queue and status', () => {
     const p = chat.page;
     const banner = p.getByRole('region', { name: 'Zero CLI problem' });
     assert.match((await banner.textContent())!, /Zero CLI not found: spawn zero ENOENT/);
-    for (const name of ['Set Path…', 'Install Zero…', 'Show Log', 'Retry']) await banner.getByRole('button', { name }).click();
+    for (const name of ['Set Path…', 'Install Zero…', 'Show Log', 'Retry'])
+      await banner.getByRole('button', { name }).click();
     assert.deepEqual(
       (await chat.posted()).filter((m) => m.type === 'fixBinary'),
       ['setPath', 'installHelp', 'showLog', 'retry'].map((action) => ({ type: 'fixBinary', action })),
@@ -97,7 +130,13 @@ describe('webview: composer, banners, queue and status', () => {
   });
 
   it('a note about the binary (version unreadable) shows a warning banner while Send stays enabled', async () => {
-    const binary = { ok: true, path: '/usr/bin/zero', demo: false, problem: null, note: 'Could not tell which Zero version this is. It will try anyway.' };
+    const binary = {
+      ok: true,
+      path: '/usr/bin/zero',
+      demo: false,
+      problem: null,
+      note: 'Could not tell which Zero version this is. It will try anyway.',
+    };
     await chat.send({ type: 'snapshot', state: viewState(emptyChat(), { binary }) });
     const p = chat.page;
     const note = p.getByRole('region', { name: 'Zero CLI note' });
@@ -116,7 +155,10 @@ describe('webview: composer, banners, queue and status', () => {
     ];
     await chat.send({ type: 'snapshot', state: viewState(emptyChat(), { attachments }) });
     const list = chat.page.getByRole('list', { name: 'Attached selections' });
-    assert.deepEqual(await list.locator('.attachment-label').allTextContents(), ['src/parser.ts:L10-L42', 'README.md:L1-L3']);
+    assert.deepEqual(await list.locator('.attachment-label').allTextContents(), [
+      'src/parser.ts:L10-L42',
+      'README.md:L1-L3',
+    ]);
     await list.getByRole('button', { name: 'Remove attachment README.md:L1-L3' }).click();
     assert.deepEqual((await chat.posted()).at(-1), { type: 'removeAttachment', id: 'a2' });
     await chat.send({ type: 'snapshot', state: viewState(emptyChat()) });
@@ -143,8 +185,20 @@ describe('webview: composer, banners, queue and status', () => {
       type: 'actions',
       chatId: CHAT_ID,
       actions: [
-        ...eventActions([ev({ type: 'run_start', sessionId: 's' }), ev({ type: 'text', delta: 'ok' }), ev({ type: 'run_end', status: 'success', exitCode: 0 })]),
-        { type: 'process_exited', code: 0, signal: null, spawnFailed: false, explanation: null, stderrTail: null, at: T_START + 1000 },
+        ...eventActions([
+          ev({ type: 'run_start', sessionId: 's' }),
+          ev({ type: 'text', delta: 'ok' }),
+          ev({ type: 'run_end', status: 'success', exitCode: 0 }),
+        ]),
+        {
+          type: 'process_exited',
+          code: 0,
+          signal: null,
+          spawnFailed: false,
+          explanation: null,
+          stderrTail: null,
+          at: T_START + 1000,
+        },
       ],
     });
     assert.equal(await live.textContent(), 'ok Zero finished', 'the last block of the answer, then the end');
@@ -153,7 +207,15 @@ describe('webview: composer, banners, queue and status', () => {
       chatId: CHAT_ID,
       actions: [
         { ...started, turnId: 'turn-2' } as ChatAction,
-        { type: 'process_exited', code: 1, signal: null, spawnFailed: false, explanation: 'Zero crashed.', stderrTail: null, at: T_START + 2000 },
+        {
+          type: 'process_exited',
+          code: 1,
+          signal: null,
+          spawnFailed: false,
+          explanation: 'Zero crashed.',
+          stderrTail: null,
+          at: T_START + 2000,
+        },
       ],
     });
     assert.equal(await live.textContent(), 'Zero stopped: crashed. Zero crashed.');
@@ -161,9 +223,15 @@ describe('webview: composer, banners, queue and status', () => {
 
   it('shows queued messages under the transcript, each cancellable', async () => {
     const running = chatOf([started]);
-    await chat.send({ type: 'snapshot', state: viewState(running, { queued: ['Also update the README', 'Then run <b>lint</b>'] }) });
+    await chat.send({
+      type: 'snapshot',
+      state: viewState(running, { queued: ['Also update the README', 'Then run <b>lint</b>'] }),
+    });
     const queue = chat.page.getByRole('region', { name: 'Queued messages' });
-    assert.deepEqual(await queue.locator('.queued-text').allTextContents(), ['Also update the README', 'Then run <b>lint</b>']);
+    assert.deepEqual(await queue.locator('.queued-text').allTextContents(), [
+      'Also update the README',
+      'Then run <b>lint</b>',
+    ]);
     await queue.getByRole('button', { name: /Cancel queued message 2/ }).click();
     assert.deepEqual((await chat.posted()).at(-1), { type: 'cancelQueued', index: 1 });
     await chat.send({ type: 'queue', queued: ['Also update the README'] });
@@ -182,9 +250,25 @@ describe('webview: composer, banners, queue and status', () => {
     const names: string[] = [];
     for (let i = 0; i < 11; i++) {
       await chat.page.keyboard.press('Tab');
-      names.push(await chat.page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''));
+      names.push(
+        await chat.page.evaluate(
+          () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '',
+        ),
+      );
     }
-    assert.deepEqual(names, ['New Chat', 'History', 'Run folder: acme-app. Choose folder', 'Transport: exec', 'Transport: ACP', 'Message Zero', 'Current file', 'Mode for the next message', 'Model for the next message', 'Attach images…', 'Send']);
+    assert.deepEqual(names, [
+      'New Chat',
+      'History',
+      'Run folder: acme-app. Choose folder',
+      'Transport: exec',
+      'Transport: ACP',
+      'Message Zero',
+      'Current file',
+      'Mode for the next message',
+      'Model for the next message',
+      'Attach images…',
+      'Send',
+    ]);
     const outline = await chat.page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     assert.equal(outline, 'solid');
   });

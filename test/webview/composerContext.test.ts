@@ -10,7 +10,10 @@ const COMPOSER: ComposerState = {
     { id: 'auto', label: 'Auto', dangerous: false },
     { id: 'plan', label: 'Plan (read-only)', dangerous: false },
   ],
-  models: [{ id: 'gpt-4.1', displayName: 'GPT-4.1', apiModel: 'gpt-4.1', contextWindow: 1_047_576 }, { id: 'text-only-1', displayName: 'Text Only', apiModel: 'text-only-1', contextWindow: 8000 }],
+  models: [
+    { id: 'gpt-4.1', displayName: 'GPT-4.1', apiModel: 'gpt-4.1', contextWindow: 1_047_576 },
+    { id: 'text-only-1', displayName: 'Text Only', apiModel: 'text-only-1', contextWindow: 8000 },
+  ],
   modelsProblem: null,
   currentFile: { on: false, label: 'src/app.ts' },
 };
@@ -25,9 +28,19 @@ describe('webview: composer context (mentions, commands, images, pickers, meter)
     await chat.send({ type: 'snapshot', state: viewState(emptyChat(), { composer: COMPOSER }) });
     await box().click();
     await chat.page.keyboard.type('Explain @pars');
-    const query = (await chat.posted()).filter((m) => m.type === 'mentionQuery').at(-1) as { query: string; requestId: number };
+    const query = (await chat.posted()).filter((m) => m.type === 'mentionQuery').at(-1) as {
+      query: string;
+      requestId: number;
+    };
     assert.equal(query.query, 'pars');
-    await chat.send({ type: 'mentionResults', requestId: query.requestId, items: [{ path: 'src/parser.ts', kind: 'file', positions: [4, 5, 6, 7] }, { path: 'src/parse/', kind: 'folder', positions: [4, 5, 6, 7] }] });
+    await chat.send({
+      type: 'mentionResults',
+      requestId: query.requestId,
+      items: [
+        { path: 'src/parser.ts', kind: 'file', positions: [4, 5, 6, 7] },
+        { path: 'src/parse/', kind: 'folder', positions: [4, 5, 6, 7] },
+      ],
+    });
     const list = chat.page.getByRole('listbox', { name: 'Files and folders to mention' });
     await list.waitFor();
     assert.deepEqual(await list.getByRole('option').allTextContents(), ['src/parser.ts', 'src/parse/folder']);
@@ -39,7 +52,11 @@ describe('webview: composer context (mentions, commands, images, pickers, meter)
     assert.equal(await box().inputValue(), 'Explain ', 'the typed @fragment became the chip');
     await chat.page.getByRole('button', { name: 'Remove mention src/parser.ts' }).waitFor();
     await chat.page.keyboard.press('Enter');
-    assert.deepEqual((await sends()).at(-1), { type: 'send', text: 'Explain ', options: { mentions: [{ kind: 'file', path: 'src/parser.ts' }] } });
+    assert.deepEqual((await sends()).at(-1), {
+      type: 'send',
+      text: 'Explain ',
+      options: { mentions: [{ kind: 'file', path: 'src/parser.ts' }] },
+    });
   });
 
   it('Esc closes the picker and keeps the text; @path#L12-40 picks a line range; @problems is offered', async () => {
@@ -56,7 +73,11 @@ describe('webview: composer context (mentions, commands, images, pickers, meter)
     await box().fill('');
     await chat.page.keyboard.type('@util#L12-40');
     q = (await chat.posted()).filter((m) => m.type === 'mentionQuery').at(-1) as { requestId: number };
-    await chat.send({ type: 'mentionResults', requestId: q.requestId, items: [{ path: 'src/util.ts', kind: 'file', positions: [4, 5, 6, 7] }] });
+    await chat.send({
+      type: 'mentionResults',
+      requestId: q.requestId,
+      items: [{ path: 'src/util.ts', kind: 'file', positions: [4, 5, 6, 7] }],
+    });
     await chat.page.keyboard.press('Tab');
     await chat.page.getByRole('button', { name: 'Remove mention src/util.ts#L12-40' }).waitFor();
   });
@@ -93,23 +114,37 @@ describe('webview: composer context (mentions, commands, images, pickers, meter)
     assert.equal(await box().inputValue(), 'keep me');
     await box().evaluate((el) => {
       const dt = new DataTransfer();
-      dt.items.add(new File([Uint8Array.from(atob('iVBORw0KGgo='), (c) => c.charCodeAt(0))], 'shot.png', { type: 'image/png' }));
+      dt.items.add(
+        new File([Uint8Array.from(atob('iVBORw0KGgo='), (c) => c.charCodeAt(0))], 'shot.png', { type: 'image/png' }),
+      );
       el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
     });
     await chat.page.getByRole('button', { name: 'Remove image shot.png' }).waitFor();
     await chat.page.keyboard.press('Enter');
-    assert.deepEqual((await sends()).at(-1), { type: 'send', text: 'keep me', options: { mode: 'plan', images: [{ mediaType: 'image/png', data: 'iVBORw0KGgo=', name: 'shot.png' }] } });
+    assert.deepEqual((await sends()).at(-1), {
+      type: 'send',
+      text: 'keep me',
+      options: { mode: 'plan', images: [{ mediaType: 'image/png', data: 'iVBORw0KGgo=', name: 'shot.png' }] },
+    });
   });
 
   it('images the host hands back (Zero did not take them) are chips again and go with the next message', async () => {
     await chat.send({ type: 'snapshot', state: viewState(emptyChat(), { composer: COMPOSER }) });
-    await chat.send({ type: 'insertDraft', text: '', images: [{ mediaType: 'image/png', data: 'iVBORw0KGgo=', name: 'image 1' }] });
+    await chat.send({
+      type: 'insertDraft',
+      text: '',
+      images: [{ mediaType: 'image/png', data: 'iVBORw0KGgo=', name: 'image 1' }],
+    });
     await chat.page.getByRole('button', { name: 'Remove image image 1' }).waitFor();
     assert.equal(await box().inputValue(), '', 'no text added');
     await box().click();
     await chat.page.keyboard.type('again');
     await chat.page.keyboard.press('Enter');
-    assert.deepEqual((await sends()).at(-1), { type: 'send', text: 'again', options: { images: [{ mediaType: 'image/png', data: 'iVBORw0KGgo=', name: 'image 1' }] } });
+    assert.deepEqual((await sends()).at(-1), {
+      type: 'send',
+      text: 'again',
+      options: { images: [{ mediaType: 'image/png', data: 'iVBORw0KGgo=', name: 'image 1' }] },
+    });
   });
 
   it('the context meter shows the last request against the model window, tokens only when unknown, and warns', async () => {
@@ -117,19 +152,47 @@ describe('webview: composer context (mentions, commands, images, pickers, meter)
     const meter = chat.page.locator('.context-meter');
     await chat.send({ type: 'snapshot', state: viewState(emptyChat(), { composer: COMPOSER }) });
     assert.equal(await meter.innerText(), 'Context: no request yet');
-    await chat.send({ type: 'actions', chatId: CHAT_ID, actions: [start, ...eventActions([ev({ type: 'run_start', sessionId: 's', model: 'gpt-4.1' }), ev({ type: 'usage', promptTokens: 52_000, completionTokens: 10, totalTokens: 52_010 })])] });
+    await chat.send({
+      type: 'actions',
+      chatId: CHAT_ID,
+      actions: [
+        start,
+        ...eventActions([
+          ev({ type: 'run_start', sessionId: 's', model: 'gpt-4.1' }),
+          ev({ type: 'usage', promptTokens: 52_000, completionTokens: 10, totalTokens: 52_010 }),
+        ]),
+      ],
+    });
     await chat.page.waitForFunction(() => document.querySelector('.context-meter')?.textContent?.includes('%'));
     assert.equal(await meter.innerText(), 'Context 52k / 1.0M tokens (4%)');
-    await chat.send({ type: 'actions', chatId: CHAT_ID, actions: eventActions([ev({ type: 'run_start', sessionId: 's', model: 'text-only-1' }), ev({ type: 'usage', promptTokens: 7000, completionTokens: 10, totalTokens: 7010 })]) });
+    await chat.send({
+      type: 'actions',
+      chatId: CHAT_ID,
+      actions: eventActions([
+        ev({ type: 'run_start', sessionId: 's', model: 'text-only-1' }),
+        ev({ type: 'usage', promptTokens: 7000, completionTokens: 10, totalTokens: 7010 }),
+      ]),
+    });
     await chat.page.waitForFunction(() => document.querySelector('.context-meter')?.textContent?.includes('87%'));
     assert.match(await meter.innerText(), /near the limit/);
   });
 
   it('after Deny, "Tell Zero what to do instead" sends the user\'s words as the next message', async () => {
-    await chat.send({ type: 'snapshot', state: viewState(chatOf(runActions('permission-headless.jsonl', 'Fetch the API'))) });
+    await chat.send({
+      type: 'snapshot',
+      state: viewState(chatOf(runActions('permission-headless.jsonl', 'Fetch the API'))),
+    });
     const card = chat.page.locator('.permission-card');
-    assert.equal(await card.getByRole('button', { name: 'Tell Zero what to do instead' }).count(), 0, 'only after Deny');
-    await chat.send({ type: 'actions', chatId: CHAT_ID, actions: [{ type: 'approval_decided', turnId: 'turn-1', key: 'permission_request:call_7', approval: 'denied' }] });
+    assert.equal(
+      await card.getByRole('button', { name: 'Tell Zero what to do instead' }).count(),
+      0,
+      'only after Deny',
+    );
+    await chat.send({
+      type: 'actions',
+      chatId: CHAT_ID,
+      actions: [{ type: 'approval_decided', turnId: 'turn-1', key: 'permission_request:call_7', approval: 'denied' }],
+    });
     await card.getByRole('button', { name: 'Tell Zero what to do instead' }).click();
     const box = card.getByRole('textbox', { name: 'What Zero should do instead' });
     await box.waitFor();

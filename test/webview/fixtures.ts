@@ -16,7 +16,15 @@ export function runActions(file: string, prompt: string, turnId = 'turn-1', exit
   return [
     { type: 'turn_started', turnId, prompt, origin: 'prompt', at: T0 },
     ...eventActions(text.split('\n').filter((l) => l.trim() !== '')),
-    { type: 'process_exited', code: exitCode, signal: null, spawnFailed: false, explanation: null, stderrTail: null, at: T0 + 4200 },
+    {
+      type: 'process_exited',
+      code: exitCode,
+      signal: null,
+      spawnFailed: false,
+      explanation: null,
+      stderrTail: null,
+      at: T0 + 4200,
+    },
   ];
 }
 

@@ -15,8 +15,14 @@ import type { HostToWebview, WebviewToHost } from '../../src/messages/messages';
 export const REPO = path.resolve(__dirname, '..', '..');
 const CHROMIUM = process.env.ZERO_E2E_CHROMIUM ?? '/usr/lib/chromium/chromium';
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
 ];
 
 /** A few Dark Modern theme variables, as VS Code sets them on the webview's <html>. */
@@ -102,7 +108,8 @@ export class Harness {
   static async start(): Promise<Harness> {
     const js = await buildWebview();
     const server = http.createServer((req, res) => {
-      const send = (type: string, body: string) => res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
+      const send = (type: string, body: string) =>
+        res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
       if (req.url === '/webview.js') send('text/javascript', js);
       else if (req.url === '/chat.css') send('text/css', readFileSync(path.join(REPO, 'media', 'chat.css'), 'utf8'));
       else if (req.url === '/theme.css') send('text/css', DARK_THEME);
@@ -150,7 +157,10 @@ export class ChatPage {
   /** Let queued messages and the next animation frames run. */
   async settle(): Promise<void> {
     await this.page.evaluate(
-      () => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0)),
+      () =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0),
+        ),
     );
   }
 
@@ -163,7 +173,10 @@ export class ChatPage {
   }
 
   /** Polls from Node: the page's CSP forbids eval, which Playwright's waitForFunction needs. */
-  async waitForPosted<T extends WebviewToHost['type']>(type: T, timeout = 5000): Promise<Extract<WebviewToHost, { type: T }>> {
+  async waitForPosted<T extends WebviewToHost['type']>(
+    type: T,
+    timeout = 5000,
+  ): Promise<Extract<WebviewToHost, { type: T }>> {
     const until = Date.now() + timeout;
     for (;;) {
       const found = (await this.posted()).find((m) => m.type === type);

@@ -11,7 +11,8 @@ const md = new MarkdownIt({ html: false, linkify: true });
 const DOCS: Record<string, string> = {
   headings: '# One\n\nText.\n\n## Two\nMore text\n\n### Three\n',
   lists: '- a\n- b\n\n- loose c\n\n  continued c\n\n1. one\n2. two\n\n   para in two\n\n10) ten\n\nafter the list\n',
-  fences: '```ts\nconst a = 1;\n\n\n# not heading\n```\nafter\n\n````md\n```\ninner\n```\n\nstill inside\n````\n\n~~~\nt\n\n~~~\ndone\n',
+  fences:
+    '```ts\nconst a = 1;\n\n\n# not heading\n```\nafter\n\n````md\n```\ninner\n```\n\nstill inside\n````\n\n~~~\nt\n\n~~~\ndone\n',
   indented: 'para\n\n    code\n\n    more code\n\nafter code\n',
   nestedFence: '- item\n\n  ```js\n  x()\n\n  y()\n  ```\n\nafter\n',
   quotes: '> a\n> b\n\n> c\n\nplain\n',
@@ -41,12 +42,15 @@ describe('webview: markdown blocks for streaming', () => {
       assert.equal(whole.join(''), doc, 'blocks cover the text');
       assert.equal(whole.map((b) => md.render(b)).join(''), md.render(doc));
       for (const step of [1, 2, 7]) assert.deepEqual(blocksOf(doc, step), whole, `streamed by ${step}`);
-      for (const step of [1, 3, 11]) assert.deepEqual(blocksOf(doc, step, true), whole, `streamed by ${step}, told what was appended`);
+      for (const step of [1, 3, 11])
+        assert.deepEqual(blocksOf(doc, step, true), whole, `streamed by ${step}, told what was appended`);
     });
   }
 
   it('cuts often enough that the tail stays small', () => {
-    const doc = Array.from({ length: 50 }, (_, i) => `## S${i}\n\nText ${i}.\n\n\`\`\`\ncode ${i}\n\`\`\`\n`).join('\n');
+    const doc = Array.from({ length: 50 }, (_, i) => `## S${i}\n\nText ${i}.\n\n\`\`\`\ncode ${i}\n\`\`\`\n`).join(
+      '\n',
+    );
     const m = new MarkdownBlocks();
     m.update(doc);
     assert.ok(m.blockCount >= 140, `${m.blockCount} blocks`);
@@ -75,7 +79,7 @@ describe('webview: markdown blocks for streaming', () => {
     assert.deepEqual(m.blocks(1, 2), ['b\n\n'], 'blocks(from, to) is a range');
   });
 
-  it('told what was appended, gives each update\'s new blocks and tail as when reading the whole text', () => {
+  it("told what was appended, gives each update's new blocks and tail as when reading the whole text", () => {
     const doc = Object.values(DOCS).join('\n\n');
     const told = new MarkdownBlocks();
     const read = new MarkdownBlocks();
@@ -89,6 +93,11 @@ describe('webview: markdown blocks for streaming', () => {
   });
 
   it('cuts CRLF text too', () => {
-    assert.deepEqual(blocksOf(DOCS.crlf!, 1000), ['a\r\n\r\n', 'b\r\n\r\n', '```\r\nx\r\n\r\ny\r\n```\r\n\r\n', 'z\r\n']);
+    assert.deepEqual(blocksOf(DOCS.crlf!, 1000), [
+      'a\r\n\r\n',
+      'b\r\n\r\n',
+      '```\r\nx\r\n\r\ny\r\n```\r\n\r\n',
+      'z\r\n',
+    ]);
   });
 });

@@ -28,7 +28,10 @@ function start(): ChatAction[] {
 function deltas(size: number): ChatAction[] {
   const out: string[] = [];
   for (let i = 0; i < ANSWER.length; i += size) out.push(ANSWER.slice(i, i + size));
-  return eventActions(out.map((delta) => ev({ type: 'text', delta })), 3);
+  return eventActions(
+    out.map((delta) => ev({ type: 'text', delta })),
+    3,
+  );
 }
 
 /** Lets the idle work run (drawing pages, writing words) and the observers report. */
@@ -41,7 +44,9 @@ async function settleIdle(chat: ChatPage, rounds = 6): Promise<void> {
 
 /** As a user dragging the scroll bar to either end (the Top and Latest buttons are for chats of several turns). */
 async function scrollTo(chat: ChatPage, to: 'top' | 'bottom'): Promise<void> {
-  await chat.page.locator('.scroller').evaluate((el, top) => void (el.scrollTop = top ? 0 : el.scrollHeight), to === 'top');
+  await chat.page
+    .locator('.scroller')
+    .evaluate((el, top) => void (el.scrollTop = top ? 0 : el.scrollHeight), to === 'top');
   await settleIdle(chat);
 }
 
@@ -56,7 +61,12 @@ function pages(chat: ChatPage): Promise<PageState[]> {
   return chat.page.locator('.text-block .md-page').evaluateAll((els) =>
     els.map((el) => {
       const words = el.querySelector(':scope > .md-page-words');
-      return { drawn: el.querySelector(':scope > .md-block') !== null, words: words?.textContent ?? null, hidden: words?.getAttribute('hidden') ?? null, height: el.getBoundingClientRect().height };
+      return {
+        drawn: el.querySelector(':scope > .md-block') !== null,
+        words: words?.textContent ?? null,
+        hidden: words?.getAttribute('hidden') ?? null,
+        height: el.getBoundingClientRect().height,
+      };
     }),
   );
 }
@@ -70,7 +80,11 @@ describe('webview: a very long answer', () => {
     await chat.send({ type: 'actions', chatId: CHAT_ID, actions: start() });
     const all = deltas(400);
     for (let i = 0; i < all.length; i += 20) {
-      await chat.page.evaluate((m) => window.postMessage(m, '*'), { type: 'actions', chatId: CHAT_ID, actions: all.slice(i, i + 20) } as unknown);
+      await chat.page.evaluate((m) => window.postMessage(m, '*'), {
+        type: 'actions',
+        chatId: CHAT_ID,
+        actions: all.slice(i, i + 20),
+      } as unknown);
       if (i % 200 === 0) await chat.settle();
     }
     await settleIdle(chat);
@@ -80,7 +94,11 @@ describe('webview: a very long answer', () => {
     const drawn = state.filter((s) => s.drawn).length;
     assert.ok(drawn >= 1 && drawn <= 20, `${drawn} of ${PAGES} pages drawn`);
     assert.ok(state[state.length - 1]!.drawn, 'the last page is drawn');
-    assert.equal(await p.getByRole('heading', { name: `Part ${PARTS - 1}` }).isVisible(), true, 'the end of the answer is on screen');
+    assert.equal(
+      await p.getByRole('heading', { name: `Part ${PARTS - 1}` }).isVisible(),
+      true,
+      'the end of the answer is on screen',
+    );
     // A page not drawn holds its markdown as words for find in page, hidden until found.
     const first = state[0]!;
     assert.equal(first.drawn, false);
@@ -95,7 +113,11 @@ describe('webview: a very long answer', () => {
   });
 
   it('scrolling up draws the pages on the way and drops those left behind, which keep their height', async () => {
-    const actions = [...start(), ...deltas(5000), ...eventActions([ev({ type: 'run_end', status: 'success', exitCode: 0 })], 9000)];
+    const actions = [
+      ...start(),
+      ...deltas(5000),
+      ...eventActions([ev({ type: 'run_end', status: 'success', exitCode: 0 })], 9000),
+    ];
     await chat.send({ type: 'snapshot', state: viewState(chatOf(actions)) });
     await settleIdle(chat);
     const p = chat.page;
@@ -110,19 +132,30 @@ describe('webview: a very long answer', () => {
       if (top === 0) break;
     }
     await settleIdle(chat);
-    assert.equal(await p.getByRole('heading', { name: 'Part 0', exact: true }).isVisible(), true, 'the first part is drawn, on screen');
+    assert.equal(
+      await p.getByRole('heading', { name: 'Part 0', exact: true }).isVisible(),
+      true,
+      'the first part is drawn, on screen',
+    );
     const after = await pages(chat);
     assert.ok(drawnHeight.size > 30, `${drawnHeight.size} pages were drawn on the way`);
     const dropped = [...drawnHeight.keys()].filter((i) => !after[i]!.drawn);
     assert.ok(dropped.length > 10, `${dropped.length} pages left behind are dropped`);
     for (const i of dropped) {
       assert.equal(after[i]!.hidden, 'until-found');
-      assert.ok(Math.abs(after[i]!.height - drawnHeight.get(i)!) <= 1, `page ${i}: ${after[i]!.height}px, drawn ${drawnHeight.get(i)}px`);
+      assert.ok(
+        Math.abs(after[i]!.height - drawnHeight.get(i)!) <= 1,
+        `page ${i}: ${after[i]!.height}px, drawn ${drawnHeight.get(i)}px`,
+      );
     }
     assert.ok(after.filter((s) => s.drawn).length <= 20, 'the answer stays windowed');
 
     await scrollTo(chat, 'bottom');
-    assert.equal(await p.getByRole('heading', { name: `Part ${PARTS - 1}` }).isVisible(), true, 'back at the end, drawn');
+    assert.equal(
+      await p.getByRole('heading', { name: `Part ${PARTS - 1}` }).isVisible(),
+      true,
+      'back at the end, drawn',
+    );
   });
 
   it('find as browser VS Code does it (window.find) reaches a dropped page, which is drawn where it scrolled', async () => {
@@ -134,7 +167,11 @@ describe('webview: a very long answer', () => {
     // beforematch nor reveals, but scrolls the match into view.
     assert.equal(await p.evaluate(() => (window as unknown as { find(s: string): boolean }).find('Marker-40.')), true);
     await settleIdle(chat, 3);
-    assert.equal(await p.getByRole('heading', { name: 'Part 40', exact: true }).isVisible(), true, 'the page is drawn as Markdown');
+    assert.equal(
+      await p.getByRole('heading', { name: 'Part 40', exact: true }).isVisible(),
+      true,
+      'the page is drawn as Markdown',
+    );
     assert.equal(await p.getByText('Marker-40.').isVisible(), true);
   });
 

@@ -17,13 +17,21 @@ function longChat(running = false) {
     const last = i === TURNS - 1;
     actions.push(
       { type: 'turn_started', turnId: `turn-${i}`, prompt: `Question ${i}`, origin: 'prompt', at: T_START + i },
-      ...eventActions([ev({ type: 'run_start', sessionId: 's' }), ev({ type: 'text', delta: `## Answer ${i}\n\n${para}\n\nMarker-${i}-end.\n\n${para}` })]),
+      ...eventActions([
+        ev({ type: 'run_start', sessionId: 's' }),
+        ev({ type: 'text', delta: `## Answer ${i}\n\n${para}\n\nMarker-${i}-end.\n\n${para}` }),
+      ]),
     );
     if (last && running) break;
-    actions.push(
-      ...eventActions([ev({ type: 'run_end', status: 'success', exitCode: 0 })]),
-      { type: 'process_exited', code: 0, signal: null, spawnFailed: false, explanation: null, stderrTail: null, at: T_START + i + 1 },
-    );
+    actions.push(...eventActions([ev({ type: 'run_end', status: 'success', exitCode: 0 })]), {
+      type: 'process_exited',
+      code: 0,
+      signal: null,
+      spawnFailed: false,
+      explanation: null,
+      stderrTail: null,
+      at: T_START + i + 1,
+    });
   }
   return chatOf(actions);
 }
@@ -60,13 +68,31 @@ describe('webview: a long chat', () => {
     const drawn = await p.locator('article.turn').count();
     assert.ok(drawn > 0 && drawn < 40, `drawn turns: ${drawn} of ${TURNS}`);
     assert.equal(await p.locator('article.turn').last().getAttribute('data-turn-id'), `turn-${TURNS - 1}`);
-    assert.equal(await p.locator('.turn-placeholder[data-turn-id="turn-0"]').count(), 1, 'the first turn is a placeholder');
-    const heights = await p.locator('.turn-placeholder').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    assert.equal(
+      await p.locator('.turn-placeholder[data-turn-id="turn-0"]').count(),
+      1,
+      'the first turn is a placeholder',
+    );
+    const heights = await p
+      .locator('.turn-placeholder')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
     assert.equal(heights.length, TURNS - drawn);
-    assert.ok(heights.every((h) => h > 50), 'each placeholder keeps room for its turn');
-    const ids = await p.locator('.transcript > [data-turn-id]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.turnId));
-    assert.deepEqual(ids, Array.from({ length: TURNS }, (_, i) => `turn-${i}`));
-    assert.deepEqual(await visibleTurns(chat).then((v) => v.includes(`turn-${TURNS - 1}`)), true, 'the view opens on the latest turn');
+    assert.ok(
+      heights.every((h) => h > 50),
+      'each placeholder keeps room for its turn',
+    );
+    const ids = await p
+      .locator('.transcript > [data-turn-id]')
+      .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.turnId));
+    assert.deepEqual(
+      ids,
+      Array.from({ length: TURNS }, (_, i) => `turn-${i}`),
+    );
+    assert.deepEqual(
+      await visibleTurns(chat).then((v) => v.includes(`turn-${TURNS - 1}`)),
+      true,
+      'the view opens on the latest turn',
+    );
   });
 
   it('jumps to the top and back to the latest turn, with the buttons and with Ctrl+Home / Ctrl+End', async () => {
@@ -77,7 +103,10 @@ describe('webview: a long chat', () => {
     assert.ok(await p.locator('.scroller').evaluate((el) => el.scrollTop === 0));
     await p.getByRole('button', { name: 'Jump to latest' }).click();
     assert.ok((await visibleTurns(chat)).includes(`turn-${TURNS - 1}`), 'the latest turn is in view');
-    assert.ok(await p.locator('.scroller').evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight <= 2), 'at the bottom');
+    assert.ok(
+      await p.locator('.scroller').evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight <= 2),
+      'at the bottom',
+    );
 
     // From the keyboard, with the focus in the transcript (a code-free answer: its Edit button).
     await p.locator('article.turn').last().locator('h2.who').click();
@@ -95,7 +124,11 @@ describe('webview: a long chat', () => {
     await chat.send({ type: 'snapshot', state: viewState(longChat()) });
     await settleIdle(chat, 2);
     const p = chat.page;
-    const drawn = await p.locator('article.turn').evaluateAll((els) => els.map((e) => [(e as HTMLElement).dataset.turnId!, e.getBoundingClientRect().height] as const));
+    const drawn = await p
+      .locator('article.turn')
+      .evaluateAll((els) =>
+        els.map((e) => [(e as HTMLElement).dataset.turnId!, e.getBoundingClientRect().height] as const),
+      );
     await p.getByRole('button', { name: 'Jump to top' }).click();
     await settleIdle(chat, 2);
     let dropped = 0;
@@ -108,7 +141,11 @@ describe('webview: a long chat', () => {
     }
     assert.ok(dropped > 0, `of ${drawn.length} turns drawn at the bottom, some are no longer drawn at the top`);
     assert.ok((await p.locator('article.turn').count()) < 40, 'the chat stays windowed');
-    assert.equal(await p.locator(`article.turn[data-turn-id="turn-${TURNS - 1}"]`).count(), 1, 'the latest turn stays drawn');
+    assert.equal(
+      await p.locator(`article.turn[data-turn-id="turn-${TURNS - 1}"]`).count(),
+      1,
+      'the latest turn stays drawn',
+    );
   });
 
   it("keeps a placeholder's words for find in page and shows them when find reveals them", async () => {
@@ -125,7 +162,10 @@ describe('webview: a long chat', () => {
       el.removeAttribute('hidden');
     });
     assert.equal(await chat.page.getByText('Marker-5-end.').isVisible(), true);
-    assert.ok((await stub.evaluate((e) => e.getBoundingClientRect().height)) > 100, 'the revealed words take their room');
+    assert.ok(
+      (await stub.evaluate((e) => e.getBoundingClientRect().height)) > 100,
+      'the revealed words take their room',
+    );
   });
 
   it('find as browser VS Code does it (window.find) reaches a placeholder, and the turn is drawn where it scrolled', async () => {
@@ -135,9 +175,16 @@ describe('webview: a long chat', () => {
     assert.equal(await p.locator('article.turn[data-turn-id="turn-5"]').count(), 0, 'turn 5 is a placeholder');
     // code-server's webview find widget calls window.find in the view's frame: it scrolls the
     // match into view but neither fires beforematch nor reveals it.
-    assert.equal(await p.evaluate(() => (window as unknown as { find(s: string): boolean }).find('Marker-5-end.')), true);
+    assert.equal(
+      await p.evaluate(() => (window as unknown as { find(s: string): boolean }).find('Marker-5-end.')),
+      true,
+    );
     await settleIdle(chat, 3);
-    assert.equal(await p.locator('article.turn[data-turn-id="turn-5"]').getByText('Marker-5-end.').isVisible(), true, 'drawn, on screen');
+    assert.equal(
+      await p.locator('article.turn[data-turn-id="turn-5"]').getByText('Marker-5-end.').isVisible(),
+      true,
+      'drawn, on screen',
+    );
   });
 
   it('a streamed batch into the last turn changes nothing outside it', async () => {
@@ -147,22 +194,43 @@ describe('webview: a long chat', () => {
     await chat.page.evaluate(() => {
       const w = window as unknown as { __mutations: MutationRecord[] };
       w.__mutations = [];
-      new MutationObserver((records) => w.__mutations.push(...records)).observe(document.querySelector('.transcript')!, {
-        subtree: true, childList: true, characterData: true, attributes: true,
-      });
+      new MutationObserver((records) => w.__mutations.push(...records)).observe(
+        document.querySelector('.transcript')!,
+        {
+          subtree: true,
+          childList: true,
+          characterData: true,
+          attributes: true,
+        },
+      );
     });
-    const batch = eventActions(Array.from({ length: 20 }, (_, i) => ev({ type: 'text', delta: `\n\nStreamed paragraph ${i} with **bold** words.` })), 50);
+    const batch = eventActions(
+      Array.from({ length: 20 }, (_, i) =>
+        ev({ type: 'text', delta: `\n\nStreamed paragraph ${i} with **bold** words.` }),
+      ),
+      50,
+    );
     for (let k = 0; k < 3; k++) await chat.send({ type: 'actions', chatId: CHAT_ID, actions: batch });
-    assert.equal(await chat.page.getByText('Streamed paragraph 19').count() > 0, true);
+    assert.equal((await chat.page.getByText('Streamed paragraph 19').count()) > 0, true);
     // Turns that scroll out of the window may be dropped; none may be drawn again or changed.
-    assert.equal(await chat.page.locator('article.turn').count() < 40, true, 'a windowed chat');
+    assert.equal((await chat.page.locator('article.turn').count()) < 40, true, 'a windowed chat');
     const seen = await chat.page.evaluate((id) => {
       const records = (window as unknown as { __mutations: MutationRecord[] }).__mutations;
       const turn = document.querySelector(`article.turn[data-turn-id="${id}"]`)!;
       const inLast = records.filter((r) => turn.contains(r.target)).length;
-      const redrawn = records.flatMap((r) => Array.from(r.addedNodes)).filter((n) => n instanceof HTMLElement && n.matches('article.turn')).map((n) => (n as HTMLElement).dataset.turnId);
+      const redrawn = records
+        .flatMap((r) => Array.from(r.addedNodes))
+        .filter((n) => n instanceof HTMLElement && n.matches('article.turn'))
+        .map((n) => (n as HTMLElement).dataset.turnId);
       // (a turn dropped meanwhile gets its words for find in page written in idle time: not a redraw)
-      const changedEarlier = records.filter((r) => !turn.contains(r.target) && r.target !== turn.parentElement && !(r.target as Element).matches?.('.turn-find')).map((r) => `${r.type} on ${(r.target as Element).className}`);
+      const changedEarlier = records
+        .filter(
+          (r) =>
+            !turn.contains(r.target) &&
+            r.target !== turn.parentElement &&
+            !(r.target as Element).matches?.('.turn-find'),
+        )
+        .map((r) => `${r.type} on ${(r.target as Element).className}`);
       return { inLast, redrawn, changedEarlier };
     }, last);
     assert.ok(seen.inLast > 0, 'the batch was drawn');

@@ -79,12 +79,18 @@ describe('webview: memory while streaming', function () {
     }).then(() => { window.__batches = null; })`);
     await chat.settle();
     const shown = await chat.page.locator('.text-block').evaluate((el) => el.textContent ?? '');
-    assert.ok(shown.includes(`Section ${Math.floor(deltas.length / 2)}`) && shown.includes('const value'), 'the answer is on screen');
+    assert.ok(
+      shown.includes(`Section ${Math.floor(deltas.length / 2)}`) && shown.includes('const value'),
+      'the answer is on screen',
+    );
 
     const grown = (await heapAfterGc(chat)) - before;
     // The chat state holds the text once (one byte per character here) and the renderer one more
     // reference to it; 10x leaves room for the DOM wrappers and the reducer's items.
-    assert.ok(grown < 10 * text.length, `the heap grew by ${(grown / 1e6).toFixed(1)} MB for a ${(text.length / 1e6).toFixed(1)} MB answer`);
+    assert.ok(
+      grown < 10 * text.length,
+      `the heap grew by ${(grown / 1e6).toFixed(1)} MB for a ${(text.length / 1e6).toFixed(1)} MB answer`,
+    );
     assert.deepEqual(chat.errors, []);
   });
 });

@@ -15,7 +15,15 @@ function answerRun(prompt: string, answer: string, extra: string[] = []): ChatAc
       ev({ type: 'final', text: answer }),
       ev({ type: 'run_end', status: 'success', exitCode: 0 }),
     ]),
-    { type: 'process_exited', code: 0, signal: null, spawnFailed: false, explanation: null, stderrTail: null, at: T_START + 4200 },
+    {
+      type: 'process_exited',
+      code: 0,
+      signal: null,
+      spawnFailed: false,
+      explanation: null,
+      stderrTail: null,
+      at: T_START + 4200,
+    },
   ];
 }
 
@@ -25,7 +33,8 @@ describe('webview: rendering a snapshot', () => {
 
   it('shows the user message as plain text and the answer as markdown with code actions', async () => {
     const prompt = 'Explain <b>this</b> file\n  please';
-    const answer = '# Overview\n\nSome **bold** text and `inline`.\n\n```ts\nconst x: number = 1;\n```\n\n- one\n- two\n';
+    const answer =
+      '# Overview\n\nSome **bold** text and `inline`.\n\n```ts\nconst x: number = 1;\n```\n\n- one\n- two\n';
     await chat.send({ type: 'snapshot', state: viewState(chatOf(answerRun(prompt, answer))) });
     const p = chat.page;
 
@@ -40,10 +49,13 @@ describe('webview: rendering a snapshot', () => {
     await p.getByRole('button', { name: 'Copy' }).click();
     await p.getByRole('button', { name: 'Insert at Cursor' }).click();
     const posted = await chat.posted();
-    assert.deepEqual(posted.filter((m) => m.type === 'copy' || m.type === 'insertAtCursor'), [
-      { type: 'copy', text: 'const x: number = 1;' },
-      { type: 'insertAtCursor', text: 'const x: number = 1;' },
-    ]);
+    assert.deepEqual(
+      posted.filter((m) => m.type === 'copy' || m.type === 'insertAtCursor'),
+      [
+        { type: 'copy', text: 'const x: number = 1;' },
+        { type: 'insertAtCursor', text: 'const x: number = 1;' },
+      ],
+    );
     assert.equal(await p.getByRole('button', { name: 'Copied' }).count(), 1, 'copy feedback');
 
     // Header and footer.
@@ -59,8 +71,19 @@ describe('webview: rendering a snapshot', () => {
   });
 
   it('shows a DEMO badge, a retry turn label and the empty-chat welcome with recent chats', async () => {
-    const retry: ChatAction[] = [{ type: 'turn_started', turnId: 'turn-2', prompt: 'Apply the approved grant and retry.', origin: 'retry', at: T_START }];
-    await chat.send({ type: 'snapshot', state: viewState(chatOf(retry), { binary: { ok: true, path: null, demo: true, problem: null } }) });
+    const retry: ChatAction[] = [
+      {
+        type: 'turn_started',
+        turnId: 'turn-2',
+        prompt: 'Apply the approved grant and retry.',
+        origin: 'retry',
+        at: T_START,
+      },
+    ];
+    await chat.send({
+      type: 'snapshot',
+      state: viewState(chatOf(retry), { binary: { ok: true, path: null, demo: true, problem: null } }),
+    });
     assert.equal(await chat.page.locator('.badge.demo').textContent(), 'DEMO');
     assert.equal(await chat.page.locator('.user-message.retry .who').textContent(), 'Retrying with your approval');
 
@@ -76,30 +99,55 @@ describe('webview: rendering a snapshot', () => {
     for (let i = 0; i < 40; i++) {
       actions.push(
         { type: 'turn_started', turnId: `turn-${i}`, prompt: `Question ${i}`, origin: 'prompt', at: T_START + i },
-        ...eventActions([ev({ type: 'run_start', sessionId: 's' }), ev({ type: 'text', delta: `## Answer ${i}\n\n${para}` }), ev({ type: 'run_end', status: 'success', exitCode: 0 })]),
-        { type: 'process_exited', code: 0, signal: null, spawnFailed: false, explanation: null, stderrTail: null, at: T_START + i + 1 },
+        ...eventActions([
+          ev({ type: 'run_start', sessionId: 's' }),
+          ev({ type: 'text', delta: `## Answer ${i}\n\n${para}` }),
+          ev({ type: 'run_end', status: 'success', exitCode: 0 }),
+        ]),
+        {
+          type: 'process_exited',
+          code: 0,
+          signal: null,
+          spawnFailed: false,
+          explanation: null,
+          stderrTail: null,
+          at: T_START + i + 1,
+        },
       );
     }
     const state = viewState(chatOf(actions));
-    const first = await chat.page.evaluate(async (m) => {
-      window.postMessage(m, '*');
-      await new Promise((r) => setTimeout(r, 0));
-      const ids = Array.from(document.querySelectorAll<HTMLElement>('.turn'), (t) => t.dataset.turnId);
-      return { ids, placeholders: document.querySelectorAll('.turn-placeholder').length };
-    }, { type: 'snapshot', state } as unknown);
+    const first = await chat.page.evaluate(
+      async (m) => {
+        window.postMessage(m, '*');
+        await new Promise((r) => setTimeout(r, 0));
+        const ids = Array.from(document.querySelectorAll<HTMLElement>('.turn'), (t) => t.dataset.turnId);
+        return { ids, placeholders: document.querySelectorAll('.turn-placeholder').length };
+      },
+      { type: 'snapshot', state } as unknown,
+    );
     assert.ok(first.placeholders > 0, 'older turns deferred');
     assert.equal(first.ids.at(-1), 'turn-39', 'the latest turn is drawn at once');
 
     await chat.settle();
     // Every turn has its place, drawn or not, in the chat's order.
-    const ids = await chat.page.locator('.transcript > [data-turn-id]').evaluateAll((ts) => ts.map((t) => (t as HTMLElement).dataset.turnId));
-    assert.deepEqual(ids, Array.from({ length: 40 }, (_, i) => `turn-${i}`));
+    const ids = await chat.page
+      .locator('.transcript > [data-turn-id]')
+      .evaluateAll((ts) => ts.map((t) => (t as HTMLElement).dataset.turnId));
+    assert.deepEqual(
+      ids,
+      Array.from({ length: 40 }, (_, i) => `turn-${i}`),
+    );
     assert.equal(await chat.page.locator('article.turn').last().getAttribute('data-turn-id'), 'turn-39');
-    assert.ok(await chat.page.locator('.scroller').evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight <= 1), 'still at the bottom');
+    assert.ok(
+      await chat.page.locator('.scroller').evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight <= 1),
+      'still at the bottom',
+    );
   });
 
   it('keeps reasoning collapsed and out of the answer', async () => {
-    const run = answerRun('Why?', 'Because it is **so**.', [ev({ type: 'reasoning', delta: 'SECRET-THOUGHT: weigh the options' })]);
+    const run = answerRun('Why?', 'Because it is **so**.', [
+      ev({ type: 'reasoning', delta: 'SECRET-THOUGHT: weigh the options' }),
+    ]);
     await chat.send({ type: 'snapshot', state: viewState(chatOf(run)) });
     const p = chat.page;
     const reasoning = p.locator('details.reasoning');
@@ -117,9 +165,22 @@ describe('webview: rendering a snapshot', () => {
     const run = answerRun('Read it', 'Read.', [
       ev({ type: 'tool_call', id: 'c1', name: 'read_file', args: { path: 'README.md' }, sideEffect: 'read' }),
       ev({ type: 'tool_result', id: 'c1', name: 'read_file', status: 'ok', output: evil, truncated: true }),
-      ev({ type: 'tool_call', id: 'c2', name: 'write_file', args: { path: 'notes.txt', content: 'hi' }, sideEffect: 'write' }),
+      ev({
+        type: 'tool_call',
+        id: 'c2',
+        name: 'write_file',
+        args: { path: 'notes.txt', content: 'hi' },
+        sideEffect: 'write',
+      }),
       ev({ type: 'checkpoint', checkpoint: { sequence: 4, tool: 'write_file', files: ['notes.txt'] } }),
-      ev({ type: 'tool_result', id: 'c2', name: 'write_file', status: 'ok', output: 'Wrote notes.txt', changedFiles: ['notes.txt'] }),
+      ev({
+        type: 'tool_result',
+        id: 'c2',
+        name: 'write_file',
+        status: 'ok',
+        output: 'Wrote notes.txt',
+        changedFiles: ['notes.txt'],
+      }),
       ev({ type: 'tool_call', id: 'c3', name: 'shell', args: { command: 'npm test' }, sideEffect: 'shell' }),
       ev({ type: 'tool_result', id: 'c3', name: 'shell', status: 'error', output: 'exit 1' }),
     ]);
@@ -196,7 +257,10 @@ describe('webview: rendering a snapshot', () => {
   });
 
   it('shows a permission request with reason and risk; Review… asks the host; the decision shows', async () => {
-    await chat.send({ type: 'snapshot', state: viewState(chatOf(runActions('permission-headless.jsonl', 'Fetch the API'))) });
+    await chat.send({
+      type: 'snapshot',
+      state: viewState(chatOf(runActions('permission-headless.jsonl', 'Fetch the API'))),
+    });
     const p = chat.page;
     const card = p.locator('.permission-card');
     assert.equal(await card.count(), 1);
@@ -208,9 +272,19 @@ describe('webview: rendering a snapshot', () => {
     assert.match(text, /Risk categories: network/);
     assert.match(text, /Waiting for your decision/);
     await card.getByRole('button', { name: 'Review…' }).click();
-    assert.deepEqual((await chat.posted()).at(-1), { type: 'reviewApproval', turnId: 'turn-1', key: 'permission_request:call_7' });
+    assert.deepEqual((await chat.posted()).at(-1), {
+      type: 'reviewApproval',
+      turnId: 'turn-1',
+      key: 'permission_request:call_7',
+    });
 
-    await chat.send({ type: 'actions', chatId: CHAT_ID, actions: [{ type: 'approval_decided', turnId: 'turn-1', key: 'permission_request:call_7', approval: 'allowed-once' }] });
+    await chat.send({
+      type: 'actions',
+      chatId: CHAT_ID,
+      actions: [
+        { type: 'approval_decided', turnId: 'turn-1', key: 'permission_request:call_7', approval: 'allowed-once' },
+      ],
+    });
     assert.match((await card.textContent())!, /You allowed this once/);
     assert.equal(await card.getByRole('button', { name: 'Review…' }).count(), 0);
   });
@@ -225,7 +299,15 @@ describe('webview: rendering a snapshot', () => {
         JSON.stringify({ type: 'telepathy', schemaVersion: 2, runId: 'r' }),
         '{not json',
       ]),
-      { type: 'process_exited', code: 1, signal: null, spawnFailed: false, explanation: 'Zero exited without finishing the run.', stderrTail: 'panic: boom\nstack…', at: T_START + 61_000 },
+      {
+        type: 'process_exited',
+        code: 1,
+        signal: null,
+        spawnFailed: false,
+        explanation: 'Zero exited without finishing the run.',
+        stderrTail: 'panic: boom\nstack…',
+        at: T_START + 61_000,
+      },
     ];
     await chat.send({ type: 'snapshot', state: viewState(chatOf(actions)) });
     const p = chat.page;
@@ -247,7 +329,14 @@ describe('webview: rendering a snapshot', () => {
     const edits = [
       ev({ type: 'tool_call', id: 'w1', name: 'write_file', args: { path: 'src/app.ts' }, sideEffect: 'write' }),
       ev({ type: 'checkpoint', checkpoint: { sequence: 3, tool: 'write_file', files: ['src/app.ts'] } }),
-      ev({ type: 'tool_result', id: 'w1', name: 'write_file', status: 'ok', output: 'ok', changedFiles: ['src/app.ts'] }),
+      ev({
+        type: 'tool_result',
+        id: 'w1',
+        name: 'write_file',
+        status: 'ok',
+        output: 'ok',
+        changedFiles: ['src/app.ts'],
+      }),
       ev({ type: 'tool_call', id: 'w2', name: 'write_file', args: { path: 'new.md' }, sideEffect: 'write' }),
       ev({ type: 'checkpoint', checkpoint: { sequence: 5, tool: 'write_file', files: ['new.md'] } }),
       ev({ type: 'tool_result', id: 'w2', name: 'write_file', status: 'ok', output: 'ok', changedFiles: ['new.md'] }),
@@ -255,10 +344,14 @@ describe('webview: rendering a snapshot', () => {
     const sha = 'a'.repeat(64);
     const run: ChatAction[] = [
       ...answerRun('edit two files', 'Done.', edits),
-      { type: 'turn_review', turnId: 'turn-1', files: [
-        { path: 'src/app.ts', change: 'modified', added: 3, removed: 1, afterSha256: sha },
-        { path: 'new.md', change: 'created', added: 2, removed: 0, afterSha256: sha },
-      ] },
+      {
+        type: 'turn_review',
+        turnId: 'turn-1',
+        files: [
+          { path: 'src/app.ts', change: 'modified', added: 3, removed: 1, afterSha256: sha },
+          { path: 'new.md', change: 'created', added: 2, removed: 0, afterSha256: sha },
+        ],
+      },
     ];
     await chat.send({ type: 'snapshot', state: viewState(chatOf(run)) });
     const p = chat.page;
@@ -267,17 +360,31 @@ describe('webview: rendering a snapshot', () => {
     assert.deepEqual(await list.locator('.review-counts').allTextContents(), ['+3 −1', 'new file, +2']);
     assert.equal(await list.locator('li').first().getAttribute('aria-label'), 'src/app.ts, 3 lines added, 1 removed');
     await list.getByRole('button', { name: 'Revert src/app.ts' }).click();
-    assert.deepEqual((await chat.posted()).at(-1), { type: 'reviewFile', turnId: 'turn-1', path: 'src/app.ts', decision: 'revert' });
+    assert.deepEqual((await chat.posted()).at(-1), {
+      type: 'reviewFile',
+      turnId: 'turn-1',
+      path: 'src/app.ts',
+      decision: 'revert',
+    });
     await list.getByRole('button', { name: 'Keep new.md' }).click();
-    assert.deepEqual((await chat.posted()).at(-1), { type: 'reviewFile', turnId: 'turn-1', path: 'new.md', decision: 'keep' });
+    assert.deepEqual((await chat.posted()).at(-1), {
+      type: 'reviewFile',
+      turnId: 'turn-1',
+      path: 'new.md',
+      decision: 'keep',
+    });
     await list.getByRole('button', { name: 'Diff new.md' }).click();
     assert.deepEqual((await chat.posted()).at(-1), { type: 'openDiff', turnId: 'turn-1', path: 'new.md' });
 
     // The host's answers arrive as actions: the rows say what happened and lose Keep / Revert.
-    await chat.send({ type: 'actions', chatId: CHAT_ID, actions: [
-      { type: 'review_decided', turnId: 'turn-1', path: 'src/app.ts', decision: 'reverted' },
-      { type: 'review_decided', turnId: 'turn-1', path: 'new.md', decision: 'kept' },
-    ] });
+    await chat.send({
+      type: 'actions',
+      chatId: CHAT_ID,
+      actions: [
+        { type: 'review_decided', turnId: 'turn-1', path: 'src/app.ts', decision: 'reverted' },
+        { type: 'review_decided', turnId: 'turn-1', path: 'new.md', decision: 'kept' },
+      ],
+    });
     await list.locator('.review-counts', { hasText: /^reverted$/ }).waitFor();
     assert.deepEqual(await list.locator('.review-counts').allTextContents(), ['reverted', 'new file, +2, kept']);
     assert.equal(await list.getByRole('button', { name: /^(Keep|Revert) / }).count(), 0);

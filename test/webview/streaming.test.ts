@@ -61,7 +61,7 @@ function pieces(text: string, seed: number, max = 9): string[] {
   let s = seed;
   const next = () => ((s = (s * 1103515245 + 12345) >>> 0) % max) + 1;
   const out: string[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const n = next();
     out.push(text.slice(i, i + n));
     i += n;
@@ -84,7 +84,15 @@ function streamedRun(answer: string, finalText: string, seed: number): ChatActio
       ev({ type: 'final', text: finalText }),
       ev({ type: 'run_end', status: 'success', exitCode: 0 }),
     ]),
-    { type: 'process_exited', code: 0, signal: null, spawnFailed: false, explanation: null, stderrTail: null, at: T_START + 3000 },
+    {
+      type: 'process_exited',
+      code: 0,
+      signal: null,
+      spawnFailed: false,
+      explanation: null,
+      stderrTail: null,
+      at: T_START + 3000,
+    },
   ];
 }
 
@@ -118,13 +126,21 @@ describe('webview: streaming', () => {
       // Batches of uneven size, a frame apart, as the host posts them.
       while (sent < upTo) {
         const n = Math.min(upTo - sent, 1 + (sent % 7));
-        await streaming.page.evaluate((m) => window.postMessage(m, '*'), { type: 'actions', chatId: CHAT_ID, actions: actions.slice(sent, sent + n) } as unknown);
+        await streaming.page.evaluate((m) => window.postMessage(m, '*'), {
+          type: 'actions',
+          chatId: CHAT_ID,
+          actions: actions.slice(sent, sent + n),
+        } as unknown);
         sent += n;
         if (sent % 3 === 0) await streaming.settle();
       }
       await streaming.settle();
       await reference.send({ type: 'snapshot', state: viewState(chatOf(actions.slice(0, upTo))) });
-      assert.equal(await transcript(streaming), await transcript(reference), `same DOM after ${upTo} of ${actions.length} actions`);
+      assert.equal(
+        await transcript(streaming),
+        await transcript(reference),
+        `same DOM after ${upTo} of ${actions.length} actions`,
+      );
     }
   }
 
@@ -144,16 +160,29 @@ describe('webview: streaming', () => {
   });
 
   it('a snapshot of a long answer draws its end at once, the rest while idle, and ends as the streamed DOM', async () => {
-    const long = Array.from({ length: 150 }, (_, i) => `### Part ${i}\n\nSome text for part ${i} with \`code\`.\n`).join('\n');
+    const long = Array.from(
+      { length: 150 },
+      (_, i) => `### Part ${i}\n\nSome text for part ${i} with \`code\`.\n`,
+    ).join('\n');
     const actions = streamedRun(long, long, 11);
-    const first = await reference.page.evaluate(async (m) => {
-      window.postMessage(m, '*');
-      await new Promise((r) => setTimeout(r, 0));
-      return { pages: document.querySelectorAll('.md-page').length, empty: document.querySelectorAll('.md-page:empty').length };
-    }, { type: 'snapshot', state: viewState(chatOf(actions)) } as unknown);
+    const first = await reference.page.evaluate(
+      async (m) => {
+        window.postMessage(m, '*');
+        await new Promise((r) => setTimeout(r, 0));
+        return {
+          pages: document.querySelectorAll('.md-page').length,
+          empty: document.querySelectorAll('.md-page:empty').length,
+        };
+      },
+      { type: 'snapshot', state: viewState(chatOf(actions)) } as unknown,
+    );
     assert.ok(first.pages >= 9, `${first.pages} pages`);
-    assert.ok(first.empty > 0 && first.empty <= first.pages - 2, `${first.empty} of ${first.pages} pages wait for idle time`);
-    for (let i = 0; i < 200 && (await reference.page.locator('.md-page:empty').count()) > 0; i++) await reference.settle();
+    assert.ok(
+      first.empty > 0 && first.empty <= first.pages - 2,
+      `${first.empty} of ${first.pages} pages wait for idle time`,
+    );
+    for (let i = 0; i < 200 && (await reference.page.locator('.md-page:empty').count()) > 0; i++)
+      await reference.settle();
     assert.equal(await reference.page.locator('.markdown.answer h3').count(), 150);
 
     await streaming.send({ type: 'snapshot', state: viewState(emptyChat()) });
@@ -175,13 +204,21 @@ describe('webview: streaming', () => {
   it('does not rebuild finished markdown blocks while the tail streams', async () => {
     const start: ChatAction[] = [
       { type: 'turn_started', turnId: 'turn-1', prompt: 'Go', origin: 'prompt', at: T_START },
-      ...eventActions([ev({ type: 'run_start', sessionId: 's1' }), ev({ type: 'text', delta: '## Heading\n\nFirst paragraph.\n\nSecond\n' })]),
+      ...eventActions([
+        ev({ type: 'run_start', sessionId: 's1' }),
+        ev({ type: 'text', delta: '## Heading\n\nFirst paragraph.\n\nSecond\n' }),
+      ]),
     ];
     await streaming.send({ type: 'snapshot', state: viewState(emptyChat()) });
     await streaming.send({ type: 'actions', chatId: CHAT_ID, actions: start });
     const mark = () =>
-      streaming.page.evaluate(() => document.querySelectorAll('.md-block').forEach((b, i) => ((b as HTMLElement & { mark?: number }).mark = i)));
-    const marks = () => streaming.page.evaluate(() => Array.from(document.querySelectorAll('.md-block'), (b) => (b as HTMLElement & { mark?: number }).mark ?? null));
+      streaming.page.evaluate(() =>
+        document.querySelectorAll('.md-block').forEach((b, i) => ((b as HTMLElement & { mark?: number }).mark = i)),
+      );
+    const marks = () =>
+      streaming.page.evaluate(() =>
+        Array.from(document.querySelectorAll('.md-block'), (b) => (b as HTMLElement & { mark?: number }).mark ?? null),
+      );
     await mark();
     assert.deepEqual(await marks(), [0, 1, 2]);
     for (const delta of [' paragraph', ' grows', '.\n\n', 'Third.\n']) {
@@ -196,16 +233,27 @@ describe('webview: streaming', () => {
   it('a code block still streaming is shown as plain code, highlighted once it is finished', async () => {
     const start: ChatAction[] = [
       { type: 'turn_started', turnId: 'turn-1', prompt: 'Go', origin: 'prompt', at: T_START },
-      ...eventActions([ev({ type: 'run_start', sessionId: 's1' }), ev({ type: 'text', delta: 'Here:\n\n```ts\nconst answer = 42;\n' })]),
+      ...eventActions([
+        ev({ type: 'run_start', sessionId: 's1' }),
+        ev({ type: 'text', delta: 'Here:\n\n```ts\nconst answer = 42;\n' }),
+      ]),
     ];
     await streaming.send({ type: 'snapshot', state: viewState(emptyChat()) });
     await streaming.send({ type: 'actions', chatId: CHAT_ID, actions: start });
     const code = streaming.page.locator('.text-block pre code').last();
     assert.match((await code.textContent()) ?? '', /const answer = 42;/);
     assert.equal(await code.locator('.hljs-keyword').count(), 0, 'not highlighted while the block streams');
-    await streaming.send({ type: 'actions', chatId: CHAT_ID, actions: eventActions([ev({ type: 'text', delta: 'return answer;\n```\n\nDone.\n' })]) });
+    await streaming.send({
+      type: 'actions',
+      chatId: CHAT_ID,
+      actions: eventActions([ev({ type: 'text', delta: 'return answer;\n```\n\nDone.\n' })]),
+    });
     assert.match((await code.textContent()) ?? '', /const answer = 42;\nreturn answer;/);
-    assert.deepEqual(await code.locator('.hljs-keyword').allTextContents(), ['const', 'return'], 'highlighted once closed');
+    assert.deepEqual(
+      await code.locator('.hljs-keyword').allTextContents(),
+      ['const', 'return'],
+      'highlighted once closed',
+    );
   });
 
   it('a flood: a huge unfinished block is plain text, then markdown once finished; over the budget a notice says what was dropped', async () => {
@@ -217,20 +265,40 @@ describe('webview: streaming', () => {
     await streaming.send({ type: 'snapshot', state: viewState(emptyChat()) });
     await streaming.send({ type: 'actions', chatId: CHAT_ID, actions: start });
     const flood = eventActions(Array.from({ length: 2000 }, () => ev({ type: 'text', delta: line })));
-    for (let i = 0; i < flood.length; i += 250) await streaming.send({ type: 'actions', chatId: CHAT_ID, actions: flood.slice(i, i + 250) });
+    for (let i = 0; i < flood.length; i += 250)
+      await streaming.send({ type: 'actions', chatId: CHAT_ID, actions: flood.slice(i, i + 250) });
     const p = streaming.page;
     assert.equal(await p.locator('.md-block.plain-tail').count(), 1, 'the 90 KB unfinished block is plain text');
     assert.equal(await p.locator('.md-block strong').count(), 0);
-    await streaming.send({ type: 'actions', chatId: CHAT_ID, actions: eventActions([ev({ type: 'text', delta: '\nDone.\n' })]) });
+    await streaming.send({
+      type: 'actions',
+      chatId: CHAT_ID,
+      actions: eventActions([ev({ type: 'text', delta: '\nDone.\n' })]),
+    });
     assert.equal(await p.locator('.md-block.plain-tail').count(), 0, 'finished: rendered as markdown');
     assert.ok((await p.locator('.md-block strong').count()) > 1000);
 
-    const more = eventActions(Array.from({ length: 8000 }, (_, i) => ev({ type: i % 4 === 0 ? 'reasoning' : 'text', delta: `${i}: ${line}` })));
-    for (let i = 0; i < more.length; i += 500) await streaming.send({ type: 'actions', chatId: CHAT_ID, actions: more.slice(i, i + 500) });
+    const more = eventActions(
+      Array.from({ length: 8000 }, (_, i) => ev({ type: i % 4 === 0 ? 'reasoning' : 'text', delta: `${i}: ${line}` })),
+    );
+    for (let i = 0; i < more.length; i += 500)
+      await streaming.send({ type: 'actions', chatId: CHAT_ID, actions: more.slice(i, i + 500) });
     const notice = (await p.locator('.notice.elided').textContent()) ?? '';
-    assert.match(notice, /^Output dropped: Output over this run's 256 KB limit \(zero\.maxRunOutputMB\): [\d.]+ KB dropped from the middle \(answer text [\d.]+ KB, reasoning [\d.]+ KB/);
-    await reference.send({ type: 'snapshot', state: viewState(chatOf([...start, ...flood, ...eventActions([ev({ type: 'text', delta: '\nDone.\n' })]), ...more])) });
-    assert.equal(await transcript(streaming), await transcript(reference), 'the same cut as a snapshot of the same state');
+    assert.match(
+      notice,
+      /^Output dropped: Output over this run's 256 KB limit \(zero\.maxRunOutputMB\): [\d.]+ KB dropped from the middle \(answer text [\d.]+ KB, reasoning [\d.]+ KB/,
+    );
+    await reference.send({
+      type: 'snapshot',
+      state: viewState(
+        chatOf([...start, ...flood, ...eventActions([ev({ type: 'text', delta: '\nDone.\n' })]), ...more]),
+      ),
+    });
+    assert.equal(
+      await transcript(streaming),
+      await transcript(reference),
+      'the same cut as a snapshot of the same state',
+    );
   });
 
   it('follows new content only while the user is at the bottom', async () => {
@@ -243,7 +311,12 @@ describe('webview: streaming', () => {
     await streaming.send({ type: 'snapshot', state: viewState(chatOf(start)) });
     const scroller = p.locator('.scroller');
     const gap = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
-    const more = (i: number) => streaming.send({ type: 'actions', chatId: CHAT_ID, actions: eventActions([ev({ type: 'text', delta: `\n\nMore text ${i}.` })]) });
+    const more = (i: number) =>
+      streaming.send({
+        type: 'actions',
+        chatId: CHAT_ID,
+        actions: eventActions([ev({ type: 'text', delta: `\n\nMore text ${i}.` })]),
+      });
     assert.ok((await scroller.evaluate((el) => el.scrollHeight - el.clientHeight)) > 500, 'overflows');
     assert.ok((await gap()) <= 1, 'starts at the bottom');
     await more(1);

@@ -67,24 +67,41 @@ export class AcpPermissionDialogs implements vscode.Disposable {
     });
   }
 
-  private async show(request: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
+  private async show(
+    request: acp.RequestPermissionRequest,
+    signal: AbortSignal,
+  ): Promise<acp.RequestPermissionResponse> {
     if (signal.aborted) return CANCELLED;
     const text = describePermission(request);
-    const reject = request.options.find((o) => o.kind === 'reject_once') ?? request.options.find((o) => o.kind === 'reject_always');
+    const reject =
+      request.options.find((o) => o.kind === 'reject_once') ?? request.options.find((o) => o.kind === 'reject_always');
     // Zero's reject option is the close affordance: Esc picks it. Without one VS Code adds "Cancel", which ends the turn (Zero's design).
-    const buttons: OptionButton[] = request.options.map((o) => ({ title: o.name, optionId: o.optionId, isCloseAffordance: o === reject }));
+    const buttons: OptionButton[] = request.options.map((o) => ({
+      title: o.name,
+      optionId: o.optionId,
+      isCloseAffordance: o === reject,
+    }));
     if (text.cut) buttons.push({ title: SHOW_DETAILS });
     const esc = reject ? `Esc: ${reject.name}.` : 'Cancel ends the turn (Zero offers no way to refuse only this call).';
     const cutNote = text.cut ? ` Some of it is cut here: "${SHOW_DETAILS}" opens all of it.` : '';
     const detail = `${text.detail}\n\nZero is waiting for your answer. ${esc}${cutNote}`;
     for (;;) {
-      const picked = await vscode.window.showWarningMessage<OptionButton>(text.question, { modal: true, detail }, ...buttons);
+      const picked = await vscode.window.showWarningMessage<OptionButton>(
+        text.question,
+        { modal: true, detail },
+        ...buttons,
+      );
       if (signal.aborted) {
         if (picked?.optionId) void lateAnswer(picked.title);
         return CANCELLED;
       }
       if (picked && picked.optionId === undefined) {
-        await this.details.untilRead(text.question.replace(/^Allow Zero to use |\?$/g, ''), text.full, 'Zero is waiting for your answer.', signal);
+        await this.details.untilRead(
+          text.question.replace(/^Allow Zero to use |\?$/g, ''),
+          text.full,
+          'Zero is waiting for your answer.',
+          signal,
+        );
         if (signal.aborted) return CANCELLED;
         continue;
       }
@@ -99,5 +116,7 @@ export class AcpPermissionDialogs implements vscode.Disposable {
 
 /** The modal outlived its request: say the answer went nowhere (the card says "cancelled" too). */
 async function lateAnswer(choice: string): Promise<void> {
-  await vscode.window.showInformationMessage(`"${choice}" was not sent: Zero had stopped waiting (the turn ended before you answered).`);
+  await vscode.window.showInformationMessage(
+    `"${choice}" was not sent: Zero had stopped waiting (the turn ended before you answered).`,
+  );
 }

@@ -17,7 +17,12 @@ export function hostFolderRules(): FolderRules {
       return null;
     }
   };
-  return { home: os.homedir(), path, caseInsensitive: process.platform === 'win32' || process.platform === 'darwin', realpath };
+  return {
+    home: os.homedir(),
+    path,
+    caseInsensitive: process.platform === 'win32' || process.platform === 'darwin',
+    realpath,
+  };
 }
 
 export function savedAddDirs(): string[] {
@@ -30,12 +35,20 @@ export async function rememberAddDir(dir: string, rules: FolderRules = hostFolde
   if (!check.ok) throw new Error(`Not saving ${dir} in "zero.addDirs": ${check.reason}`);
   const dirs = savedAddDirs();
   if (!dirs.includes(check.folder)) {
-    await vscode.workspace.getConfiguration('zero').update('addDirs', [...dirs, check.folder], vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('zero')
+      .update('addDirs', [...dirs, check.folder], vscode.ConfigurationTarget.Global);
   }
-  void vscode.window.showInformationMessage(`Zero may now read and write in ${check.folder} in every run (saved in "zero.addDirs" in your user settings). Revoke it with "Zero: Manage Approvals".`);
+  void vscode.window.showInformationMessage(
+    `Zero may now read and write in ${check.folder} in every run (saved in "zero.addDirs" in your user settings). Revoke it with "Zero: Manage Approvals".`,
+  );
 }
 
 export async function forgetAddDir(dir: string): Promise<void> {
   const dirs = savedAddDirs();
-  await vscode.workspace.getConfiguration('zero').update('addDirs', dirs.filter((d) => d !== dir), vscode.ConfigurationTarget.Global);
+  await vscode.workspace.getConfiguration('zero').update(
+    'addDirs',
+    dirs.filter((d) => d !== dir),
+    vscode.ConfigurationTarget.Global,
+  );
 }

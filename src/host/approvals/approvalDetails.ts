@@ -10,7 +10,9 @@ const SCHEME = 'zero-approval';
 export class ApprovalDetails implements vscode.Disposable {
   /** Read-only documents (untitled ones would ask to be saved when closed). */
   private readonly texts = new Map<string, string>();
-  private readonly provider = vscode.workspace.registerTextDocumentContentProvider(SCHEME, { provideTextDocumentContent: (uri) => this.texts.get(uri.path) ?? '' });
+  private readonly provider = vscode.workspace.registerTextDocumentContentProvider(SCHEME, {
+    provideTextDocumentContent: (uri) => this.texts.get(uri.path) ?? '',
+  });
   private shown = 0;
 
   /**
@@ -34,11 +36,14 @@ export class ApprovalDetails implements vscode.Disposable {
       signal?.addEventListener('abort', done);
       subs.push(
         vscode.window.tabGroups.onDidChangeTabs((e) => {
-          if (e.closed.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString())) done();
+          if (e.closed.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString()))
+            done();
         }),
       );
       // A notification keeps the way back in sight; dismissing it answers too.
-      void vscode.window.showInformationMessage(`${waiting} Close the details or click Answer… to decide.`, 'Answer…').then(done, done);
+      void vscode.window
+        .showInformationMessage(`${waiting} Close the details or click Answer… to decide.`, 'Answer…')
+        .then(done, done);
     });
   }
 

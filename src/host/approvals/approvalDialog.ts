@@ -11,21 +11,41 @@ const LABELS: Record<Choice, string> = { 'allow-once': 'Allow once', 'always-all
 const SHOW_DETAILS = 'Show details…';
 
 /** Esc, Cancel or closing the dialog count as Deny. When the detail is cut, "Show details…" opens all of it and asks again. */
-export async function askApproval(item: PermissionItem, cls: Classified, args: unknown, details: ApprovalDetails): Promise<Choice> {
+export async function askApproval(
+  item: PermissionItem,
+  cls: Classified,
+  args: unknown,
+  details: ApprovalDetails,
+): Promise<Choice> {
   const text = describeExecApproval(item, cls, args);
   const more = text.cut ? [SHOW_DETAILS] : [];
-  const detail = text.cut ? `${text.detail}\n\nSome of it is cut here: "${SHOW_DETAILS}" opens all of it.` : text.detail;
+  const detail = text.cut
+    ? `${text.detail}\n\nSome of it is cut here: "${SHOW_DETAILS}" opens all of it.`
+    : text.detail;
   for (;;) {
     if (cls.choices.length <= 1) {
-      const picked = await vscode.window.showWarningMessage(`Zero's ${item.name} call cannot be approved from VS Code`, { modal: true, detail }, ...more);
+      const picked = await vscode.window.showWarningMessage(
+        `Zero's ${item.name} call cannot be approved from VS Code`,
+        { modal: true, detail },
+        ...more,
+      );
       if (picked !== SHOW_DETAILS) return 'deny';
     } else {
       const buttons = cls.choices.map((c) => LABELS[c]);
-      const picked = await vscode.window.showWarningMessage(`Allow Zero to use ${item.name}?`, { modal: true, detail }, ...buttons, ...more);
+      const picked = await vscode.window.showWarningMessage(
+        `Allow Zero to use ${item.name}?`,
+        { modal: true, detail },
+        ...buttons,
+        ...more,
+      );
       if (picked !== SHOW_DETAILS) return cls.choices.find((c) => LABELS[c] === picked) ?? 'deny';
     }
     // Zero has already refused the call: nothing waits on the answer, so reading takes as long as it takes.
-    await details.untilRead(item.name, text.full, 'Your answer is still to give: Zero stopped at this call, and the chat asks it to retry once you allow it.');
+    await details.untilRead(
+      item.name,
+      text.full,
+      'Your answer is still to give: Zero stopped at this call, and the chat asks it to retry once you allow it.',
+    );
   }
 }
 

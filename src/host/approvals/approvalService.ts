@@ -5,7 +5,14 @@
  */
 import * as vscode from 'vscode';
 import { folderChoices, type FolderRules } from '../../approvals/grantFolder';
-import { classify, elevationFor, retryPrompt, type Approved, type Choice, type Classified } from '../../approvals/policy';
+import {
+  classify,
+  elevationFor,
+  retryPrompt,
+  type Approved,
+  type Choice,
+  type Classified,
+} from '../../approvals/policy';
 import type { ApprovalState, PermissionItem, ToolItem } from '../../conversation/model';
 import { allowGrant, tempGrantsFile } from '../../zero';
 import type { ChatController, PermissionRequest, RunEnded } from '../../chats/chatController';
@@ -42,7 +49,11 @@ interface TurnApprovals {
   ended: boolean;
 }
 
-const STATE: Record<Choice, ApprovalState> = { 'allow-once': 'allowed-once', 'always-allow': 'always-allowed', deny: 'denied' };
+const STATE: Record<Choice, ApprovalState> = {
+  'allow-once': 'allowed-once',
+  'always-allow': 'always-allowed',
+  deny: 'denied',
+};
 
 export class ApprovalService extends Disposable {
   private readonly queue: Ask[] = [];
@@ -128,7 +139,8 @@ export class ApprovalService extends Disposable {
     const state: ApprovalState = cls.choices.length <= 1 ? 'not-approvable' : STATE[choice];
     this.d.controller.decideApproval(ask.chatId, ask.turnId, ask.key, state);
     if (choice !== 'deny') entry.approved.push({ item, choice, args, ...(folder !== undefined ? { folder } : {}) });
-    else if (cls.choices.length > 1) (this.denied.get(ask.chatId) ?? this.denied.set(ask.chatId, new Set()).get(ask.chatId)!).add(item.name);
+    else if (cls.choices.length > 1)
+      (this.denied.get(ask.chatId) ?? this.denied.set(ask.chatId, new Set()).get(ask.chatId)!).add(item.name);
     entry.pending.delete(ask.key);
     this.maybeFollowUp(ask.chatId, ask.turnId);
   }
@@ -179,7 +191,8 @@ export class ApprovalService extends Disposable {
     }
     let temp: { path: string; cleanup: () => void } | null = null;
     try {
-      for (const g of el.alwaysTools) await allowGrant(binary, g.tool, { ...(g.path ? { path: g.path } : {}), reason: 'VS Code: always allow', env });
+      for (const g of el.alwaysTools)
+        await allowGrant(binary, g.tool, { ...(g.path ? { path: g.path } : {}), reason: 'VS Code: always allow', env });
       for (const dir of el.rememberDirs) await this.d.rememberDir(dir);
       if (el.onceTools.length > 0) temp = await tempGrantsFile(binary, el.onceTools, env);
     } catch (err) {
@@ -189,7 +202,9 @@ export class ApprovalService extends Disposable {
       return;
     }
     const cleanup = temp?.cleanup;
-    this.d.log.info(`Retrying with approval: once=[${el.onceTools.join(', ')}] always=[${el.alwaysTools.map((g) => g.tool).join(', ')}] addDirs=[${el.addDirs.join(', ')}]${unsafe ? ' unsafe once' : ''}`);
+    this.d.log.info(
+      `Retrying with approval: once=[${el.onceTools.join(', ')}] always=[${el.alwaysTools.map((g) => g.tool).join(', ')}] addDirs=[${el.addDirs.join(', ')}]${unsafe ? ' unsafe once' : ''}`,
+    );
     this.d.controller.startTurn(chatId, retryPrompt(approved), 'retry', {
       elevation: { addDirs: el.addDirs, unsafe, ...(temp ? { env: { ZERO_SANDBOX_GRANTS_PATH: temp.path } } : {}) },
       onEnd: () => cleanup?.(),
@@ -201,7 +216,9 @@ export class ApprovalService extends Disposable {
     let e = this.turns.get(key);
     if (!e) {
       const chat = this.d.controller.wholeChat(chatId);
-      const running = chat ? this.d.controller.isBusy(chatId) && chat.turns[chat.turns.length - 1]?.id === turnId : false;
+      const running = chat
+        ? this.d.controller.isBusy(chatId) && chat.turns[chat.turns.length - 1]?.id === turnId
+        : false;
       e = { approved: [], pending: new Set(), ended: !running };
       this.turns.set(key, e);
     }
@@ -216,7 +233,9 @@ export class ApprovalService extends Disposable {
   /** The matching `tool_call.args`, by id (the request may come before or after the call). */
   private argsFor(chatId: string, turnId: string, item: PermissionItem): unknown {
     const turn = this.d.controller.wholeChat(chatId)?.turns.find((t) => t.id === turnId);
-    const tool = turn?.items.find((i): i is ToolItem => i.kind === 'tool' && item.toolId !== null && i.id === item.toolId);
+    const tool = turn?.items.find(
+      (i): i is ToolItem => i.kind === 'tool' && item.toolId !== null && i.id === item.toolId,
+    );
     return tool?.args ?? null;
   }
 }

@@ -10,17 +10,26 @@ import type { ChatController } from '../../chats/chatController';
 export const ADD_TO_CHAT = 'zero.addToChat';
 export const ADD_TERMINAL_SELECTION = 'zero.addTerminalSelectionToChat';
 
-export function registerAddToChatCommands(controller: ChatController, folder: () => string | null, reveal: () => Promise<void>): vscode.Disposable[] {
+export function registerAddToChatCommands(
+  controller: ChatController,
+  folder: () => string | null,
+  reveal: () => Promise<void>,
+): vscode.Disposable[] {
   return [
     // The Explorer passes the clicked item and, with a multi-selection, all selected items.
     vscode.commands.registerCommand(ADD_TO_CHAT, async (clicked?: vscode.Uri, selected?: vscode.Uri[]) => {
       const uris = selected && selected.length > 0 ? selected : clicked ? [clicked] : [];
       if (uris.length === 0) {
-        void vscode.window.showInformationMessage('Right-click a file or folder in the Explorer to add it to the Zero chat.');
+        void vscode.window.showInformationMessage(
+          'Right-click a file or folder in the Explorer to add it to the Zero chat.',
+        );
         return;
       }
       for (const uri of uris) {
-        const isFolder = await vscode.workspace.fs.stat(uri).then((s) => (s.type & vscode.FileType.Directory) !== 0, () => false);
+        const isFolder = await vscode.workspace.fs.stat(uri).then(
+          (s) => (s.type & vscode.FileType.Directory) !== 0,
+          () => false,
+        );
         controller.attachPath(relativePath(uri, folder()), isFolder);
       }
       await reveal();

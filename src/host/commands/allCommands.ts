@@ -19,7 +19,9 @@ export function registerAllCommands(d: AllCommandDeps): vscode.Disposable[] {
     ...registerSelectionCommands(d.controller, reveal),
     ...registerAddToChatCommands(d.controller, d.folder, reveal),
     ...registerTranscriptCommands(d.controller, reveal),
-    vscode.commands.registerCommand('zero.manageApprovals', () => manageApprovals(d.controller.binary.path, readSettings().env, d.log)),
+    vscode.commands.registerCommand('zero.manageApprovals', () =>
+      manageApprovals(d.controller.binary.path, readSettings().env, d.log),
+    ),
     vscode.commands.registerCommand('zero.chooseFolder', d.chooseFolder),
   ];
 }

@@ -12,7 +12,11 @@ export const ATTACH = 'zero.addSelectionToChat';
 export class ZeroCodeActions implements vscode.CodeActionProvider {
   static readonly kinds = [vscode.CodeActionKind.QuickFix, vscode.CodeActionKind.RefactorRewrite];
 
-  provideCodeActions(_doc: vscode.TextDocument, range: vscode.Range | vscode.Selection, ctx: vscode.CodeActionContext): vscode.CodeAction[] {
+  provideCodeActions(
+    _doc: vscode.TextDocument,
+    range: vscode.Range | vscode.Selection,
+    ctx: vscode.CodeActionContext,
+  ): vscode.CodeAction[] {
     if (range.isEmpty && ctx.diagnostics.length === 0) return [];
     const actions: vscode.CodeAction[] = [];
     const diags = ctx.diagnostics.filter((d) => d.range.intersection(range) !== undefined);
@@ -23,7 +27,10 @@ export class ZeroCodeActions implements vscode.CodeActionProvider {
       actions.push(fix);
     }
     if (!range.isEmpty) {
-      for (const [command, title] of [[ASK, 'Ask Zero about selection'], [EXPLAIN, 'Explain with Zero']] as const) {
+      for (const [command, title] of [
+        [ASK, 'Ask Zero about selection'],
+        [EXPLAIN, 'Explain with Zero'],
+      ] as const) {
         const a = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
         a.command = { command, title };
         actions.push(a);

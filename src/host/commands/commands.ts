@@ -26,29 +26,46 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
     reg('zero.showHistory', () => showHistory(d.controller, { openInTab: (id) => d.tabs.open(id) })),
     reg('zero.renameChat', () => {
       const chat = d.controller.workingChat;
-      if (chat.turns.length === 0) return void vscode.window.showInformationMessage('Send a message first: a chat gets a history entry, and a name, with its first message.');
+      if (chat.turns.length === 0)
+        return void vscode.window.showInformationMessage(
+          'Send a message first: a chat gets a history entry, and a name, with its first message.',
+        );
       return renameChat(d.controller, chat.id, chat.title);
     }),
     reg('zero.copySessionId', async () => {
       const id = d.controller.workingChat.sessionId;
-      if (!id) return void vscode.window.showInformationMessage('This chat has no Zero session yet: it gets one with its first answer.');
+      if (!id)
+        return void vscode.window.showInformationMessage(
+          'This chat has no Zero session yet: it gets one with its first answer.',
+        );
       await vscode.env.clipboard.writeText(id);
       void vscode.window.showInformationMessage(`Copied the Zero session ID ${id}.`);
     }),
     reg('zero.continueInTerminal', () => {
       const chat = d.controller.workingChat;
-      if (!chat.sessionId) return void vscode.window.showInformationMessage('This chat has no Zero session yet: it gets one with its first answer.');
+      if (!chat.sessionId)
+        return void vscode.window.showInformationMessage(
+          'This chat has no Zero session yet: it gets one with its first answer.',
+        );
       continueInTerminal(chat.sessionId, chat.title, activeFolder());
     }),
     // From the palette: the sidebar's chat moves to a tab. With an id (history): that chat.
-    vscode.commands.registerCommand('zero.openInEditor', (chatId?: unknown) => (typeof chatId === 'string' ? d.tabs.open(chatId) : d.tabs.openCurrent())),
+    vscode.commands.registerCommand('zero.openInEditor', (chatId?: unknown) =>
+      typeof chatId === 'string' ? d.tabs.open(chatId) : d.tabs.openCurrent(),
+    ),
     reg('zero.focus', () => d.view.reveal()),
     reg('zero.showLog', () => d.log.show(true)),
     reg('zero.setPath', async () => {
-      const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Use this Zero', title: 'Choose the zero executable' });
+      const picked = await vscode.window.showOpenDialog({
+        canSelectMany: false,
+        openLabel: 'Use this Zero',
+        title: 'Choose the zero executable',
+      });
       if (!picked?.[0]) return;
       // Global (user/machine) only: a workspace must never choose the binary.
-      await vscode.workspace.getConfiguration('zero').update('path', picked[0].fsPath, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('zero')
+        .update('path', picked[0].fsPath, vscode.ConfigurationTarget.Global);
       await d.recheckBinary();
     }),
   ];

@@ -1,11 +1,19 @@
 /** Ask / Explain / Fix / Add Selection: the editor selection becomes (part of) a chat message. */
 import * as vscode from 'vscode';
-import { selectionBlock, selectionLabel, selectionPrompt, type SelectionIntent } from '../../conversation/selectionPrompt';
+import {
+  selectionBlock,
+  selectionLabel,
+  selectionPrompt,
+  type SelectionIntent,
+} from '../../conversation/selectionPrompt';
 import type { ChatController } from '../../chats/chatController';
 import { ASK, ATTACH, EXPLAIN, FIX } from './codeActions';
 import { selectionContext } from '../composer/selectionContext';
 
-export function registerSelectionCommands(controller: ChatController, reveal: () => Promise<void>): vscode.Disposable[] {
+export function registerSelectionCommands(
+  controller: ChatController,
+  reveal: () => Promise<void>,
+): vscode.Disposable[] {
   const run = (intent: SelectionIntent) => async (): Promise<void> => {
     const ctx = selectionContext();
     if (!ctx) {
@@ -19,7 +27,11 @@ export function registerSelectionCommands(controller: ChatController, reveal: ()
     }
     let words = '';
     if (intent === 'ask') {
-      const asked = await vscode.window.showInputBox({ title: `Ask Zero about ${selectionLabel(ctx)}`, placeHolder: 'What do you want to know or change?', ignoreFocusOut: true });
+      const asked = await vscode.window.showInputBox({
+        title: `Ask Zero about ${selectionLabel(ctx)}`,
+        placeHolder: 'What do you want to know or change?',
+        ignoreFocusOut: true,
+      });
       if (asked === undefined) return;
       words = asked;
     }

@@ -11,7 +11,8 @@ export interface AcpSessionPicks {
 }
 
 export function acpSessionPicks(controller: ChatController, acp: AcpTransport): AcpSessionPicks {
-  const failed = (what: string) => (err: unknown) => void vscode.window.showWarningMessage(`Zero did not switch to ${what}: ${String((err as Error)?.message ?? err)}`);
+  const failed = (what: string) => (err: unknown) =>
+    void vscode.window.showWarningMessage(`Zero did not switch to ${what}: ${String((err as Error)?.message ?? err)}`);
   return {
     async setAcpMode(mode) {
       const chat = controller.workingChat;

@@ -4,7 +4,12 @@
  * picks) into a message the controller can run. Unsafe needs a confirmation every time.
  */
 import * as vscode from 'vscode';
-import { mentionLabel, type MentionRef, type ProblemEntry, type ResolvedMention } from '../../conversation/composerPrompt';
+import {
+  mentionLabel,
+  type MentionRef,
+  type ProblemEntry,
+  type ResolvedMention,
+} from '../../conversation/composerPrompt';
 import type { ModelInfo } from '../../conversation/contextMeter';
 import { chatTransport, type Chat, type TransportKind } from '../../conversation/model';
 import type { ComposerState, MentionCandidate, ModeChoice, SendOptions } from '../../messages/messages';
@@ -45,7 +50,9 @@ export class ComposerService extends Disposable {
     this.register(vscode.window.onDidChangeTextEditorSelection(() => this.publishSoon()));
     this.register({ dispose: () => this.timer && clearTimeout(this.timer) });
     // An ACP chat offers its session's modes and models: follow the chat shown.
-    this.register(deps.controller.onDidChange((c) => c.kind !== 'composer' && c.kind !== 'queue' && this.publishSoon()));
+    this.register(
+      deps.controller.onDidChange((c) => c.kind !== 'composer' && c.kind !== 'queue' && this.publishSoon()),
+    );
     this.publish();
   }
 
@@ -88,22 +95,31 @@ export class ComposerService extends Disposable {
     if (options.mode && !mode) this.deps.log.warn(`Ignored an unknown mode from the chat view: ${options.mode}`);
     const images: InputImage[] = [];
     for (const img of options.images ?? []) {
-      const parsed = InputImageSchema.safeParse({ mediaType: normaliseImageMediaType(img.mediaType) || img.mediaType, data: img.data });
+      const parsed = InputImageSchema.safeParse({
+        mediaType: normaliseImageMediaType(img.mediaType) || img.mediaType,
+        data: img.data,
+      });
       if (!parsed.success) {
-        void vscode.window.showErrorMessage(`Image ${img.name} was not sent: ${parsed.error.issues[0]?.message ?? 'invalid image'}`);
+        void vscode.window.showErrorMessage(
+          `Image ${img.name} was not sent: ${parsed.error.issues[0]?.message ?? 'invalid image'}`,
+        );
         this.deps.controller.restoreDraft(text, chatId);
         return;
       }
       images.push(parsed.data);
     }
     if (mode && modes.find((m) => m.id === mode)?.dangerous) {
-      if (!restrictedModeAllows(mode)) mode = undefined; // it runs plan anyway
+      if (!restrictedModeAllows(mode))
+        mode = undefined; // it runs plan anyway
       else if (!(await confirmUnsafeMessage())) {
         this.deps.controller.restoreDraft(text, chatId);
         return;
       }
     }
-    if (options.editOf && !(await rewindForEdit(this.deps.controller, options.editOf, this.deps.log, this.deps.releaseAcpSession))) {
+    if (
+      options.editOf &&
+      !(await rewindForEdit(this.deps.controller, options.editOf, this.deps.log, this.deps.releaseAcpSession))
+    ) {
       this.deps.controller.restoreDraft(text, chatId);
       return;
     }
@@ -166,7 +182,10 @@ export class ComposerService extends Disposable {
 function currentFileMention(): MentionRef | null {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.uri.scheme !== 'file') return null;
-  const rel = vscode.workspace.asRelativePath(editor.document.uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+  const rel = vscode.workspace.asRelativePath(
+    editor.document.uri,
+    (vscode.workspace.workspaceFolders?.length ?? 0) > 1,
+  );
   const sel = editor.selection;
   if (sel.isEmpty) return { kind: 'file', path: rel };
   const end = sel.end.character === 0 && sel.end.line > sel.start.line ? sel.end.line : sel.end.line + 1;
@@ -188,7 +207,11 @@ async function confirmUnsafeMessage(): Promise<boolean> {
   const ok = 'Send in unsafe mode';
   const picked = await vscode.window.showWarningMessage(
     'Send this message in unsafe mode?',
-    { modal: true, detail: 'Zero will run with every permission prompt pre-approved: it may run any command, including destructive ones, without asking. This applies to this message only.' },
+    {
+      modal: true,
+      detail:
+        'Zero will run with every permission prompt pre-approved: it may run any command, including destructive ones, without asking. This applies to this message only.',
+    },
     ok,
   );
   return picked === ok;

@@ -18,7 +18,12 @@ import { readSettings } from '../workspace/settings';
  * `releaseAcp`: for an ACP chat, makes `zero acp` drop its in-memory copy of the session (false: it
  * cannot now), so the edited message is answered from the rewound history.
  */
-export async function rewindForEdit(controller: ChatController, turnId: string, log: vscode.LogOutputChannel, releaseAcp: (chat: Chat) => Promise<boolean>): Promise<boolean> {
+export async function rewindForEdit(
+  controller: ChatController,
+  turnId: string,
+  log: vscode.LogOutputChannel,
+  releaseAcp: (chat: Chat) => Promise<boolean>,
+): Promise<boolean> {
   const chat = controller.workingChat;
   const last = chat.turns[chat.turns.length - 1];
   if (!last || last.id !== turnId || controller.isBusy(chat.id)) {
@@ -29,15 +34,22 @@ export async function rewindForEdit(controller: ChatController, turnId: string, 
   if (!chat.sessionId || !last.run.sessionId) return true;
   const ok = 'Rewind and Resend';
   const acp = chat.transport === 'acp';
-  const files = acp ? 'Over ACP Zero keeps no checkpoints, so files it changed are not restored.' : 'Files Zero changed since then are restored.';
+  const files = acp
+    ? 'Over ACP Zero keeps no checkpoints, so files it changed are not restored.'
+    : 'Files Zero changed since then are restored.';
   const picked = await vscode.window.showWarningMessage(
     'Edit and resend your last message?',
-    { modal: true, detail: `Zero rewinds its session to before that message (zero sessions rewind): its answer leaves Zero's context. ${files} Then the edited message is sent.` },
+    {
+      modal: true,
+      detail: `Zero rewinds its session to before that message (zero sessions rewind): its answer leaves Zero's context. ${files} Then the edited message is sent.`,
+    },
     ok,
   );
   if (picked !== ok) return false;
   if (acp && !(await releaseAcp(chat))) {
-    void vscode.window.showWarningMessage('Zero is answering in another ACP chat. Edit this message once it has finished: zero acp must reload this chat\'s session after the rewind.');
+    void vscode.window.showWarningMessage(
+      "Zero is answering in another ACP chat. Edit this message once it has finished: zero acp must reload this chat's session after the rewind.",
+    );
     return false;
   }
   const settings = readSettings();
@@ -56,10 +68,18 @@ export async function rewindForEdit(controller: ChatController, turnId: string, 
       controller.markUndone(chat.id, turnId, "Edited and resent: Zero's session held nothing of this message.");
       return true;
     }
-    const report = await rewindSession(found.path, last.run.sessionId, message.sequence, settings.env, { excludeTarget: true });
-    log.info(`Rewound ${last.run.sessionId} before sequence ${message.sequence} to edit the last message: ${report.filesRestored} restored, ${report.filesDeleted} deleted.`);
+    const report = await rewindSession(found.path, last.run.sessionId, message.sequence, settings.env, {
+      excludeTarget: true,
+    });
+    log.info(
+      `Rewound ${last.run.sessionId} before sequence ${message.sequence} to edit the last message: ${report.filesRestored} restored, ${report.filesDeleted} deleted.`,
+    );
     const files = report.filesRestored + report.filesDeleted;
-    controller.markUndone(chat.id, turnId, `Edited and resent: Zero's session was rewound to before this message${files > 0 ? ` (${report.filesRestored} file(s) restored, ${report.filesDeleted} deleted)` : ''}.`);
+    controller.markUndone(
+      chat.id,
+      turnId,
+      `Edited and resent: Zero's session was rewound to before this message${files > 0 ? ` (${report.filesRestored} file(s) restored, ${report.filesDeleted} deleted)` : ''}.`,
+    );
     return true;
   } catch (err) {
     void vscode.window.showErrorMessage(`Could not rewind Zero's session: ${(err as Error).message}`);

@@ -19,12 +19,19 @@ export class MentionIndex extends Disposable {
   private root: string | null = null;
   private excluded: (rel: string) => boolean = () => false;
 
-  constructor(private readonly folder: () => string | null, private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly folder: () => string | null,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
     super();
     const watcher = this.register(vscode.workspace.createFileSystemWatcher('**/*'));
     this.register(watcher.onDidCreate((uri) => this.changed(uri, true)));
     this.register(watcher.onDidDelete((uri) => this.changed(uri, false)));
-    this.register(vscode.workspace.onDidChangeConfiguration((e) => (e.affectsConfiguration('files.exclude') || e.affectsConfiguration('search.exclude')) && this.reset()));
+    this.register(
+      vscode.workspace.onDidChangeConfiguration(
+        (e) => (e.affectsConfiguration('files.exclude') || e.affectsConfiguration('search.exclude')) && this.reset(),
+      ),
+    );
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.reset()));
   }
 
@@ -33,7 +40,9 @@ export class MentionIndex extends Disposable {
     await this.ensure();
     // Built lazily after watcher changes: one rebuild for a burst of created files.
     this.index ??= new PathIndex(withFolders(this.files ?? []));
-    return this.index.search(query, limit).map((m) => ({ path: m.path, kind: m.path.endsWith('/') ? 'folder' : 'file', positions: m.positions }));
+    return this.index
+      .search(query, limit)
+      .map((m) => ({ path: m.path, kind: m.path.endsWith('/') ? 'folder' : 'file', positions: m.positions }));
   }
 
   private reset(): void {
@@ -63,7 +72,9 @@ export class MentionIndex extends Disposable {
     if (this.root !== root) return; // the folder changed meanwhile; the next search rebuilds
     this.files = files;
     this.index = null;
-    this.log.info(`Indexed ${files.size} files for @-mentions in ${Date.now() - started} ms${uris.length >= MAX_FILES ? ` (stopped at ${MAX_FILES})` : ''}.`);
+    this.log.info(
+      `Indexed ${files.size} files for @-mentions in ${Date.now() - started} ms${uris.length >= MAX_FILES ? ` (stopped at ${MAX_FILES})` : ''}.`,
+    );
   }
 
   private changed(uri: vscode.Uri, created: boolean): void {

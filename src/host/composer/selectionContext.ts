@@ -23,7 +23,9 @@ export function toPromptDiagnostic(d: vscode.Diagnostic): SelectionDiagnostic {
 }
 
 /** The selection (or, when empty, the cursor's line) of the active editor; undefined without one. */
-export function selectionContext(editor: vscode.TextEditor | undefined = vscode.window.activeTextEditor): SelectionContext | undefined {
+export function selectionContext(
+  editor: vscode.TextEditor | undefined = vscode.window.activeTextEditor,
+): SelectionContext | undefined {
   if (!editor) return undefined;
   const doc = editor.document;
   let range: vscode.Range = editor.selection;
@@ -37,7 +39,12 @@ export function selectionContext(editor: vscode.TextEditor | undefined = vscode.
     endLine + 1,
   );
   return {
-    path: doc.isUntitled ? doc.uri.path : vscode.workspace.asRelativePath(doc.uri, vscode.workspace.workspaceFolders !== undefined && vscode.workspace.workspaceFolders.length > 1),
+    path: doc.isUntitled
+      ? doc.uri.path
+      : vscode.workspace.asRelativePath(
+          doc.uri,
+          vscode.workspace.workspaceFolders !== undefined && vscode.workspace.workspaceFolders.length > 1,
+        ),
     languageId: doc.languageId,
     startLine,
     endLine: endLine + 1,

@@ -17,7 +17,11 @@ export function resumeCommand(sessionId: string): string {
   return `/resume ${sessionId}`;
 }
 
-export function continueInTerminal(sessionId: string, title: string, folder: string | null): vscode.Terminal | undefined {
+export function continueInTerminal(
+  sessionId: string,
+  title: string,
+  folder: string | null,
+): vscode.Terminal | undefined {
   if (!isSessionId(sessionId)) {
     void vscode.window.showErrorMessage(`Cannot continue "${sessionId}" in a terminal: it is not a Zero session id.`);
     return undefined;

@@ -16,7 +16,10 @@ import { activeFolder } from '../workspace/workspaceFolders';
 
 const SEARCH_DELAY_MS = 200;
 
-type Entry = { readonly kind: 'chat'; readonly chat: ChatSummary } | { readonly kind: 'session'; readonly session: ZeroSession } | { readonly kind: 'notice'; readonly problem: string };
+type Entry =
+  | { readonly kind: 'chat'; readonly chat: ChatSummary }
+  | { readonly kind: 'session'; readonly session: ZeroSession }
+  | { readonly kind: 'notice'; readonly problem: string };
 
 interface Item extends vscode.QuickPickItem {
   readonly entry?: Entry;
@@ -51,7 +54,10 @@ export async function showHistory(controller: ChatController, openers: HistoryOp
   const render = (): void => {
     const chats = controller.viewState().history;
     // A deleted chat's session stays in Zero's store: it is not offered again as a terminal session.
-    const known = new Set([...chats.flatMap((c) => (c.sessionId ? [c.sessionId] : [])), ...controller.hiddenSessions()]);
+    const known = new Set([
+      ...chats.flatMap((c) => (c.sessionId ? [c.sessionId] : [])),
+      ...controller.hiddenSessions(),
+    ]);
     const terminal = sessions && folder ? resumableHere(sessions, folder, known) : [];
     const entries: { readonly at: number; readonly entry: Entry }[] = [
       ...chats.map((chat) => ({ at: chat.updatedAt, entry: { kind: 'chat', chat } as const })),
@@ -67,7 +73,13 @@ export async function showHistory(controller: ChatController, openers: HistoryOp
       if (entry.kind === 'chat') items.push(chatItem(entry.chat, hits, searched));
       else if (entry.kind === 'session') items.push(sessionItem(entry.session));
     }
-    if (sessionsProblem) items.push({ label: '$(warning) Terminal sessions are not listed', detail: sessionsProblem, alwaysShow: true, entry: { kind: 'notice', problem: sessionsProblem } });
+    if (sessionsProblem)
+      items.push({
+        label: '$(warning) Terminal sessions are not listed',
+        detail: sessionsProblem,
+        alwaysShow: true,
+        entry: { kind: 'notice', problem: sessionsProblem },
+      });
     pick.items = items;
   };
 
@@ -160,7 +172,8 @@ export async function renameChat(controller: ChatController, chatId: string, tit
     validateInput: (v) => (v.trim() ? null : 'A name cannot be empty.'),
   });
   if (name === undefined) return;
-  if (!controller.renameChat(chatId, name)) void vscode.window.showWarningMessage('That chat could not be renamed: it is no longer in the history.');
+  if (!controller.renameChat(chatId, name))
+    void vscode.window.showWarningMessage('That chat could not be renamed: it is no longer in the history.');
 }
 
 function chatItem(chat: ChatSummary, hits: ReadonlyMap<string, string | null>, query: string): Item {
@@ -169,10 +182,20 @@ function chatItem(chat: ChatSummary, hits: ReadonlyMap<string, string | null>, q
   return {
     label: chat.title || 'Untitled chat',
     // What the chat is doing now (running, waiting for approval, finished and unread) comes first.
-    description: [chat.activity ? activityWords(chat.activity) : '', `${chat.turns} turn${chat.turns === 1 ? '' : 's'}`, when(chat.updatedAt)].filter(Boolean).join(' · '),
+    description: [
+      chat.activity ? activityWords(chat.activity) : '',
+      `${chat.turns} turn${chat.turns === 1 ? '' : 's'}`,
+      when(chat.updatedAt),
+    ]
+      .filter(Boolean)
+      .join(' · '),
     // A chat found by what was said stays listed whatever VS Code's title filter thinks.
-    ...(found ? { alwaysShow: true, detail: excerpt ? `$(search) ${excerpt}` : `$(search) "${query.trim()}" in the title` } : {}),
-    buttons: chat.sessionId ? [buttons.tab, buttons.rename, buttons.copy, buttons.terminal, buttons.delete] : [buttons.tab, buttons.rename, buttons.delete],
+    ...(found
+      ? { alwaysShow: true, detail: excerpt ? `$(search) ${excerpt}` : `$(search) "${query.trim()}" in the title` }
+      : {}),
+    buttons: chat.sessionId
+      ? [buttons.tab, buttons.rename, buttons.copy, buttons.terminal, buttons.delete]
+      : [buttons.tab, buttons.rename, buttons.delete],
     entry: { kind: 'chat', chat },
   };
 }

@@ -7,12 +7,20 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { chatReview, reviewAvailable, rowLabel, rowSpoken, type ReviewGroup, type ReviewRow } from '../../conversation/reviewList';
+import {
+  chatReview,
+  reviewAvailable,
+  rowLabel,
+  rowSpoken,
+  type ReviewGroup,
+  type ReviewRow,
+} from '../../conversation/reviewList';
 import type { ChatController } from '../../chats/chatController';
 import { Disposable } from '../../lifecycle/disposable';
 
 export const CHANGES_VIEW = 'zero.changes';
-export const ACP_NOTE = 'ACP chat: Zero keeps no checkpoints over ACP, so changed files are listed without line counts, Diff, Revert or Undo. Use the exec transport to review changes.';
+export const ACP_NOTE =
+  'ACP chat: Zero keeps no checkpoints over ACP, so changed files are listed without line counts, Diff, Revert or Undo. Use the exec transport to review changes.';
 
 type Node = { readonly kind: 'turn'; readonly group: ReviewGroup } | { readonly kind: 'file'; readonly row: ReviewRow };
 
@@ -29,25 +37,68 @@ const short = (s: string, n = 60): string => {
 };
 
 /** Refresh on what changes the list, not on every streamed word. */
-const RELEVANT = new Set(['turn_started', 'turn_review', 'review_decided', 'turn_undone', 'process_exited', 'acp_turn_ended', 'acp_session', 'transport_set']);
+const RELEVANT = new Set([
+  'turn_started',
+  'turn_review',
+  'review_decided',
+  'turn_undone',
+  'process_exited',
+  'acp_turn_ended',
+  'acp_session',
+  'transport_set',
+]);
 
 export class ChangesView extends Disposable implements vscode.TreeDataProvider<Node> {
   private readonly changed = this.register(new vscode.EventEmitter<Node | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private readonly view: vscode.TreeView<Node>;
 
-  constructor(private readonly controller: ChatController, private readonly folder: () => string | null, actions: ChangesActions) {
+  constructor(
+    private readonly controller: ChatController,
+    private readonly folder: () => string | null,
+    actions: ChangesActions,
+  ) {
     super();
-    this.view = this.register(vscode.window.createTreeView(CHANGES_VIEW, { treeDataProvider: this, showCollapseAll: true }));
-    const row = (n: unknown): ReviewRow | null => (n && typeof n === 'object' && (n as Node).kind === 'file' ? (n as { row: ReviewRow }).row : null);
-    const group = (n: unknown): ReviewGroup | null => (n && typeof n === 'object' && (n as Node).kind === 'turn' ? (n as { group: ReviewGroup }).group : null);
-    this.register(vscode.commands.registerCommand('zero.changes.diff', (n: unknown) => { const r = row(n); return r ? actions.openDiff(r.turnId, r.path) : undefined; }));
-    this.register(vscode.commands.registerCommand('zero.changes.keep', (n: unknown) => { const r = row(n); if (r) actions.keep(r.turnId, r.path); }));
-    this.register(vscode.commands.registerCommand('zero.changes.revert', (n: unknown) => { const r = row(n); return r ? actions.revert(r.turnId, r.path) : undefined; }));
-    this.register(vscode.commands.registerCommand('zero.changes.undoTurn', (n: unknown) => { const g = group(n); return g ? actions.undoTurn(g.turnId) : undefined; }));
+    this.view = this.register(
+      vscode.window.createTreeView(CHANGES_VIEW, { treeDataProvider: this, showCollapseAll: true }),
+    );
+    const row = (n: unknown): ReviewRow | null =>
+      n && typeof n === 'object' && (n as Node).kind === 'file' ? (n as { row: ReviewRow }).row : null;
+    const group = (n: unknown): ReviewGroup | null =>
+      n && typeof n === 'object' && (n as Node).kind === 'turn' ? (n as { group: ReviewGroup }).group : null;
+    this.register(
+      vscode.commands.registerCommand('zero.changes.diff', (n: unknown) => {
+        const r = row(n);
+        return r ? actions.openDiff(r.turnId, r.path) : undefined;
+      }),
+    );
+    this.register(
+      vscode.commands.registerCommand('zero.changes.keep', (n: unknown) => {
+        const r = row(n);
+        if (r) actions.keep(r.turnId, r.path);
+      }),
+    );
+    this.register(
+      vscode.commands.registerCommand('zero.changes.revert', (n: unknown) => {
+        const r = row(n);
+        return r ? actions.revert(r.turnId, r.path) : undefined;
+      }),
+    );
+    this.register(
+      vscode.commands.registerCommand('zero.changes.undoTurn', (n: unknown) => {
+        const g = group(n);
+        return g ? actions.undoTurn(g.turnId) : undefined;
+      }),
+    );
     this.register(
       controller.onDidChange((c) => {
-        if (c.kind === 'snapshot' || (c.kind === 'actions' && c.chatId === controller.workingChat.id && c.actions.some((a) => RELEVANT.has(a.type)))) this.refresh();
+        if (
+          c.kind === 'snapshot' ||
+          (c.kind === 'actions' &&
+            c.chatId === controller.workingChat.id &&
+            c.actions.some((a) => RELEVANT.has(a.type)))
+        )
+          this.refresh();
       }),
     );
     this.refresh();
@@ -56,7 +107,11 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<N
   private refresh(): void {
     const chat = this.controller.workingChat;
     const groups = chatReview(chat);
-    this.view.message = !reviewAvailable(chat) ? ACP_NOTE : groups.length === 0 ? 'Zero has not changed any files in this chat.' : undefined;
+    this.view.message = !reviewAvailable(chat)
+      ? ACP_NOTE
+      : groups.length === 0
+        ? 'Zero has not changed any files in this chat.'
+        : undefined;
     this.changed.fire(undefined);
   }
 

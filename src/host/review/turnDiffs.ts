@@ -7,7 +7,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Chat, Turn } from '../../conversation/model';
-import { firstCheckpointSequence, recordedDuringTurn, sameChangedPath, turnCheckpoints, turnFileChanges } from '../../conversation/turnChanges';
+import {
+  firstCheckpointSequence,
+  recordedDuringTurn,
+  sameChangedPath,
+  turnCheckpoints,
+  turnFileChanges,
+} from '../../conversation/turnChanges';
 import { findZero } from '../../zero';
 import { checkpointsFrom, readCheckpoint, readSessionCwd, sessionsRoot, type Checkpoint } from '../../zero/checkpoints';
 import { turnRoot, type KnownRoots } from '../../zero/turnRoot';
@@ -39,17 +45,32 @@ export interface TurnChangeActions {
 /** Also registered as the (unlisted) commands `zero.openTurnDiff(turnId, path)` and `zero.undoTurn(turnId)`. */
 export function turnChangeActions(deps: TurnChangeDeps): TurnChangeActions {
   const changes = new TurnChanges(deps);
-  const actions: TurnChangeActions = { openDiff: (t, p) => changes.openDiff(t, p), undoTurn: (t) => changes.undoTurn(t) };
+  const actions: TurnChangeActions = {
+    openDiff: (t, p) => changes.openDiff(t, p),
+    undoTurn: (t) => changes.undoTurn(t),
+  };
   deps.register(vscode.workspace.registerTextDocumentContentProvider(BEFORE_SCHEME, new BeforeContent()));
-  deps.register(vscode.commands.registerCommand('zero.openTurnDiff', (t: unknown, p: unknown) => (typeof t === 'string' && typeof p === 'string' ? actions.openDiff(t, p) : undefined)));
-  deps.register(vscode.commands.registerCommand('zero.undoTurn', (t: unknown) => (typeof t === 'string' ? actions.undoTurn(t) : undefined)));
+  deps.register(
+    vscode.commands.registerCommand('zero.openTurnDiff', (t: unknown, p: unknown) =>
+      typeof t === 'string' && typeof p === 'string' ? actions.openDiff(t, p) : undefined,
+    ),
+  );
+  deps.register(
+    vscode.commands.registerCommand('zero.undoTurn', (t: unknown) =>
+      typeof t === 'string' ? actions.undoTurn(t) : undefined,
+    ),
+  );
   return actions;
 }
 
 /** `zero-before:/<path>?session=…&seq=…&file=…` (or `&empty=1`): stateless, so a restored tab still works. */
 function beforeUri(file: string, query: Record<string, string>): vscode.Uri {
   const p = file.replace(/\\/g, '/');
-  return vscode.Uri.from({ scheme: BEFORE_SCHEME, path: p.startsWith('/') ? p : `/${p}`, query: new URLSearchParams(query).toString() });
+  return vscode.Uri.from({
+    scheme: BEFORE_SCHEME,
+    path: p.startsWith('/') ? p : `/${p}`,
+    query: new URLSearchParams(query).toString(),
+  });
 }
 
 class BeforeContent implements vscode.TextDocumentContentProvider {
@@ -93,16 +114,25 @@ class TurnChanges {
     if (!found) return;
     const root = rootOfTurn(found.turn, this.deps.folder(), this.deps.roots);
     const folder = root.ok ? root.root : null;
-    const rel = folder && path.isAbsolute(requested) && isInside(folder, requested) ? path.relative(folder, requested) : requested;
+    const rel =
+      folder && path.isAbsolute(requested) && isInside(folder, requested)
+        ? path.relative(folder, requested)
+        : requested;
     // The path comes from the webview: only files this turn lists are opened.
-    const change = turnFileChanges(found.turn).find((c) => sameChangedPath(c.path, rel) || sameChangedPath(c.path, requested));
+    const change = turnFileChanges(found.turn).find(
+      (c) => sameChangedPath(c.path, rel) || sameChangedPath(c.path, requested),
+    );
     if (!change) {
       void vscode.window.showWarningMessage(`${requested} is not among the files this turn changed.`);
       return;
     }
     const file = path.isAbsolute(change.path) ? change.path : folder ? path.join(folder, change.path) : null;
     if (!file) {
-      void vscode.window.showWarningMessage(root.ok ? 'Open a folder first: the changed files are relative to it.' : `Cannot show the changes of ${change.path}: ${root.reason}`);
+      void vscode.window.showWarningMessage(
+        root.ok
+          ? 'Open a folder first: the changed files are relative to it.'
+          : `Cannot show the changes of ${change.path}: ${root.reason}`,
+      );
       return;
     }
     const before = await this.before(found, change.path);
@@ -114,7 +144,9 @@ class TurnChanges {
     }
     const now = exists ? vscode.Uri.file(file) : beforeUri(change.path, { empty: '1', deleted: '1' });
     const note = before.isNew ? ' (new file)' : exists ? '' : ' (deleted since)';
-    await vscode.commands.executeCommand('vscode.diff', before.uri, now, `${change.path} (before turn ↔ now)${note}`, { preview: true });
+    await vscode.commands.executeCommand('vscode.diff', before.uri, now, `${change.path} (before turn ↔ now)${note}`, {
+      preview: true,
+    });
   }
 
   /** The file's content before the turn, as a `zero-before:` document. */
@@ -136,7 +168,9 @@ class TurnChanges {
     if (this.refuseWhileRunning(chat)) return;
     const first = firstCheckpointSequence(turn);
     if (first === null) {
-      void vscode.window.showInformationMessage('Zero saved no checkpoint in this turn, so its rewind cannot undo it. (Zero saves one before write_file, edit_file and apply_patch inside the workspace, unless ZERO_CHECKPOINTS=off.)');
+      void vscode.window.showInformationMessage(
+        'Zero saved no checkpoint in this turn, so its rewind cannot undo it. (Zero saves one before write_file, edit_file and apply_patch inside the workspace, unless ZERO_CHECKPOINTS=off.)',
+      );
       return;
     }
     if (!sessionId) {
@@ -152,16 +186,26 @@ class TurnChanges {
     }
     // Zero's rewind restores into the session's recorded folder, which must be one of this workspace's.
     const where = await readSessionCwd(sessionsRoot(runEnv()), sessionId);
-    const root = turnRoot(where ?? turn.run.cwd, this.deps.folder(), this.deps.roots?.() ?? hostRoots(this.deps.folder()));
+    const root = turnRoot(
+      where ?? turn.run.cwd,
+      this.deps.folder(),
+      this.deps.roots?.() ?? hostRoots(this.deps.folder()),
+    );
     if (!root.ok) {
       void vscode.window.showWarningMessage(`Cannot undo this turn: ${root.reason}`);
       return;
     }
     if (plan[0]?.sequence !== first || !recordedDuringTurn(plan[0].createdAt, turn, Date.now())) {
-      void vscode.window.showInformationMessage("Nothing to undo: Zero's session no longer has this turn's checkpoints (was it undone already?).");
+      void vscode.window.showInformationMessage(
+        "Nothing to undo: Zero's session no longer has this turn's checkpoints (was it undone already?).",
+      );
       return;
     }
-    const answer = await vscode.window.showWarningMessage('Undo the file changes Zero made in this turn?', { modal: true, detail: undoDetail(chat, turn, plan) }, UNDO_CHOICE);
+    const answer = await vscode.window.showWarningMessage(
+      'Undo the file changes Zero made in this turn?',
+      { modal: true, detail: undoDetail(chat, turn, plan) },
+      UNDO_CHOICE,
+    );
     if (answer !== UNDO_CHOICE || this.refuseWhileRunning(chat)) return;
     const found2 = findZero({ configuredPath: readSettings().path });
     if (!found2.ok) {
@@ -172,10 +216,13 @@ class TurnChanges {
     try {
       // --exclude-target: Zero keeps the events before this checkpoint and restores it and every later one.
       const report = await rewindSession(found2.path, sessionId, first, readSettings().env, { excludeTarget: true });
-      this.deps.log.info(`Rewound ${sessionId} to sequence ${report.targetSequence}: ${report.filesRestored} restored, ${report.filesDeleted} deleted, ${report.skipped.length} skipped.`);
+      this.deps.log.info(
+        `Rewound ${sessionId} to sequence ${report.targetSequence}: ${report.filesRestored} restored, ${report.filesDeleted} deleted, ${report.skipped.length} skipped.`,
+      );
       const summary = `Undid the turn${turn.prompt.trim() ? ` "${short(turn.prompt)}"` : ''}: ${count(report.filesRestored, 'file')} restored, ${report.filesDeleted} deleted.`;
       this.deps.controller.markUndone(chat.id, turnId, summary);
-      if (report.skipped.length > 0) void vscode.window.showWarningMessage(`${summary} Zero could not restore ${report.skipped.join(', ')}.`);
+      if (report.skipped.length > 0)
+        void vscode.window.showWarningMessage(`${summary} Zero could not restore ${report.skipped.join(', ')}.`);
       else void vscode.window.showInformationMessage(summary);
     } catch (err) {
       this.deps.log.error(`Undo of turn ${turnId} failed: ${(err as Error).message}`);
@@ -187,7 +234,9 @@ class TurnChanges {
 
   private refuseWhileRunning(chat: Chat): boolean {
     if (!this.deps.controller.isBusy(chat.id)) return false;
-    void vscode.window.showWarningMessage('Zero is still working in this chat. Stop the run or wait for it to finish, then undo.');
+    void vscode.window.showWarningMessage(
+      'Zero is still working in this chat. Stop the run or wait for it to finish, then undo.',
+    );
     return true;
   }
 }
@@ -198,25 +247,54 @@ function undoDetail(chat: Chat, turn: Turn, plan: readonly Checkpoint[]): string
   for (const c of plan) {
     for (const f of c.files) {
       if (files.has(f.path)) continue; // the checkpoint closest to the target wins, as in Zero
-      files.set(f.path, f.absent ? `${f.path} (new: deleted)` : f.skipped ? `${f.path} (no saved copy: left as it is)` : f.path);
+      files.set(
+        f.path,
+        f.absent ? `${f.path} (new: deleted)` : f.skipped ? `${f.path} (no saved copy: left as it is)` : f.path,
+      );
     }
   }
   const lines = [...files.values()];
   const shown = lines.length > 15 ? [...lines.slice(0, 14), `…and ${lines.length - 14} more`] : lines;
-  const out = [`Zero restores ${lines.length === 1 ? 'this file' : `these ${lines.length} files`} to their state before the turn:`, ...shown.map((l) => `  ${l}`)];
+  const out = [
+    `Zero restores ${lines.length === 1 ? 'this file' : `these ${lines.length} files`} to their state before the turn:`,
+    ...shown.map((l) => `  ${l}`),
+  ];
 
   const own = new Set(turnCheckpoints(turn).map((c) => c.sequence));
-  const later = chat.turns.slice(chat.turns.indexOf(turn) + 1).filter((t) => turnCheckpoints(t).some((c) => plan.some((p) => p.sequence === c.sequence)));
+  const later = chat.turns
+    .slice(chat.turns.indexOf(turn) + 1)
+    .filter((t) => turnCheckpoints(t).some((c) => plan.some((p) => p.sequence === c.sequence)));
   if (plan.some((c) => !own.has(c.sequence))) {
-    out.push('', later.length > 0
-      ? `Zero rewinds the whole session to this point, so the changes of ${count(later.length, 'later turn')} are undone too.`
-      : 'Zero rewinds the whole session to this point, so later changes in this session are undone too.');
+    out.push(
+      '',
+      later.length > 0
+        ? `Zero rewinds the whole session to this point, so the changes of ${count(later.length, 'later turn')} are undone too.`
+        : 'Zero rewinds the whole session to this point, so later changes in this session are undone too.',
+    );
   }
-  const unchecked = turnFileChanges(turn).filter((c) => c.checkpoint === null && ![...files.keys()].some((f) => sameChangedPath(f, c.path)));
-  if (unchecked.length > 0) out.push('', `Not undone (changed without a checkpoint, e.g. by a shell command): ${unchecked.map((c) => c.path).join(', ')}`);
-  const dirty = vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === 'file' && [...files.keys()].some((f) => d.uri.fsPath.replace(/\\/g, '/').endsWith(`/${f.replace(/\\/g, '/')}`)));
-  if (dirty.length > 0) out.push('', `Unsaved editor changes to ${dirty.map((d) => path.basename(d.uri.fsPath)).join(', ')} will conflict with the restored files.`);
-  out.push('', 'Edits made to these files since then are overwritten, and Zero\'s session forgets everything from this point on.');
+  const unchecked = turnFileChanges(turn).filter(
+    (c) => c.checkpoint === null && ![...files.keys()].some((f) => sameChangedPath(f, c.path)),
+  );
+  if (unchecked.length > 0)
+    out.push(
+      '',
+      `Not undone (changed without a checkpoint, e.g. by a shell command): ${unchecked.map((c) => c.path).join(', ')}`,
+    );
+  const dirty = vscode.workspace.textDocuments.filter(
+    (d) =>
+      d.isDirty &&
+      d.uri.scheme === 'file' &&
+      [...files.keys()].some((f) => d.uri.fsPath.replace(/\\/g, '/').endsWith(`/${f.replace(/\\/g, '/')}`)),
+  );
+  if (dirty.length > 0)
+    out.push(
+      '',
+      `Unsaved editor changes to ${dirty.map((d) => path.basename(d.uri.fsPath)).join(', ')} will conflict with the restored files.`,
+    );
+  out.push(
+    '',
+    "Edits made to these files since then are overwritten, and Zero's session forgets everything from this point on.",
+  );
   return out.join('\n');
 }
 

@@ -75,21 +75,43 @@ export function measure(file: string, before: Before, left: Left, max = MEASURE_
   const afterSha256 = after ? sha256(after) : null;
   if (before.kind === 'content' && before.content.length > max) {
     if (after?.equals(before.content)) return null;
-    return { path: file, change: after ? 'modified' : 'deleted', added: null, removed: null, tooLarge: true, afterSha256 };
+    return {
+      path: file,
+      change: after ? 'modified' : 'deleted',
+      added: null,
+      removed: null,
+      tooLarge: true,
+      afterSha256,
+    };
   }
   const text = (b: Buffer): string => b.toString('utf8');
   if (before.kind === 'unavailable') return { path: file, change: 'unknown', added: null, removed: null, afterSha256 };
   if (before.kind === 'absent') {
     if (!after) return null;
     const binary = looksBinary(text(after));
-    return { path: file, change: 'created', added: binary ? null : splitLines(text(after)).length, removed: binary ? null : 0, ...(binary ? { binary } : {}), afterSha256 };
+    return {
+      path: file,
+      change: 'created',
+      added: binary ? null : splitLines(text(after)).length,
+      removed: binary ? null : 0,
+      ...(binary ? { binary } : {}),
+      afterSha256,
+    };
   }
   if (!after) {
     const binary = looksBinary(text(before.content));
-    return { path: file, change: 'deleted', added: binary ? null : 0, removed: binary ? null : splitLines(text(before.content)).length, ...(binary ? { binary } : {}), afterSha256 };
+    return {
+      path: file,
+      change: 'deleted',
+      added: binary ? null : 0,
+      removed: binary ? null : splitLines(text(before.content)).length,
+      ...(binary ? { binary } : {}),
+      afterSha256,
+    };
   }
   if (after.equals(before.content)) return null;
-  if (looksBinary(text(before.content)) || looksBinary(text(after))) return { path: file, change: 'modified', added: null, removed: null, binary: true, afterSha256 };
+  if (looksBinary(text(before.content)) || looksBinary(text(after)))
+    return { path: file, change: 'modified', added: null, removed: null, binary: true, afterSha256 };
   const { added, removed } = countLineChanges(text(before.content), text(after));
   return { path: file, change: 'modified', added, removed, afterSha256 };
 }
@@ -98,8 +120,19 @@ export function measure(file: string, before: Before, left: Left, max = MEASURE_
  * What the turn did to these files, measured against Zero's checkpoints: the session's events are
  * read once and each needed blob once (beforeTurnFiles), however many files one checkpoint lists.
  */
-export async function measureFiles(chat: Chat, turn: Turn, left: readonly { path: string; after: Left }[], log: vscode.LogOutputChannel): Promise<ReviewFile[]> {
-  const befores = await beforeTurnFiles(chat, turn, left.map((l) => l.path), false, log);
+export async function measureFiles(
+  chat: Chat,
+  turn: Turn,
+  left: readonly { path: string; after: Left }[],
+  log: vscode.LogOutputChannel,
+): Promise<ReviewFile[]> {
+  const befores = await beforeTurnFiles(
+    chat,
+    turn,
+    left.map((l) => l.path),
+    false,
+    log,
+  );
   const files: ReviewFile[] = [];
   left.forEach((l, i) => {
     const m = measure(l.path, befores[i]!, l.after);
@@ -109,7 +142,15 @@ export async function measureFiles(chat: Chat, turn: Turn, left: readonly { path
 }
 
 /** A file past the turn's first MEASURE_MAX_FILES: listed, not read; what it left is unknown, so a revert asks first. */
-export const notMeasured = (file: string): ReviewFile => ({ path: file, change: 'unknown', added: null, removed: null, afterSha256: null, unmeasured: true, tooMany: true });
+export const notMeasured = (file: string): ReviewFile => ({
+  path: file,
+  change: 'unknown',
+  added: null,
+  removed: null,
+  afterSha256: null,
+  unmeasured: true,
+  tooMany: true,
+});
 
 export class TurnReview extends Disposable {
   private readonly busy = new Set<string>();
@@ -141,11 +182,24 @@ export class TurnReview extends Disposable {
       const file = this.fileOf(turn, c.path);
       return file ? [{ path: c.path, after: readLeft(file) }] : [];
     });
-    if (left.length < measured.length) this.deps.log.warn(`Turn ${turn.id}: ${measured.length - left.length} changed file(s) not measured: the run reported ${turn.run.cwd ?? 'no folder'}, not a workspace folder.`);
-    return this.finishMeasure(chat, turn, left, changes.slice(MEASURE_MAX_FILES).map((c) => c.path));
+    if (left.length < measured.length)
+      this.deps.log.warn(
+        `Turn ${turn.id}: ${measured.length - left.length} changed file(s) not measured: the run reported ${turn.run.cwd ?? 'no folder'}, not a workspace folder.`,
+      );
+    return this.finishMeasure(
+      chat,
+      turn,
+      left,
+      changes.slice(MEASURE_MAX_FILES).map((c) => c.path),
+    );
   }
 
-  private async finishMeasure(chat: Chat, turn: Turn, left: readonly { path: string; after: Left }[], beyond: readonly string[]): Promise<void> {
+  private async finishMeasure(
+    chat: Chat,
+    turn: Turn,
+    left: readonly { path: string; after: Left }[],
+    beyond: readonly string[],
+  ): Promise<void> {
     try {
       const files = await measureFiles(chat, turn, left, this.deps.log);
       files.push(...beyond.map(notMeasured));
@@ -163,7 +217,9 @@ export class TurnReview extends Disposable {
       return null;
     }
     if (this.deps.controller.viewState().readOnly) {
-      void vscode.window.showInformationMessage('This transcript is read-only: review files from the chat that ran it.');
+      void vscode.window.showInformationMessage(
+        'This transcript is read-only: review files from the chat that ran it.',
+      );
       return null;
     }
     return { chat, turn };
@@ -176,7 +232,14 @@ export class TurnReview extends Disposable {
     const change = turnFileChanges(turn).find((c) => sameChangedPath(c.path, file));
     if (!change) return null;
     // Unmeasured: what the turn left is unknown, so a revert will ask first.
-    const files = turnFileChanges(turn).map((c): ReviewFile => ({ path: c.path, change: 'unknown', added: null, removed: null, afterSha256: null, unmeasured: true }));
+    const files = turnFileChanges(turn).map((c): ReviewFile => ({
+      path: c.path,
+      change: 'unknown',
+      added: null,
+      removed: null,
+      afterSha256: null,
+      unmeasured: true,
+    }));
     this.deps.controller.recordReview(chat.id, turn.id, files);
     return files.find((f) => f.path === change.path) ?? null;
   }
@@ -198,11 +261,15 @@ export class TurnReview extends Disposable {
     if (!found || this.busy.has(key)) return;
     const { chat, turn } = found;
     if (this.deps.controller.isBusy(chat.id)) {
-      void vscode.window.showWarningMessage('Zero is still working in this chat. Stop the run or wait for it to finish, then revert.');
+      void vscode.window.showWarningMessage(
+        'Zero is still working in this chat. Stop the run or wait for it to finish, then revert.',
+      );
       return;
     }
     if (turn.transport === 'acp') {
-      void vscode.window.showInformationMessage(`Cannot revert ${file}: over ACP Zero keeps no checkpoints, so its state before this turn is unknown.`);
+      void vscode.window.showInformationMessage(
+        `Cannot revert ${file}: over ACP Zero keeps no checkpoints, so its state before this turn is unknown.`,
+      );
       return;
     }
     const entry = this.entry(chat, turn, file);
@@ -226,10 +293,16 @@ export class TurnReview extends Disposable {
       const now = readNow(target);
       const disk: DiskState = now ? { exists: true, sha256: sha256(now) } : { exists: false };
       const state: BeforeState =
-        before.kind === 'content' ? { kind: 'content', sha256: sha256(before.content), mode: before.mode } : before.kind === 'absent' ? { kind: 'absent' } : before;
+        before.kind === 'content'
+          ? { kind: 'content', sha256: sha256(before.content), mode: before.mode }
+          : before.kind === 'absent'
+            ? { kind: 'absent' }
+            : before;
       let plan = revertPlan(entry.path, state, disk, entry.unmeasured ? undefined : entry.afterSha256);
       // Unsaved edits in an open editor are later edits too.
-      const dirty = vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.scheme === 'file' && path.resolve(d.uri.fsPath) === path.resolve(target));
+      const dirty = vscode.workspace.textDocuments.some(
+        (d) => d.isDirty && d.uri.scheme === 'file' && path.resolve(d.uri.fsPath) === path.resolve(target),
+      );
       if (dirty && (plan.action === 'write' || plan.action === 'delete')) plan = { ...plan, editedSince: 'yes' };
       if (plan.action === 'impossible') {
         void vscode.window.showWarningMessage(`Cannot revert ${entry.path}: ${plan.reason}`);
@@ -243,7 +316,11 @@ export class TurnReview extends Disposable {
       const warning = revertWarning(entry.path, plan);
       if (warning) {
         const detail = dirty ? `${warning} The editor's unsaved changes to it are lost too.` : warning;
-        const answer = await vscode.window.showWarningMessage(`Revert ${entry.path}?`, { modal: true, detail }, REVERT_CHOICE);
+        const answer = await vscode.window.showWarningMessage(
+          `Revert ${entry.path}?`,
+          { modal: true, detail },
+          REVERT_CHOICE,
+        );
         if (answer !== REVERT_CHOICE) return;
         if (this.deps.controller.isBusy(chat.id)) return;
       }
@@ -257,7 +334,9 @@ export class TurnReview extends Disposable {
       }
       if (dirty) await revertOpenDocument(uri);
       this.deps.controller.decideReview(chat.id, turnId, entry.path, 'reverted');
-      this.deps.log.info(`Reverted ${entry.path} to its state before turn ${turnId} (${plan.action === 'delete' ? 'deleted: the turn created it' : `checkpoint of session ${turn.run.sessionId ?? chat.sessionId}`}).`);
+      this.deps.log.info(
+        `Reverted ${entry.path} to its state before turn ${turnId} (${plan.action === 'delete' ? 'deleted: the turn created it' : `checkpoint of session ${turn.run.sessionId ?? chat.sessionId}`}).`,
+      );
     } catch (err) {
       this.deps.log.error(`Reverting ${entry.path}: ${(err as Error).message}`);
       void vscode.window.showErrorMessage(`Could not revert ${entry.path}: ${(err as Error).message}`);

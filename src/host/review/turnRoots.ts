@@ -10,7 +10,9 @@ import { runEnv } from './checkpointBefore';
 
 /** The workspace's file folders, plus the folder the host runs Zero in (always one of them). */
 export function hostRoots(folder: string | null): KnownRoots {
-  const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  const folders = (vscode.workspace.workspaceFolders ?? [])
+    .filter((f) => f.uri.scheme === 'file')
+    .map((f) => f.uri.fsPath);
   if (folder && !folders.includes(folder)) folders.push(folder);
   return { folders, worktreeBase: zeroWorktreeBase(runEnv()) };
 }

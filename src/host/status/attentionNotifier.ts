@@ -4,7 +4,12 @@
  * up. `zero.notifications` turns it off.
  */
 import * as vscode from 'vscode';
-import { attentionMessage, needsNotification, waitsForApproval, type AttentionReason } from '../../conversation/chatActivity';
+import {
+  attentionMessage,
+  needsNotification,
+  waitsForApproval,
+  type AttentionReason,
+} from '../../conversation/chatActivity';
 import type { ChatController } from '../../chats/chatController';
 import { Disposable } from '../../lifecycle/disposable';
 
@@ -25,7 +30,8 @@ export class AttentionNotifier extends Disposable {
         // Stop is the user's own doing; a turn that never started is answered in the composer.
         if (e.end.stopped || e.end.notStarted) return;
         const chat = controller.wholeChat(e.chatId);
-        const reason: AttentionReason = chat && waitsForApproval(chat) ? 'waiting' : e.end.action.explanation ? 'failed' : 'finished';
+        const reason: AttentionReason =
+          chat && waitsForApproval(chat) ? 'waiting' : e.end.action.explanation ? 'failed' : 'finished';
         this.maybeNotify(e.chatId, reason);
       }),
     );
@@ -35,10 +41,17 @@ export class AttentionNotifier extends Disposable {
 
   private maybeNotify(chatId: string, reason: AttentionReason): void {
     const enabled = vscode.workspace.getConfiguration('zero').get<boolean>('notifications', true);
-    const ctx = { enabled, windowFocused: vscode.window.state.focused, chatInView: this.d.controller.surfaces.inView(chatId) };
+    const ctx = {
+      enabled,
+      windowFocused: vscode.window.state.focused,
+      chatInView: this.d.controller.surfaces.inView(chatId),
+    };
     if (!needsNotification(ctx)) return;
     const text = attentionMessage(reason, this.d.controller.wholeChat(chatId)?.title ?? '');
-    const shown = reason === 'failed' ? vscode.window.showWarningMessage(text, SHOW) : vscode.window.showInformationMessage(text, SHOW);
+    const shown =
+      reason === 'failed'
+        ? vscode.window.showWarningMessage(text, SHOW)
+        : vscode.window.showInformationMessage(text, SHOW);
     void Promise.resolve(shown).then((pick) => pick === SHOW && this.d.show(chatId));
   }
 }

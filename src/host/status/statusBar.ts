@@ -7,7 +7,9 @@ import type { ChatController } from '../../chats/chatController';
 import { Disposable } from '../../lifecycle/disposable';
 
 export class ZeroStatusBar extends Disposable {
-  private readonly item = this.register(vscode.window.createStatusBarItem('zero.status', vscode.StatusBarAlignment.Right, 100));
+  private readonly item = this.register(
+    vscode.window.createStatusBarItem('zero.status', vscode.StatusBarAlignment.Right, 100),
+  );
   private timer: NodeJS.Timeout | undefined;
   private shownRunning = false;
 

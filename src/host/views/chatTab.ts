@@ -30,7 +30,12 @@ export class ChatTab extends Disposable implements ChatSurface, BindingTarget {
     this.shown = this.title();
     // Ctrl+F in a chat tab: VS Code's find widget (VS Code keeps the option for a restored tab).
     // The sidebar's view cannot have it: the API offers no find widget for a WebviewView.
-    const panel = restored ?? vscode.window.createWebviewPanel(CHAT_TAB_VIEW_TYPE, this.shown, vscode.ViewColumn.Active, { ...webviewOptions(extensionUri), enableFindWidget: true });
+    const panel =
+      restored ??
+      vscode.window.createWebviewPanel(CHAT_TAB_VIEW_TYPE, this.shown, vscode.ViewColumn.Active, {
+        ...webviewOptions(extensionUri),
+        enableFindWidget: true,
+      });
     if (restored) {
       restored.webview.options = webviewOptions(extensionUri);
       restored.title = this.shown;
@@ -121,7 +126,8 @@ export class ChatTab extends Disposable implements ChatSurface, BindingTarget {
   /** Closing the tab never stops its chat's run: it goes on, shows in history, and notifies when done. */
   override dispose(): void {
     if (this.isDisposed) return;
-    if (this.controller.workingChatId === this.id && this.controller.sidebarShownChat.id !== this.id) this.controller.focus(null);
+    if (this.controller.workingChatId === this.id && this.controller.sidebarShownChat.id !== this.id)
+      this.controller.focus(null);
     super.dispose();
     this.panel.dispose();
   }

@@ -82,7 +82,9 @@ export class ChatTabs extends Disposable implements vscode.WebviewPanelSerialize
     const picked = restoredTabChat(state, this.before, new Set([...this.tabs].map((t) => t.chatId)));
     const chat = picked.chatId === null ? undefined : this.controller.chatForTab(picked.chatId);
     if (picked.chatId === null || !chat) {
-      this.log.info(`A restored chat tab was closed: ${picked.chatId === null ? picked.why : `chat ${picked.chatId} is no longer in the history`}.`);
+      this.log.info(
+        `A restored chat tab was closed: ${picked.chatId === null ? picked.why : `chat ${picked.chatId} is no longer in the history`}.`,
+      );
       panel.dispose();
       return;
     }
@@ -98,10 +100,13 @@ export class ChatTabs extends Disposable implements vscode.WebviewPanelSerialize
       this.tabs.delete(tab);
       if (this.stopping) return;
       clearTimeout(this.closing.get(id));
-      this.closing.set(id, setTimeout(() => {
-        this.closing.delete(id);
-        this.remember();
-      }, FORGET_CLOSED_TAB_MS));
+      this.closing.set(
+        id,
+        setTimeout(() => {
+          this.closing.delete(id);
+          this.remember();
+        }, FORGET_CLOSED_TAB_MS),
+      );
     });
     this.remember();
     return tab;

@@ -45,7 +45,10 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     const n = this.controller.activity.waiting;
     // Zero, not undefined: VS Code's webview view keeps a badge that is set back to undefined
     // (microsoft/vscode#331019); the activity bar shows no number for 0.
-    this.view.badge = { value: n, tooltip: n > 0 ? `${n} Zero chat${n === 1 ? '' : 's'} waiting for your approval` : '' };
+    this.view.badge = {
+      value: n,
+      tooltip: n > 0 ? `${n} Zero chat${n === 1 ? '' : 's'} waiting for your approval` : '',
+    };
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {

@@ -23,7 +23,9 @@ export interface FromView {
 }
 
 /** One handler per inbound message type; a missing type is a compile error where the map is built. */
-export type MessageHandlers<K extends MessageType = MessageType> = { readonly [T in K]: (msg: Message<T>, view: FromView) => unknown };
+export type MessageHandlers<K extends MessageType = MessageType> = {
+  readonly [T in K]: (msg: Message<T>, view: FromView) => unknown;
+};
 
 /** The messages that need the editor (composer, clipboard, files, quick picks, settings): viewActions.ts. */
 export type EditorHandlers = MessageHandlers<Exclude<MessageType, keyof ChatWebviewBinding['own']>>;
@@ -75,7 +77,9 @@ export class ChatWebviewBinding extends Disposable {
     this.register(controller.onDidChange((c) => this.onChange(c)));
     this.register({ dispose: () => this.timer && clearTimeout(this.timer) });
     // An empty chat lists recent chats with what each is doing: keep that list current.
-    this.register(controller.activity.onDidChange(() => this.ready && target.viewState().chat.turns.length === 0 && this.refresh()));
+    this.register(
+      controller.activity.onDidChange(() => this.ready && target.viewState().chat.turns.length === 0 && this.refresh()),
+    );
   }
 
   /** The messages the binding answers itself: its view's state, and the chat core's. */
@@ -98,14 +102,17 @@ export class ChatWebviewBinding extends Disposable {
     cancelQueued: (msg, view) => this.controller.cancelQueued(msg.index, view.chatId),
     removeAttachment: (msg) => this.controller.removeAttachment(msg.id),
     continueOnExec: (_, view) => {
-      if (!this.controller.continueOnExec(view.chatId)) this.log.warn('Continue on exec: this chat is not an idle ACP chat with a Zero session; nothing changed.');
+      if (!this.controller.continueOnExec(view.chatId))
+        this.log.warn('Continue on exec: this chat is not an idle ACP chat with a Zero session; nothing changed.');
     },
   } satisfies Partial<MessageHandlers>;
 
   private receive(raw: unknown): void {
     const parsed = WebviewToHostSchema.safeParse(raw);
     if (!parsed.success) {
-      this.log.warn(`Ignored an invalid message from the chat view: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`);
+      this.log.warn(
+        `Ignored an invalid message from the chat view: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`,
+      );
       return;
     }
     const msg = parsed.data;
@@ -113,7 +120,8 @@ export class ChatWebviewBinding extends Disposable {
     if (msg.type !== 'ready' && !(msg.type === 'viewFocus' && !msg.focused)) this.target.activate();
     const handler = this.handlers[msg.type] as (m: WebviewToHost, view: FromView) => unknown;
     const result = handler(msg, { chatId: this.target.chatId, reply: (m) => this.post(m) });
-    if (result instanceof Promise) result.catch((err: unknown) => this.log.error(`Chat view action ${msg.type} failed: ${String(err)}`));
+    if (result instanceof Promise)
+      result.catch((err: unknown) => this.log.error(`Chat view action ${msg.type} failed: ${String(err)}`));
   }
 
   private onChange(c: ControllerChange): void {
@@ -136,7 +144,11 @@ export class ChatWebviewBinding extends Disposable {
         return;
       case 'insertDraft':
         if (c.chatId !== this.target.chatId) return;
-        this.post({ type: 'insertDraft', text: c.text, ...(c.images?.length ? { images: c.images.map((i, n) => ({ ...i, name: `image ${n + 1}` })) } : {}) });
+        this.post({
+          type: 'insertDraft',
+          text: c.text,
+          ...(c.images?.length ? { images: c.images.map((i, n) => ({ ...i, name: `image ${n + 1}` })) } : {}),
+        });
         return;
       case 'composer':
         if (this.controller.composer) this.post({ type: 'composer', state: this.controller.composer });

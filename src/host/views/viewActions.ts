@@ -33,7 +33,10 @@ export interface ViewActionDeps {
 /** The editor side of the chat view's messages; the binding answers the rest (chatWebviewBinding.ts). */
 export function viewActions(deps: ViewActionDeps): EditorHandlers {
   return {
-    send: (msg) => deps.composer.send(msg.text, msg.options).catch((err: unknown) => deps.log.error(`Sending failed: ${String(err)}`)),
+    send: (msg) =>
+      deps.composer
+        .send(msg.text, msg.options)
+        .catch((err: unknown) => deps.log.error(`Sending failed: ${String(err)}`)),
     mentionQuery: (msg, view) =>
       deps.composer.search(msg.query).then(
         (items) => view.reply({ type: 'mentionResults', requestId: msg.requestId, items }),
@@ -42,14 +45,19 @@ export function viewActions(deps: ViewActionDeps): EditorHandlers {
     copy: (msg) => vscode.env.clipboard.writeText(msg.text),
     insertAtCursor: (msg) => insertAtCursor(msg.text),
     openFile: (msg) => openFile(deps.folder(), msg.path, msg.line),
-    showHistory: () => showHistory(deps.controller, { ...(deps.openInTab ? { openInTab: deps.openInTab } : {}), ...(deps.openChat ? { open: deps.openChat } : {}) }),
+    showHistory: () =>
+      showHistory(deps.controller, {
+        ...(deps.openInTab ? { openInTab: deps.openInTab } : {}),
+        ...(deps.openChat ? { open: deps.openChat } : {}),
+      }),
     reviewApproval: (msg) => deps.reviewApproval(msg.turnId, msg.key),
     fixBinary: (msg) => fixBinary(msg.action, deps),
     trustWorkspace: () => vscode.commands.executeCommand('workbench.trust.manage'),
     chooseFolder: () => deps.chooseFolder(),
     openDiff: (msg) => deps.openDiff(msg.turnId, msg.path),
     undoTurn: (msg) => deps.undoTurn(msg.turnId),
-    reviewFile: (msg) => (msg.decision === 'keep' ? deps.keepFile(msg.turnId, msg.path) : deps.revertFile(msg.turnId, msg.path)),
+    reviewFile: (msg) =>
+      msg.decision === 'keep' ? deps.keepFile(msg.turnId, msg.path) : deps.revertFile(msg.turnId, msg.path),
     setTransport: (msg) => deps.controller.setTransport(msg.transport),
     setAcpMode: (msg) => deps.setAcpMode(msg.mode),
     setAcpModel: (msg) => deps.setAcpModel(msg.model),
@@ -70,7 +78,9 @@ async function insertAtCursor(text: string): Promise<void> {
 /** Opens a path from the chat at a line (see fileRefs for which paths are followed). A file outside
  *  the workspace (symlinks resolved) opens only after a modal confirmation: the link is model output. */
 export async function openFile(folder: string | null, raw: string, line?: number): Promise<void> {
-  const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  const roots = (vscode.workspace.workspaceFolders ?? [])
+    .filter((f) => f.uri.scheme === 'file')
+    .map((f) => f.uri.fsPath);
   const realpath = (p: string): string | null => {
     try {
       return fs.realpathSync.native(p);
@@ -80,12 +90,17 @@ export async function openFile(folder: string | null, raw: string, line?: number
   };
   const target = resolveFileRef(raw, folder, roots, (p) => fs.existsSync(p), undefined, realpath);
   if (!target || !fs.existsSync(target.real)) {
-    void vscode.window.showWarningMessage(target ? `File not found: ${raw}` : `Not opening ${raw}: it is outside the workspace and does not exist.`);
+    void vscode.window.showWarningMessage(
+      target ? `File not found: ${raw}` : `Not opening ${raw}: it is outside the workspace and does not exist.`,
+    );
     return;
   }
   if (!target.inside && !(await confirmOutside(target.file, target.real))) return;
   const pos = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
-  await vscode.window.showTextDocument(vscode.Uri.file(target.real), { selection: new vscode.Range(pos, pos), preview: true });
+  await vscode.window.showTextDocument(vscode.Uri.file(target.real), {
+    selection: new vscode.Range(pos, pos),
+    preview: true,
+  });
 }
 
 export const OPEN_OUTSIDE = 'Open';
@@ -94,7 +109,10 @@ async function confirmOutside(file: string, real: string): Promise<boolean> {
   const where = file === real ? file : `${file}\n(a link to ${real})`;
   const picked = await vscode.window.showWarningMessage(
     'Open a file outside the workspace?',
-    { modal: true, detail: `A link in Zero's answer points outside this workspace:\n${where}\n\nOpen it only if you expected Zero to mention this file.` },
+    {
+      modal: true,
+      detail: `A link in Zero's answer points outside this workspace:\n${where}\n\nOpen it only if you expected Zero to mention this file.`,
+    },
     OPEN_OUTSIDE,
   );
   return picked === OPEN_OUTSIDE;

@@ -25,7 +25,14 @@ export class IgnoredSettingsNotice {
     const detail = describeIgnored(ignored);
     this.log.warn(`Ignored workspace settings: ${detail}.`);
     void vscode.window
-      .showWarningMessage(`Zero ignored ${keys.join(', ')} from this workspace's settings: ${detail}. Set them in your user settings if you want them.`, OPEN_WORKSPACE_SETTINGS)
-      .then((picked) => (picked === OPEN_WORKSPACE_SETTINGS ? vscode.commands.executeCommand('workbench.action.openWorkspaceSettingsFile') : undefined));
+      .showWarningMessage(
+        `Zero ignored ${keys.join(', ')} from this workspace's settings: ${detail}. Set them in your user settings if you want them.`,
+        OPEN_WORKSPACE_SETTINGS,
+      )
+      .then((picked) =>
+        picked === OPEN_WORKSPACE_SETTINGS
+          ? vscode.commands.executeCommand('workbench.action.openWorkspaceSettingsFile')
+          : undefined,
+      );
   }
 }

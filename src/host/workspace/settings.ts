@@ -6,7 +6,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TransportKind } from '../../conversation/model';
-import { resolveSettings, userOnlyKeysInFile, type IgnoredSetting, type ZeroSettings } from '../../zero/settingsSources';
+import {
+  resolveSettings,
+  userOnlyKeysInFile,
+  type IgnoredSetting,
+  type ZeroSettings,
+} from '../../zero/settingsSources';
 
 export type { IgnoredSetting, ZeroSettings } from '../../zero/settingsSources';
 

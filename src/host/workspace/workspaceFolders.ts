@@ -15,7 +15,9 @@ export function activeFolder(): string | null {
 /** The other workspace folders, which `zero.addWorkspaceFolders` passes as `--add-dir`. */
 export function otherFolders(): string[] {
   const active = activeFolder();
-  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file' && f.uri.fsPath !== active).map((f) => f.uri.fsPath);
+  return (vscode.workspace.workspaceFolders ?? [])
+    .filter((f) => f.uri.scheme === 'file' && f.uri.fsPath !== active)
+    .map((f) => f.uri.fsPath);
 }
 
 /** "Zero: Choose Folder": where the next runs start. Returns true when the choice changed. */

@@ -64,7 +64,9 @@ export class AnswerPages {
       },
       keep: (page) => {
         const selection = document.getSelection();
-        return [document.activeElement, selection?.anchorNode, selection?.focusNode].some((n) => !!n && page.el.contains(n));
+        return [document.activeElement, selection?.anchorNode, selection?.focusNode].some(
+          (n) => !!n && page.el.contains(n),
+        );
       },
       keptAway: KEPT_AWAY,
     });

@@ -17,7 +17,12 @@ export class AttachmentsView {
         remove.type = 'button';
         remove.setAttribute('aria-label', `Remove attachment ${a.label}`);
         remove.addEventListener('click', () => post({ type: 'removeAttachment', id: a.id }));
-        return h('li', { class: 'attachment', title: a.languageId ? `${a.label} (${a.languageId})` : a.label }, h('span', { class: 'attachment-label', text: a.label }), remove);
+        return h(
+          'li',
+          { class: 'attachment', title: a.languageId ? `${a.label} (${a.languageId})` : a.label },
+          h('span', { class: 'attachment-label', text: a.label }),
+          remove,
+        );
       }),
     );
   }

@@ -8,8 +8,17 @@ export class BannersView {
   private readonly trust = h(
     'div',
     { class: 'banner banner-trust', attrs: { role: 'region', 'aria-label': 'Restricted mode' } },
-    h('div', { class: 'banner-text' }, h('strong', { text: 'Restricted mode. ' }), 'This workspace is not trusted, so Zero runs that write files or execute commands are disabled. Zero can still read and answer.'),
-    h('div', { class: 'banner-actions' }, button('Trust Workspace…', () => post({ type: 'trustWorkspace' }), { class: 'primary small' })),
+    h(
+      'div',
+      { class: 'banner-text' },
+      h('strong', { text: 'Restricted mode. ' }),
+      'This workspace is not trusted, so Zero runs that write files or execute commands are disabled. Zero can still read and answer.',
+    ),
+    h(
+      'div',
+      { class: 'banner-actions' },
+      button('Trust Workspace…', () => post({ type: 'trustWorkspace' }), { class: 'primary small' }),
+    ),
   );
   private readonly problem = h('div', { class: 'banner-text' });
   private readonly binary = h(
@@ -32,7 +41,11 @@ export class BannersView {
     'div',
     { class: 'banner banner-note', attrs: { role: 'region', 'aria-label': 'Zero CLI note' } },
     this.noteText,
-    h('div', { class: 'banner-actions' }, button('Show Log', () => post({ type: 'fixBinary', action: 'showLog' }), { class: 'secondary small' })),
+    h(
+      'div',
+      { class: 'banner-actions' },
+      button('Show Log', () => post({ type: 'fixBinary', action: 'showLog' }), { class: 'secondary small' }),
+    ),
   );
 
   constructor() {
@@ -42,7 +55,10 @@ export class BannersView {
   update(trusted: boolean, binary: BinaryState): void {
     this.trust.hidden = trusted;
     this.binary.hidden = binary.ok;
-    this.problem.replaceChildren(h('strong', { text: 'Zero CLI unavailable. ' }), binary.problem ?? 'The Zero CLI could not be found.');
+    this.problem.replaceChildren(
+      h('strong', { text: 'Zero CLI unavailable. ' }),
+      binary.problem ?? 'The Zero CLI could not be found.',
+    );
     const note = binary.ok ? (binary.note ?? null) : null;
     this.note.hidden = note === null;
     this.noteText.replaceChildren(h('strong', { text: 'Zero CLI: ' }), note ?? '');

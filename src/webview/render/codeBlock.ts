@@ -21,7 +21,11 @@ export function decorateCodeBlocks(root: DocumentFragment | Element): void {
     label.className = 'code-lang';
     label.textContent = lang;
     label.setAttribute('aria-hidden', 'true');
-    bar.append(label, tool('Copy', 'copy', 'Copy code'), tool('Insert at Cursor', 'insert', 'Insert code at the cursor in the editor'));
+    bar.append(
+      label,
+      tool('Copy', 'copy', 'Copy code'),
+      tool('Insert at Cursor', 'insert', 'Insert code at the cursor in the editor'),
+    );
     pre.tabIndex = 0;
     pre.replaceWith(block);
     block.append(bar, pre);

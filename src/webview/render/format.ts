@@ -42,7 +42,10 @@ export function statusLabel(status: TurnStatus): { text: string; tone: 'ok' | 'e
 
 /** A value from Zero (side effect, risk level) as a safe class-name suffix. */
 export function token(value: string): string {
-  return value.toLowerCase().replace(/[^a-z0-9-]+/g, '-').slice(0, 40);
+  return value
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .slice(0, 40);
 }
 
 export function truncate(s: string, max: number): string {
@@ -53,7 +56,20 @@ export function oneLine(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
-const ARG_KEYS = ['path', 'file', 'filePath', 'file_path', 'command', 'cmd', 'url', 'query', 'pattern', 'glob', 'dir', 'directory'];
+const ARG_KEYS = [
+  'path',
+  'file',
+  'filePath',
+  'file_path',
+  'command',
+  'cmd',
+  'url',
+  'query',
+  'pattern',
+  'glob',
+  'dir',
+  'directory',
+];
 
 /** The one argument that says what a tool call does (a path, a command, a URL), else short JSON. */
 export function shortArgs(args: unknown): string {

@@ -11,7 +11,11 @@ import { TransportBar } from './transportBar';
 export class HeaderView {
   readonly el = h('header', { class: 'chat-header' });
   private readonly title = h('h1', { class: 'chat-title' });
-  private readonly demo = h('span', { class: 'badge demo', text: 'DEMO', title: 'Running the built-in demo Zero: no real agent is installed' });
+  private readonly demo = h('span', {
+    class: 'badge demo',
+    text: 'DEMO',
+    title: 'Running the built-in demo Zero: no real agent is installed',
+  });
   private readonly readOnly = h('span', { class: 'badge', text: 'read-only' });
   /** The run folder; a button that opens a picker (multi-root workspaces choose where Zero runs). */
   private readonly folder = button('', () => post({ type: 'chooseFolder' }), { class: 'folder link-button' });
@@ -27,15 +31,26 @@ export class HeaderView {
   /** `jump`: to the first or the latest turn (Ctrl+Home / Ctrl+End in the transcript too). */
   constructor(jump: (to: 'top' | 'bottom') => void) {
     // The names contain the visible labels, so speech input ("click Top") finds them (WCAG 2.5.3).
-    this.top = button('Top', () => jump('top'), { class: 'secondary small jump', title: 'Jump to the first turn (Ctrl+Home)', attrs: { 'aria-label': 'Jump to top' } });
-    this.bottom = button('Latest', () => jump('bottom'), { class: 'secondary small jump', title: 'Jump to the latest turn (Ctrl+End)', attrs: { 'aria-label': 'Jump to latest' } });
+    this.top = button('Top', () => jump('top'), {
+      class: 'secondary small jump',
+      title: 'Jump to the first turn (Ctrl+Home)',
+      attrs: { 'aria-label': 'Jump to top' },
+    });
+    this.bottom = button('Latest', () => jump('bottom'), {
+      class: 'secondary small jump',
+      title: 'Jump to the latest turn (Ctrl+End)',
+      attrs: { 'aria-label': 'Jump to latest' },
+    });
     const actions = h(
       'div',
       { class: 'header-actions' },
       this.top,
       this.bottom,
       button('New Chat', () => post({ type: 'newChat' }), { class: 'secondary small', title: 'Start a new chat' }),
-      button('History', () => post({ type: 'showHistory' }), { class: 'secondary small', title: 'Open an earlier chat' }),
+      button('History', () => post({ type: 'showHistory' }), {
+        class: 'secondary small',
+        title: 'Open an earlier chat',
+      }),
     );
     this.el.append(
       h('div', { class: 'header-row title-row' }, this.title, this.demo, this.readOnly, actions),
@@ -54,7 +69,10 @@ export class HeaderView {
     this.folder.hidden = !state.folder;
     setText(this.folder, state.folder ? baseName(state.folder) : '');
     this.folder.title = state.folder ? `Zero runs in ${state.folder}. Click to choose another folder.` : '';
-    this.folder.setAttribute('aria-label', state.folder ? `Run folder: ${baseName(state.folder)}. Choose folder` : 'Choose folder');
+    this.folder.setAttribute(
+      'aria-label',
+      state.folder ? `Run folder: ${baseName(state.folder)}. Choose folder` : 'Choose folder',
+    );
     const u = state.chat.usage;
     this.usage.hidden = u.totalTokens === 0;
     setText(this.usage, `${tokens(u.totalTokens)} total`);
@@ -82,7 +100,10 @@ export class HeaderView {
       setText(this.status, 'Ready');
       return;
     }
-    if (RUNNING_STATUSES.has(turn.status) && turn.items.some((i) => i.kind === 'permission' && i.acp && i.approval === 'pending')) {
+    if (
+      RUNNING_STATUSES.has(turn.status) &&
+      turn.items.some((i) => i.kind === 'permission' && i.acp && i.approval === 'pending')
+    ) {
       // ACP: the turn is paused on the permission dialog.
       this.status.className = 'run-status tone-warn waiting-approval';
       setText(this.status, `Waiting for your approval… ${clock(Date.now() - turn.startedAt)}`);
@@ -90,7 +111,10 @@ export class HeaderView {
     }
     if (RUNNING_STATUSES.has(turn.status)) {
       this.status.className = 'run-status tone-running';
-      setText(this.status, `${turn.status === 'starting' ? 'Starting' : 'Working'}… ${clock(Date.now() - turn.startedAt)}`);
+      setText(
+        this.status,
+        `${turn.status === 'starting' ? 'Starting' : 'Working'}… ${clock(Date.now() - turn.startedAt)}`,
+      );
       return;
     }
     const { text, tone } = statusLabel(turn.status);

@@ -23,8 +23,16 @@ export function renderWelcome(history: readonly ChatSummary[], sessionId: string
   if (recent.length) {
     const list = h('ul', { class: 'recent-chats' });
     for (const c of recent) {
-      const b = button(c.title || 'Untitled chat', () => post({ type: 'openChat', chatId: c.id }), { class: 'recent-chat' });
-      const meta = [c.activity ? activityWords(c.activity) : '', `${c.turns} turn${c.turns === 1 ? '' : 's'}`, when(c.updatedAt)].filter(Boolean).join(' · ');
+      const b = button(c.title || 'Untitled chat', () => post({ type: 'openChat', chatId: c.id }), {
+        class: 'recent-chat',
+      });
+      const meta = [
+        c.activity ? activityWords(c.activity) : '',
+        `${c.turns} turn${c.turns === 1 ? '' : 's'}`,
+        when(c.updatedAt),
+      ]
+        .filter(Boolean)
+        .join(' · ');
       b.append(h('span', { class: 'recent-meta', text: meta }));
       list.append(h('li', {}, b));
     }

@@ -22,7 +22,11 @@ export class NoticeView implements ItemView<NoticeItem> {
     const error = n.kind === 'error';
     this.el.className = `notice notice-${n.kind}`;
     this.el.setAttribute('role', 'note');
-    const label = error ? `Error${n.code ? ` (${n.code})` : ''}` : n.code === CONTINUED_ON_EXEC_CODE ? 'Continued on exec' : 'Warning';
+    const label = error
+      ? `Error${n.code ? ` (${n.code})` : ''}`
+      : n.code === CONTINUED_ON_EXEC_CODE
+        ? 'Continued on exec'
+        : 'Warning';
     const recover = error && n.recoverable === true ? ' Zero can recover from this.' : '';
     this.el.replaceChildren(
       h('span', { class: 'notice-icon', attrs: { 'aria-hidden': 'true' } }),
@@ -30,7 +34,8 @@ export class NoticeView implements ItemView<NoticeItem> {
       h('span', { class: 'notice-message', text: (n.message || '(no message)') + recover }),
     );
     // Shown on the chat's last turn until used (chat.css); the host checks the chat is an idle ACP one.
-    if (n.code === CONTEXT_LIMIT_CODE) this.el.append(h('div', { class: 'notice-actions continue-on-exec' }, this.continueButton()));
+    if (n.code === CONTEXT_LIMIT_CODE)
+      this.el.append(h('div', { class: 'notice-actions continue-on-exec' }, this.continueButton()));
   }
 
   private continueButton(): HTMLButtonElement {
@@ -40,7 +45,11 @@ export class NoticeView implements ItemView<NoticeItem> {
         this.refill();
         post({ type: 'continueOnExec' });
       },
-      { class: 'primary small', title: 'Go on with this same Zero session over zero exec (zero exec --resume), which gives the model the conversation so far in short' },
+      {
+        class: 'primary small',
+        title:
+          'Go on with this same Zero session over zero exec (zero exec --resume), which gives the model the conversation so far in short',
+      },
     );
   }
 }
@@ -56,7 +65,10 @@ export class ProblemView implements ItemView<ProblemItem> {
   }
 
   update(p: ProblemItem): void {
-    this.el.textContent = p.kind === 'unknown-event' ? `Unknown event “${p.detail}” (line ${p.line}), ignored` : `Protocol problem: ${p.detail}`;
+    this.el.textContent =
+      p.kind === 'unknown-event'
+        ? `Unknown event “${p.detail}” (line ${p.line}), ignored`
+        : `Protocol problem: ${p.detail}`;
   }
 }
 

@@ -16,7 +16,11 @@ const APPROVAL_TEXT: Record<ApprovalState, string> = {
   cancelled: 'Cancelled: the turn was stopped',
 };
 
-const DECISION_TEXT: Record<string, string> = { allow: 'Permission granted', deny: 'Permission denied', prompt: 'Permission needed' };
+const DECISION_TEXT: Record<string, string> = {
+  allow: 'Permission granted',
+  deny: 'Permission denied',
+  prompt: 'Permission needed',
+};
 
 export class PermissionView implements ItemView<PermissionItem> {
   readonly kind = 'permission';
@@ -50,15 +54,25 @@ export class PermissionView implements ItemView<PermissionItem> {
       level ? h('span', { class: `badge risk risk-${token(level)}`, text: `${level} risk` }) : null,
     );
     const rows: (HTMLElement | null)[] = [head];
-    if (p.acp) rows.push(h('div', { class: 'permission-reason', text: `${p.acp.title}${p.acp.toolKind ? ` (${p.acp.toolKind})` : ''}` }));
+    if (p.acp)
+      rows.push(
+        h('div', { class: 'permission-reason', text: `${p.acp.title}${p.acp.toolKind ? ` (${p.acp.toolKind})` : ''}` }),
+      );
     if (p.reason) rows.push(h('div', { class: 'permission-reason', text: p.reason }));
     const categories = p.risk?.categories ?? [];
-    if (categories.length) rows.push(h('div', { class: 'permission-meta', text: `Risk categories: ${categories.join(', ')}` }));
+    if (categories.length)
+      rows.push(h('div', { class: 'permission-meta', text: `Risk categories: ${categories.join(', ')}` }));
     if (p.block) {
       const where = p.block.path ? ` at ${p.block.path}` : '';
       rows.push(h('div', { class: 'permission-block' }, 'Blocked: ', h('code', { text: p.block.code }), where));
     }
-    if (!request && p.permissionMode) rows.push(h('div', { class: 'permission-meta', text: `Mode: ${p.permissionMode}${p.grantMatched ? ' · matched a saved grant' : ''}` }));
+    if (!request && p.permissionMode)
+      rows.push(
+        h('div', {
+          class: 'permission-meta',
+          text: `Mode: ${p.permissionMode}${p.grantMatched ? ' · matched a saved grant' : ''}`,
+        }),
+      );
     rows.push(this.state(p, request));
     this.el.replaceChildren(...rows.filter((r): r is HTMLElement => r !== null));
   }
@@ -68,9 +82,15 @@ export class PermissionView implements ItemView<PermissionItem> {
       if (request && p.permissionGranted) return h('div', { class: 'approval-state', text: 'Pre-granted' });
       return null;
     }
-    const row = p.acp ? acpState(p) : h('div', { class: 'approval-state' }, h('span', { text: APPROVAL_TEXT[p.approval] }));
+    const row = p.acp
+      ? acpState(p)
+      : h('div', { class: 'approval-state' }, h('span', { text: APPROVAL_TEXT[p.approval] }));
     if (p.approval === 'pending' && !p.acp) {
-      row.append(button('Review…', () => post({ type: 'reviewApproval', turnId: this.turnId, key: p.key }), { class: 'primary small' }));
+      row.append(
+        button('Review…', () => post({ type: 'reviewApproval', turnId: this.turnId, key: p.key }), {
+          class: 'primary small',
+        }),
+      );
     }
     if (p.approval === 'denied') return this.denied(row);
     return row;
@@ -87,7 +107,14 @@ export class PermissionView implements ItemView<PermissionItem> {
       row.append(button('Tell Zero what to do instead', () => this.openFeedback(), { class: 'secondary small' }));
       return row;
     }
-    const box = h('textarea', { class: 'feedback-input', attrs: { 'aria-label': 'What Zero should do instead', rows: '2', placeholder: 'e.g. Do not fetch it; use the copy in docs/ instead.' } });
+    const box = h('textarea', {
+      class: 'feedback-input',
+      attrs: {
+        'aria-label': 'What Zero should do instead',
+        rows: '2',
+        placeholder: 'e.g. Do not fetch it; use the copy in docs/ instead.',
+      },
+    });
     box.value = f.text;
     box.addEventListener('input', () => (f.text = box.value));
     const send = (): void => {
@@ -108,10 +135,24 @@ export class PermissionView implements ItemView<PermissionItem> {
         send();
       }
     });
-    const form = h('div', { class: 'deny-feedback' }, box, h('div', { class: 'deny-feedback-bar' }, button('Tell Zero', send, { class: 'primary small' }), button('Cancel', () => {
-      f.open = false;
-      this.redraw();
-    }, { class: 'secondary small' })));
+    const form = h(
+      'div',
+      { class: 'deny-feedback' },
+      box,
+      h(
+        'div',
+        { class: 'deny-feedback-bar' },
+        button('Tell Zero', send, { class: 'primary small' }),
+        button(
+          'Cancel',
+          () => {
+            f.open = false;
+            this.redraw();
+          },
+          { class: 'secondary small' },
+        ),
+      ),
+    );
     queueMicrotask(() => box.focus());
     return h('div', {}, row, form);
   }

@@ -19,7 +19,13 @@ export class PlanView implements ItemView<PlanItem> {
     for (const e of p.entries) {
       const status = STATUS_TEXT[e.status] ?? e.status;
       list.append(
-        h('li', { class: `plan-entry plan-${token(e.status)}` }, h('span', { class: 'plan-status', text: status }), ' ', h('span', { class: 'plan-content', text: e.content })),
+        h(
+          'li',
+          { class: `plan-entry plan-${token(e.status)}` },
+          h('span', { class: 'plan-status', text: status }),
+          ' ',
+          h('span', { class: 'plan-content', text: e.content }),
+        ),
       );
     }
     this.el.replaceChildren(h('div', { class: 'section-label', text: 'Plan' }), list);

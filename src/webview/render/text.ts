@@ -37,7 +37,11 @@ export class TextView implements ItemView<TextItem> {
   private readonly splitter = new MarkdownBlocks();
   private tail: HTMLElement = h('div', { class: 'md-block' });
   /** The finished blocks. Their sources are not kept (see `incremental.ts`). */
-  private readonly pages = new AnswerPages(this.el, () => this.tail, (from, to) => this.splitter.blocks(from, to));
+  private readonly pages = new AnswerPages(
+    this.el,
+    () => this.tail,
+    (from, to) => this.splitter.blocks(from, to),
+  );
   /** The tail's markdown, to skip re-rendering an unchanged tail: a slice of the latest text only. */
   private tailSource = '';
   /** The tail is shown in part (a huge block still streaming). */

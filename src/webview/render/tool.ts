@@ -33,8 +33,16 @@ export class ToolView implements ItemView<ToolItem> {
       h('span', { class: 'tool-name', text: t.name }),
       args ? h('span', { class: 'tool-args', text: args, title: args }) : null,
       h('span', { class: 'spacer' }),
-      t.sideEffect ? h('span', { class: `badge side-effect side-${token(t.sideEffect)}`, text: t.sideEffect, title: `Side effect: ${t.sideEffect}` }) : null,
-      t.truncated ? h('span', { class: 'badge truncated', text: 'truncated', title: 'Zero cut this output short' }) : null,
+      t.sideEffect
+        ? h('span', {
+            class: `badge side-effect side-${token(t.sideEffect)}`,
+            text: t.sideEffect,
+            title: `Side effect: ${t.sideEffect}`,
+          })
+        : null,
+      t.truncated
+        ? h('span', { class: 'badge truncated', text: 'truncated', title: 'Zero cut this output short' })
+        : null,
       h('span', { class: 'tool-status', text: status }),
     ];
     this.summary.replaceChildren(...head.filter((p): p is Node => p !== null));
@@ -44,7 +52,8 @@ export class ToolView implements ItemView<ToolItem> {
 
     const parts: HTMLElement[] = [];
     if (t.summary) parts.push(h('div', { class: 'tool-display-summary', text: t.summary }));
-    if (t.args !== null && t.args !== undefined) parts.push(section('Arguments', h('pre', { class: 'tool-json', text: safeJson(t.args), attrs: SCROLLS })));
+    if (t.args !== null && t.args !== undefined)
+      parts.push(section('Arguments', h('pre', { class: 'tool-json', text: safeJson(t.args), attrs: SCROLLS })));
     if (t.checkpoint) {
       const files = t.checkpoint.files.length ? ` · ${t.checkpoint.files.join(', ')}` : '';
       parts.push(h('div', { class: 'tool-checkpoint', text: `Checkpoint ${t.checkpoint.sequence}${files}` }));
@@ -52,8 +61,16 @@ export class ToolView implements ItemView<ToolItem> {
     if (t.changedFiles.length) {
       const list = h('ul', { class: 'changed-files' });
       for (const f of t.changedFiles) {
-        const open = h('button', { class: 'link-button', text: f, title: `Open ${f}`, attrs: { type: 'button', 'data-path': f } });
-        const diff = button('Diff', () => post({ type: 'openDiff', turnId: this.turnId, path: f }), { class: 'code-action diff-button', title: `Compare ${f} with before this turn` });
+        const open = h('button', {
+          class: 'link-button',
+          text: f,
+          title: `Open ${f}`,
+          attrs: { type: 'button', 'data-path': f },
+        });
+        const diff = button('Diff', () => post({ type: 'openDiff', turnId: this.turnId, path: f }), {
+          class: 'code-action diff-button',
+          title: `Compare ${f} with before this turn`,
+        });
         diff.setAttribute('aria-label', `Diff ${f}`);
         list.append(h('li', {}, open, ' ', diff));
       }
@@ -62,11 +79,28 @@ export class ToolView implements ItemView<ToolItem> {
     if (t.locations?.length) {
       // ACP reports the files a call touched, but Zero keeps no checkpoints over ACP: links only, no Diff.
       const list = h('ul', { class: 'changed-files' });
-      for (const f of t.locations) list.append(h('li', {}, h('button', { class: 'link-button', text: f, title: `Open ${f}`, attrs: { type: 'button', 'data-path': f } })));
+      for (const f of t.locations)
+        list.append(
+          h(
+            'li',
+            {},
+            h('button', {
+              class: 'link-button',
+              text: f,
+              title: `Open ${f}`,
+              attrs: { type: 'button', 'data-path': f },
+            }),
+          ),
+        );
       parts.push(section('Files', list));
     }
     if (t.output !== null) {
-      parts.push(section(t.truncated ? 'Output (truncated)' : 'Output', h('pre', { class: 'tool-output', text: t.output, attrs: SCROLLS })));
+      parts.push(
+        section(
+          t.truncated ? 'Output (truncated)' : 'Output',
+          h('pre', { class: 'tool-output', text: t.output, attrs: SCROLLS }),
+        ),
+      );
     } else if (t.status === 'running') {
       parts.push(h('div', { class: 'muted', text: 'Waiting for the result…' }));
     }

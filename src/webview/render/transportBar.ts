@@ -31,12 +31,22 @@ export class TransportBar {
     this.el.hidden = state.readOnly;
     const parts: HTMLElement[] = [];
     if (canSwitch) {
-      const group = h('div', { class: 'transport-switch', attrs: { role: 'group', 'aria-label': 'Transport for this chat' } });
+      const group = h('div', {
+        class: 'transport-switch',
+        attrs: { role: 'group', 'aria-label': 'Transport for this chat' },
+      });
       for (const [id, label, tip] of [
-        ['exec', 'exec', 'One zero exec run per message: token usage, changed files and Undo; approvals apply in a follow-up run'],
+        [
+          'exec',
+          'exec',
+          'One zero exec run per message: token usage, changed files and Undo; approvals apply in a follow-up run',
+        ],
         ['acp', 'ACP', 'zero acp: Zero waits for your approval inside the turn; no token usage, changed files or Undo'],
       ] as const) {
-        const b = button(label, () => post({ type: 'setTransport', transport: id }), { class: `secondary small${transport === id ? ' selected' : ''}`, title: tip });
+        const b = button(label, () => post({ type: 'setTransport', transport: id }), {
+          class: `secondary small${transport === id ? ' selected' : ''}`,
+          title: tip,
+        });
         b.setAttribute('aria-pressed', String(transport === id));
         b.setAttribute('aria-label', `Transport: ${label}`);
         b.dataset.transport = id;
@@ -44,13 +54,41 @@ export class TransportBar {
       }
       parts.push(h('span', { class: 'transport-label', text: 'Transport:' }), group);
     } else {
-      parts.push(h('span', { class: `badge transport transport-${transport}`, text: transport === 'acp' ? 'ACP' : 'exec', title: transport === 'acp' ? 'This chat runs on zero acp' : 'This chat runs on zero exec' }));
+      parts.push(
+        h('span', {
+          class: `badge transport transport-${transport}`,
+          text: transport === 'acp' ? 'ACP' : 'exec',
+          title: transport === 'acp' ? 'This chat runs on zero acp' : 'This chat runs on zero exec',
+        }),
+      );
     }
     if (acp) {
-      parts.push(select('Mode', 'acp-mode', acp.modes, acp.mode, acp.trusted ? "Zero's mode for this chat's session (session/set_mode)" : 'Restricted Mode: Zero runs read-only (plan) until you trust this workspace', (v) => post({ type: 'setAcpMode', mode: v })));
+      parts.push(
+        select(
+          'Mode',
+          'acp-mode',
+          acp.modes,
+          acp.mode,
+          acp.trusted
+            ? "Zero's mode for this chat's session (session/set_mode)"
+            : 'Restricted Mode: Zero runs read-only (plan) until you trust this workspace',
+          (v) => post({ type: 'setAcpMode', mode: v }),
+        ),
+      );
       // Zero switches after the running turn (which keeps its mode): the pick waits for the next message.
-      if (acp.nextMode) parts.push(h('span', { class: 'acp-next-mode', text: `${acp.modes.find((m) => m.id === acp.nextMode)?.name ?? acp.nextMode} from your next message` }));
-      if (acp.models.length > 0) parts.push(select('Model', 'acp-model', acp.models, acp.model, "The model of this chat's Zero session", (v) => post({ type: 'setAcpModel', model: v })));
+      if (acp.nextMode)
+        parts.push(
+          h('span', {
+            class: 'acp-next-mode',
+            text: `${acp.modes.find((m) => m.id === acp.nextMode)?.name ?? acp.nextMode} from your next message`,
+          }),
+        );
+      if (acp.models.length > 0)
+        parts.push(
+          select('Model', 'acp-model', acp.models, acp.model, "The model of this chat's Zero session", (v) =>
+            post({ type: 'setAcpModel', model: v }),
+          ),
+        );
     }
     this.el.replaceChildren(...parts);
   }
@@ -62,13 +100,33 @@ export class TransportBar {
 }
 
 /** What the header offers an ACP chat: the session's lists once open, else Zero's ACP modes and `zero models`. */
-function acpChoices(chat: Chat, trusted: boolean, composer: ComposerState | undefined): { modes: Choice[]; mode: string | null; nextMode: string | null; models: Choice[]; model: string | null; trusted: boolean } {
+function acpChoices(
+  chat: Chat,
+  trusted: boolean,
+  composer: ComposerState | undefined,
+): {
+  modes: Choice[];
+  mode: string | null;
+  nextMode: string | null;
+  models: Choice[];
+  model: string | null;
+  trusted: boolean;
+} {
   const info = chat.acp;
-  const allModes: Choice[] = info && info.modes.length > 0 ? [...info.modes] : (composer?.modes ?? []).filter((m) => !m.dangerous).map((m) => ({ id: m.id, name: m.label }));
+  const allModes: Choice[] =
+    info && info.modes.length > 0
+      ? [...info.modes]
+      : (composer?.modes ?? []).filter((m) => !m.dangerous).map((m) => ({ id: m.id, name: m.label }));
   // Restricted Mode: Zero is held in plan whatever was picked.
   const modes = trusted ? allModes : allModes.filter((m) => m.id === 'plan');
   const mode = trusted ? (info?.mode ?? null) : 'plan';
-  let models: Choice[] = info && info.models.length > 0 ? [...info.models] : (composer?.models ?? []).map((m) => ({ id: m.id, name: !m.displayName || m.displayName === m.id ? m.id : `${m.displayName} (${m.id})` }));
+  let models: Choice[] =
+    info && info.models.length > 0
+      ? [...info.models]
+      : (composer?.models ?? []).map((m) => ({
+          id: m.id,
+          name: !m.displayName || m.displayName === m.id ? m.id : `${m.displayName} (${m.id})`,
+        }));
   const model = info?.model ?? null;
   // A model Zero does not list (set with `_zero/set_model`, or zero.model) stays selectable.
   if (model && !models.some((m) => m.id === model)) models = [...models, { id: model, name: model }];
@@ -81,7 +139,14 @@ function withDefault(options: Choice[], current: string | null): Choice[] {
   return current === null && options.length > 0 ? [{ id: '', name: "Zero's default" }, ...options] : options;
 }
 
-function select(label: string, cls: string, options: readonly Choice[], current: string | null, title: string, onChange: (v: string) => void): HTMLElement {
+function select(
+  label: string,
+  cls: string,
+  options: readonly Choice[],
+  current: string | null,
+  title: string,
+  onChange: (v: string) => void,
+): HTMLElement {
   const el = h('select', { class: cls, attrs: { 'aria-label': `${label} for this chat`, title } });
   for (const o of options) {
     const opt = h('option', { text: o.name });

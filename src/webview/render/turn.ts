@@ -39,7 +39,10 @@ export class TurnView {
   private readonly rendered: TurnItem[] = [];
   private turn: Turn | null = null;
 
-  constructor(turn: Turn, private readonly actions: TurnActions) {
+  constructor(
+    turn: Turn,
+    private readonly actions: TurnActions,
+  ) {
     this.el.dataset.turnId = turn.id;
     // A saved transcript has no prompt: no empty "You" box.
     if (turn.prompt !== '' || turn.origin === 'retry') this.el.append(userMessage(turn, actions));
@@ -78,7 +81,10 @@ export class TurnView {
     this.rendered.length = items.length;
     markNarration(items, this.views);
     // Continue on exec was used in this turn: its button goes (chat.css).
-    this.el.classList.toggle('continued', items.some((i) => i.kind === 'warning' && i.code === CONTINUED_ON_EXEC_CODE));
+    this.el.classList.toggle(
+      'continued',
+      items.some((i) => i.kind === 'warning' && i.code === CONTINUED_ON_EXEC_CODE),
+    );
   }
 
   private renderFooter(t: Turn): void {
@@ -90,7 +96,8 @@ export class TurnView {
     this.footer.hidden = false;
     const { text, tone } = statusLabel(t.status);
     const line = h('div', { class: 'footer-line' }, h('span', { class: `turn-status tone-${tone}`, text }));
-    if (t.exitCode !== null && t.exitCode !== 0) line.append(h('span', { class: 'footer-item', text: `exit code ${t.exitCode}` }));
+    if (t.exitCode !== null && t.exitCode !== 0)
+      line.append(h('span', { class: 'footer-item', text: `exit code ${t.exitCode}` }));
     if (t.endedAt !== null) line.append(h('span', { class: 'footer-item', text: duration(t.endedAt - t.startedAt) }));
     if (t.usage.totalTokens > 0) line.append(h('span', { class: 'footer-item usage', text: usageText(t.usage) }));
     if (t.run.model) line.append(h('span', { class: 'footer-item model', text: t.run.model }));
@@ -104,16 +111,40 @@ export class TurnView {
       parts.push(h('div', { class: 'footer-line turn-changes undone' }, h('span', { text: t.undone.summary })));
     } else if (changed > 0) {
       // No Undo over ACP: Zero wrote no checkpoint to rewind to.
-      const undo = acp ? null : button('Undo Changes…', () => post({ type: 'undoTurn', turnId: t.id }), { class: 'secondary small', title: 'Revert all: restore every file this turn changed with Zero\'s rewind (asks first)' });
-      parts.push(h('div', { class: 'footer-line turn-changes' }, h('span', { text: `Changed ${changed} file${changed === 1 ? '' : 's'}` }), undo));
+      const undo = acp
+        ? null
+        : button('Undo Changes…', () => post({ type: 'undoTurn', turnId: t.id }), {
+            class: 'secondary small',
+            title: "Revert all: restore every file this turn changed with Zero's rewind (asks first)",
+          });
+      parts.push(
+        h(
+          'div',
+          { class: 'footer-line turn-changes' },
+          h('span', { text: `Changed ${changed} file${changed === 1 ? '' : 's'}` }),
+          undo,
+        ),
+      );
       if (rows.length > 0) parts.push(reviewList(rows));
     }
     if (acp) {
       // Never show zeros: say what ACP does not report instead.
-      parts.push(h('div', { class: 'footer-line acp-note muted', text: 'Over ACP Zero reports no token usage and keeps no checkpoints: no line counts, Diff, Revert or Undo for this turn\'s files.' }));
+      parts.push(
+        h('div', {
+          class: 'footer-line acp-note muted',
+          text: "Over ACP Zero reports no token usage and keeps no checkpoints: no line counts, Diff, Revert or Undo for this turn's files.",
+        }),
+      );
     }
     if (t.stderrTail) {
-      parts.push(h('details', { class: 'stderr' }, h('summary', { text: 'Error output (stderr)' }), h('pre', { text: t.stderrTail, attrs: { tabindex: '0' } })));
+      parts.push(
+        h(
+          'details',
+          { class: 'stderr' },
+          h('summary', { text: 'Error output (stderr)' }),
+          h('pre', { text: t.stderrTail, attrs: { tabindex: '0' } }),
+        ),
+      );
     }
     this.footer.replaceChildren(...parts);
   }
@@ -121,13 +152,25 @@ export class TurnView {
 
 /** The message as the user wrote it (what Edit puts in the box too). */
 function resendText(turn: Turn): string {
-  return turn.origin === 'retry' ? '' : (turn.composed ? turn.composed.text : turn.prompt);
+  return turn.origin === 'retry' ? '' : turn.composed ? turn.composed.text : turn.prompt;
 }
 
 function userMessage(turn: Turn, actions: TurnActions): HTMLElement {
   if (turn.origin === 'retry') {
-    const box = h('div', { class: 'user-message retry' }, h('h2', { class: 'who', text: 'Retrying with your approval' }));
-    if (turn.prompt) box.append(h('details', { class: 'retry-prompt' }, h('summary', { text: 'Instructions sent to Zero' }), h('div', { class: 'prompt', text: turn.prompt })));
+    const box = h(
+      'div',
+      { class: 'user-message retry' },
+      h('h2', { class: 'who', text: 'Retrying with your approval' }),
+    );
+    if (turn.prompt)
+      box.append(
+        h(
+          'details',
+          { class: 'retry-prompt' },
+          h('summary', { text: 'Instructions sent to Zero' }),
+          h('div', { class: 'prompt', text: turn.prompt }),
+        ),
+      );
     return box;
   }
   const r = turn.composed;
@@ -137,16 +180,30 @@ function userMessage(turn: Turn, actions: TurnActions): HTMLElement {
     title: 'Edit this message and send it again (Zero rewinds its session to before it)',
   });
   editBtn.setAttribute('aria-label', 'Edit your last message');
-  if (!r) return h('div', { class: 'user-message' }, h('h2', { class: 'who', text: 'You' }), editBtn, h('div', { class: 'prompt', text: turn.prompt }));
+  if (!r)
+    return h(
+      'div',
+      { class: 'user-message' },
+      h('h2', { class: 'who', text: 'You' }),
+      editBtn,
+      h('div', { class: 'prompt', text: turn.prompt }),
+    );
   // Sent from the composer with chips: the words as typed, then what went with them.
-  const sent = [...r.chips.map((c) => h('li', { class: 'attachment', text: c })), ...(r.images > 0 ? [h('li', { class: 'attachment image-count', text: `${r.images} image${r.images === 1 ? '' : 's'}` })] : [])];
+  const sent = [
+    ...r.chips.map((c) => h('li', { class: 'attachment', text: c })),
+    ...(r.images > 0
+      ? [h('li', { class: 'attachment image-count', text: `${r.images} image${r.images === 1 ? '' : 's'}` })]
+      : []),
+  ];
   return h(
     'div',
     { class: 'user-message' },
     h('h2', { class: 'who', text: 'You' }),
     editBtn,
     r.text ? h('div', { class: 'prompt', text: r.text }) : null,
-    sent.length > 0 ? h('ul', { class: 'attachments sent-chips', attrs: { 'aria-label': 'Sent with this message' } }, ...sent) : null,
+    sent.length > 0
+      ? h('ul', { class: 'attachments sent-chips', attrs: { 'aria-label': 'Sent with this message' } }, ...sent)
+      : null,
   );
 }
 
@@ -195,22 +252,43 @@ function reviewList(rows: readonly ReviewRow[]): HTMLElement {
   const list = h('ul', { class: 'review-files', attrs: { 'aria-label': 'Files this turn changed' } });
   for (const r of rows) {
     const label = rowLabel(r);
-    const open = h('button', { class: 'link-button review-path', text: r.path, title: `Open ${r.path}`, attrs: { type: 'button', 'data-path': r.path } });
-    const item = h('li', { class: `review-file state-${r.state}`, attrs: { 'aria-label': rowSpoken(r) } }, open, label ? h('span', { class: 'review-counts', text: label }) : null);
+    const open = h('button', {
+      class: 'link-button review-path',
+      text: r.path,
+      title: `Open ${r.path}`,
+      attrs: { type: 'button', 'data-path': r.path },
+    });
+    const item = h(
+      'li',
+      { class: `review-file state-${r.state}`, attrs: { 'aria-label': rowSpoken(r) } },
+      open,
+      label ? h('span', { class: 'review-counts', text: label }) : null,
+    );
     const actions = h('span', { class: 'review-actions' });
     item.append(actions);
     // Over ACP there is no before-state (no checkpoint): no Diff and no Revert, only Keep.
     if (!r.noCheckpoint) {
-      const diff = button('Diff', () => post({ type: 'openDiff', turnId: r.turnId, path: r.path }), { class: 'code-action diff-button', title: `Compare ${r.path} before this turn with now` });
+      const diff = button('Diff', () => post({ type: 'openDiff', turnId: r.turnId, path: r.path }), {
+        class: 'code-action diff-button',
+        title: `Compare ${r.path} before this turn with now`,
+      });
       diff.setAttribute('aria-label', `Diff ${r.path}`);
       actions.append(diff);
     }
     if (r.state === 'pending') {
-      const keep = button('Keep', () => post({ type: 'reviewFile', turnId: r.turnId, path: r.path, decision: 'keep' }), { class: 'code-action review-keep', title: `Keep this turn's change to ${r.path} (dismiss it from review)` });
+      const keep = button(
+        'Keep',
+        () => post({ type: 'reviewFile', turnId: r.turnId, path: r.path, decision: 'keep' }),
+        { class: 'code-action review-keep', title: `Keep this turn's change to ${r.path} (dismiss it from review)` },
+      );
       keep.setAttribute('aria-label', `Keep ${r.path}`);
       actions.append(keep);
       if (!r.noCheckpoint) {
-        const revert = button('Revert', () => post({ type: 'reviewFile', turnId: r.turnId, path: r.path, decision: 'revert' }), { class: 'code-action review-revert', title: `Put ${r.path} back as it was before this turn` });
+        const revert = button(
+          'Revert',
+          () => post({ type: 'reviewFile', turnId: r.turnId, path: r.path, decision: 'revert' }),
+          { class: 'code-action review-revert', title: `Put ${r.path} back as it was before this turn` },
+        );
         revert.setAttribute('aria-label', `Revert ${r.path}`);
         actions.append(revert);
       }

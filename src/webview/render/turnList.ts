@@ -155,7 +155,12 @@ export class TurnList {
     }
     if (this.older) return;
     const label = `${count} earlier turn${count === 1 ? '' : 's'}`;
-    this.older = h('div', { class: 'older-turns muted' }, h('span', { text: `${label} not loaded yet.` }), button('Show earlier turns', () => this.askOlder(), { class: 'secondary small' }));
+    this.older = h(
+      'div',
+      { class: 'older-turns muted' },
+      h('span', { text: `${label} not loaded yet.` }),
+      button('Show earlier turns', () => this.askOlder(), { class: 'secondary small' }),
+    );
     this.el.prepend(this.older);
     this.olderSeen?.observe(this.older);
   }
@@ -170,14 +175,28 @@ export class TurnList {
 
   private updateWelcome(chat: Chat, history: readonly ChatSummary[]): void {
     this.welcome?.remove();
-    this.welcome = chat.turns.length === 0 ? renderWelcome(history.filter((c) => c.id !== chat.id), chat.sessionId) : null;
+    this.welcome =
+      chat.turns.length === 0
+        ? renderWelcome(
+            history.filter((c) => c.id !== chat.id),
+            chat.sessionId,
+          )
+        : null;
     if (this.welcome) this.el.prepend(this.welcome);
   }
 
   /** A short chat, the last turn, a running one, or one holding the focus or an open card stays drawn. */
   private keepDrawn(slot: Slot): boolean {
-    if (this.order.length < WINDOW_MIN_TURNS || slot === this.order[this.order.length - 1] || RUNNING_STATUSES.has(slot.turn.status)) return true;
-    return slot.view !== null && (slot.view.el.contains(document.activeElement) || slot.view.el.querySelector('details[open]') !== null);
+    if (
+      this.order.length < WINDOW_MIN_TURNS ||
+      slot === this.order[this.order.length - 1] ||
+      RUNNING_STATUSES.has(slot.turn.status)
+    )
+      return true;
+    return (
+      slot.view !== null &&
+      (slot.view.el.contains(document.activeElement) || slot.view.el.querySelector('details[open]') !== null)
+    );
   }
 }
 

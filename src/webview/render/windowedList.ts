@@ -48,7 +48,10 @@ interface Slot<T> {
 }
 
 /** An observer of what comes within the near margin of `root`'s viewport. */
-export function nearObserver(root: Element, cb: (entries: readonly IntersectionObserverEntry[]) => void): IntersectionObserver {
+export function nearObserver(
+  root: Element,
+  cb: (entries: readonly IntersectionObserverEntry[]) => void,
+): IntersectionObserver {
   return new IntersectionObserver((entries) => cb(entries), { root, rootMargin: NEAR_MARGIN });
 }
 
@@ -67,13 +70,20 @@ export class WindowedList<T> {
    * `container` holds the entries (find's `beforematch` is heard there). Until `window` is called
    * nothing is windowed: entries not drawn are drawn in idle time, the latest first.
    */
-  constructor(private readonly container: HTMLElement, private readonly drawing: Drawing<T>) {
-    container.addEventListener('beforematch', (ev) => {
-      const slot = this.slotAt(ev.target);
-      if (!slot || slot.drawn) return;
-      slot.revealed = true;
-      this.drawing.reveal?.(slot.item);
-    }, true);
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly drawing: Drawing<T>,
+  ) {
+    container.addEventListener(
+      'beforematch',
+      (ev) => {
+        const slot = this.slotAt(ev.target);
+        if (!slot || slot.drawn) return;
+        slot.revealed = true;
+        this.drawing.reveal?.(slot.item);
+      },
+      true,
+    );
   }
 
   get windowed(): boolean {

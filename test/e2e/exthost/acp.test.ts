@@ -22,7 +22,8 @@ interface Asked {
 
 const tools = (t: Turn): ToolItem[] => t.items.filter((i): i is ToolItem => i.kind === 'tool');
 const perms = (t: Turn): PermissionItem[] => t.items.filter((i): i is PermissionItem => i.kind === 'permission');
-const answer = (t: Turn): string => (t.items.filter((i) => i.kind === 'text' && i.answer) as TextItem[]).map((i) => i.text).join('');
+const answer = (t: Turn): string =>
+  (t.items.filter((i) => i.kind === 'text' && i.answer) as TextItem[]).map((i) => i.text).join('');
 
 describe('ACP transport (extension host, fake zero acp)', function () {
   let box: Sandbox;
@@ -30,7 +31,8 @@ describe('ACP transport (extension host, fake zero acp)', function () {
 
   const acpProcesses = (): number => box.invocations().filter((i) => i.argv[0] === 'acp').length;
   const execRuns = (): number => box.execs().length;
-  const modelTurns = (): number => (fs.existsSync(turnsFile) ? fs.readFileSync(turnsFile, 'utf8').trim().split('\n').filter(Boolean).length : 0);
+  const modelTurns = (): number =>
+    fs.existsSync(turnsFile) ? fs.readFileSync(turnsFile, 'utf8').trim().split('\n').filter(Boolean).length : 0;
 
   let asked: Asked[] = [];
   let original: typeof vscode.window.showWarningMessage;
@@ -41,7 +43,8 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     original = vscode.window.showWarningMessage;
     // The permission modal would block the test: hold it open until the test answers, as a user would.
     (vscode.window as { showWarningMessage: unknown }).showWarningMessage = (message: string, ...rest: unknown[]) => {
-      if (!message.startsWith('Allow Zero to use ')) return (original as (...args: unknown[]) => unknown)(message, ...rest);
+      if (!message.startsWith('Allow Zero to use '))
+        return (original as (...args: unknown[]) => unknown)(message, ...rest);
       const opts = rest[0] as vscode.MessageOptions;
       const items = rest.slice(1) as vscode.MessageItem[];
       return new Promise((resolve) => {
@@ -95,8 +98,15 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     assert.ok(a.acpDialogs.busy, 'the status bar shows an approval is needed');
     const dialog = await choose('Allow');
     assert.equal(dialog.message, 'Allow Zero to use web_fetch?');
-    assert.match(dialog.detail, /^Call: web_fetch https:\/\/example\.com\/\nKind: fetch\nURL: https:\/\/example\.com\/\n\nZero is waiting for your answer\. Esc: Reject\.$/);
-    assert.deepEqual(dialog.labels, ['Allow', 'Allow for this session', 'Always allow', 'Reject'], "Zero's options, Zero's labels, as the buttons");
+    assert.match(
+      dialog.detail,
+      /^Call: web_fetch https:\/\/example\.com\/\nKind: fetch\nURL: https:\/\/example\.com\/\n\nZero is waiting for your answer\. Esc: Reject\.$/,
+    );
+    assert.deepEqual(
+      dialog.labels,
+      ['Allow', 'Allow for this session', 'Always allow', 'Reject'],
+      "Zero's options, Zero's labels, as the buttons",
+    );
     const t = await turnDone(a, 1);
     assert.equal(t.status, 'success');
     assert.equal(t.transport, 'acp');
@@ -174,12 +184,18 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     const cut = await turnDone(a, 2);
     assert.equal(cut.status, 'crashed');
     assert.match(cut.explanation ?? '', /zero acp was killed by SIGKILL during this turn/);
-    assert.ok(cut.items.some((i) => i.kind === 'text'), 'the transcript is kept');
+    assert.ok(
+      cut.items.some((i) => i.kind === 'text'),
+      'the transcript is kept',
+    );
     assert.equal(first.status, 'success');
     a.controller.send('scenario:resume');
     const next = await turnDone(a, 3);
     assert.equal(a.controller.workingChat.sessionId, sessionId);
-    assert.match(answer(next), new RegExp(`Continuing session ${sessionId}: you previously asked: scenario:echo remember this`));
+    assert.match(
+      answer(next),
+      new RegExp(`Continuing session ${sessionId}: you previously asked: scenario:echo remember this`),
+    );
     assert.equal(acpProcesses(), 2, 'restarted once');
   });
 
@@ -187,7 +203,10 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     const a = await api();
     a.controller.send('scenario:echo hi');
     await turnDone(a, 1);
-    assert.deepEqual(a.controller.workingChat.acp?.modes.map((m) => m.id), ['auto', 'ask', 'plan']);
+    assert.deepEqual(
+      a.controller.workingChat.acp?.modes.map((m) => m.id),
+      ['auto', 'ask', 'plan'],
+    );
     const chat = a.controller.workingChat;
     a.controller.recordAcp(chat.id, { mode: 'plan' });
     // As the header's picker does (composition.ts): Zero's confirmation or the queued mode goes to the chat.
@@ -216,7 +235,10 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     assert.equal(started.length, 2, 'a new zero acp for the new settings');
     assert.equal(started[1]?.env.FAKE_ZERO_LABEL, 'changed');
     assert.equal(a.controller.workingChat.sessionId, sessionId);
-    assert.match(answer(t), new RegExp(`Continuing session ${sessionId}: you previously asked: scenario:echo remember me`));
+    assert.match(
+      answer(t),
+      new RegExp(`Continuing session ${sessionId}: you previously asked: scenario:echo remember me`),
+    );
   });
 
   it('a chat that has not run can switch transport; one that has run keeps its own', async function () {
@@ -236,12 +258,15 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     assert.ok(a.controller.setTransport('exec'));
     await configure({ env: box.env({ FAKE_ZERO_TURNS: turnsFile, FAKE_ZERO_SCENARIO: 'needs-grant' }) });
     const execStart = Date.now();
-    const execMs = await withModalAnswers(() => 'Allow once', async () => {
-      a.controller.send('What does the example.com page say?');
-      const retry = await turnDone(a, 2, 45_000);
-      assert.match(answer(retry), /^Fetched https:\/\/example.com\/: Example Domain/);
-      return Date.now() - execStart;
-    });
+    const execMs = await withModalAnswers(
+      () => 'Allow once',
+      async () => {
+        a.controller.send('What does the example.com page say?');
+        const retry = await turnDone(a, 2, 45_000);
+        assert.match(answer(retry), /^Fetched https:\/\/example.com\/: Example Domain/);
+        return Date.now() - execStart;
+      },
+    );
     const execFigures = { processes: execRuns(), modelTurns: modelTurns() };
     fs.rmSync(turnsFile, { force: true });
     // ACP: the same question; Zero waits for "Allow" inside the one turn.
@@ -257,8 +282,13 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     assert.match(answer(t), /^Fetched https:\/\/example.com\/: Example Domain/);
     const acpFigures = { processes: acpProcesses(), modelTurns: modelTurns() };
     // The extension host's console is not the runner's: the figures also go to a file for the report.
-    fs.writeFileSync(path.join(os.tmpdir(), 'zero-acp-figures.json'), JSON.stringify({ exec: { ...execFigures, ms: execMs }, acp: { ...acpFigures, ms: acpMs } }));
-    console.log(`      approval scenario — exec: ${execFigures.processes} zero processes, ${execFigures.modelTurns} model turns, ${execMs} ms to the answer; acp: ${acpFigures.processes} process, ${acpFigures.modelTurns} model turns, ${acpMs} ms (both include the dialog)`);
+    fs.writeFileSync(
+      path.join(os.tmpdir(), 'zero-acp-figures.json'),
+      JSON.stringify({ exec: { ...execFigures, ms: execMs }, acp: { ...acpFigures, ms: acpMs } }),
+    );
+    console.log(
+      `      approval scenario — exec: ${execFigures.processes} zero processes, ${execFigures.modelTurns} model turns, ${execMs} ms to the answer; acp: ${acpFigures.processes} process, ${acpFigures.modelTurns} model turns, ${acpMs} ms (both include the dialog)`,
+    );
     assert.deepEqual(execFigures, { processes: 2, modelTurns: 4 });
     assert.deepEqual(acpFigures, { processes: 1, modelTurns: 2 });
   });

@@ -23,10 +23,22 @@ describe('Chat (extension host, fake zero)', function () {
     assert.equal(t.status, 'success');
     assert.equal(t.exitCode, 0);
     assert.ok(t.finalText && t.finalText.length > 0, 'an answer');
-    assert.ok(t.items.some((i) => i.kind === 'reasoning'), 'reasoning kept apart');
+    assert.ok(
+      t.items.some((i) => i.kind === 'reasoning'),
+      'reasoning kept apart',
+    );
     const [inv] = box.execs();
     assert.ok(inv, 'zero was run');
-    assert.deepEqual(inv.argv.slice(0, 8), ['exec', '-o', 'stream-json', '-i', 'stream-json', '--no-notify', '--no-completion-gate', '--cwd']);
+    assert.deepEqual(inv.argv.slice(0, 8), [
+      'exec',
+      '-o',
+      'stream-json',
+      '-i',
+      'stream-json',
+      '--no-notify',
+      '--no-completion-gate',
+      '--cwd',
+    ]);
     assert.ok(!inv.argv.some((x) => x.includes('Say hello')), 'the prompt never goes in argv');
     assert.match(inv.stdin ?? '', /"content":"Say hello scenario:reasoning"/);
   });
@@ -123,13 +135,23 @@ describe('Chat (extension host, fake zero)', function () {
   it('images for a model without vision: Zero drops them and the chat says so; the mode and model picked go as flags', async function () {
     const a = await api();
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-    a.controller.send('scenario:echo what is this?', { images: [{ mediaType: 'image/png', data: png }], model: 'text-only-1', mode: 'ask' });
+    a.controller.send('scenario:echo what is this?', {
+      images: [{ mediaType: 'image/png', data: png }],
+      model: 'text-only-1',
+      mode: 'ask',
+    });
     const t = await turnDone(a, 1);
     assert.equal(t.status, 'success');
     const notice = t.items.find((i) => i.kind === 'warning' && i.code === 'images-ignored');
     assert.ok(notice && notice.kind === 'warning', JSON.stringify(t.items));
     assert.match(notice.message, /The model text-only-1 cannot see images: Zero ignored 1 image/);
-    assert.deepEqual(t.composed, { text: 'scenario:echo what is this?', chips: [], images: 1, mode: 'ask', model: 'text-only-1' });
+    assert.deepEqual(t.composed, {
+      text: 'scenario:echo what is this?',
+      chips: [],
+      images: 1,
+      mode: 'ask',
+      model: 'text-only-1',
+    });
     assert.equal(t.run.model, 'text-only-1');
   });
 });

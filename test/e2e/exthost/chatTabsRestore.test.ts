@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { api, freshChat, turnDone, until } from './helpers';
 
-const restoredPanel = (): vscode.WebviewPanel => vscode.window.createWebviewPanel('zero.chatPanel', 'Zero', vscode.ViewColumn.Active, {});
+const restoredPanel = (): vscode.WebviewPanel =>
+  vscode.window.createWebviewPanel('zero.chatPanel', 'Zero', vscode.ViewColumn.Active, {});
 
 function closed(panel: vscode.WebviewPanel): () => boolean {
   let gone = false;

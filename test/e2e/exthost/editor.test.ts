@@ -34,13 +34,26 @@ describe('Editor integration (extension host, fake zero)', function () {
 
   it('offers Ask and Explain on a selection, and Fix only where diagnostics overlap it', async function () {
     const range = new vscode.Range(1, 0, 2, 10);
-    const plain = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', file, range);
+    const plain = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      file,
+      range,
+    );
     assert.ok(titles(plain).includes('Ask Zero about selection'), titles(plain).join(', '));
     assert.ok(titles(plain).includes('Explain with Zero'));
     assert.ok(!titles(plain).includes('Fix with Zero'));
-    assert.ok(plain.filter((a) => a.title.includes('Zero')).every((a) => a.command && !a.command.arguments), 'commands carry no arguments');
-    diagnostics.set(file, [new vscode.Diagnostic(new vscode.Range(2, 0, 2, 5), 'Unknown word "third"', vscode.DiagnosticSeverity.Warning)]);
-    const withDiag = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', file, range);
+    assert.ok(
+      plain.filter((a) => a.title.includes('Zero')).every((a) => a.command && !a.command.arguments),
+      'commands carry no arguments',
+    );
+    diagnostics.set(file, [
+      new vscode.Diagnostic(new vscode.Range(2, 0, 2, 5), 'Unknown word "third"', vscode.DiagnosticSeverity.Warning),
+    ]);
+    const withDiag = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      file,
+      range,
+    );
     assert.ok(titles(withDiag).includes('Fix with Zero'), titles(withDiag).join(', '));
   });
 
@@ -56,7 +69,9 @@ describe('Editor integration (extension host, fake zero)', function () {
 
   it('Fix with Zero carries the diagnostics', async function () {
     const a = await api();
-    diagnostics.set(file, [new vscode.Diagnostic(new vscode.Range(2, 0, 2, 5), 'Unknown word "third"', vscode.DiagnosticSeverity.Warning)]);
+    diagnostics.set(file, [
+      new vscode.Diagnostic(new vscode.Range(2, 0, 2, 5), 'Unknown word "third"', vscode.DiagnosticSeverity.Warning),
+    ]);
     await vscode.commands.executeCommand('zero.fixSelection');
     const t = await turnDone(a, 1);
     assert.match(t.prompt, /Diagnostics in the selection:\n- warning at 3:1-3:6: Unknown word "third"/);
@@ -65,7 +80,10 @@ describe('Editor integration (extension host, fake zero)', function () {
   it('Add Selection to Zero Chat attaches a chip; the next message carries it', async function () {
     const a = await api();
     await vscode.commands.executeCommand('zero.addSelectionToChat');
-    assert.deepEqual(a.controller.viewState().attachments.map((x) => x.label), ['notes/plan.txt:L2-L3']);
+    assert.deepEqual(
+      a.controller.viewState().attachments.map((x) => x.label),
+      ['notes/plan.txt:L2-L3'],
+    );
     assert.equal(a.controller.workingChat.turns.length, 0, 'nothing sent yet');
     a.controller.send('What is on these lines?');
     const t = await turnDone(a, 1);
@@ -77,10 +95,16 @@ describe('Editor integration (extension host, fake zero)', function () {
     const a = await api();
     const folder = vscode.Uri.file(path.dirname(file.fsPath));
     await vscode.commands.executeCommand('zero.addToChat', file, [file, folder]);
-    assert.deepEqual(a.controller.viewState().attachments.map((x) => x.label), ['notes/plan.txt', 'notes/']);
+    assert.deepEqual(
+      a.controller.viewState().attachments.map((x) => x.label),
+      ['notes/plan.txt', 'notes/'],
+    );
     a.controller.send('Summarise these');
     const t = await turnDone(a, 1);
-    assert.equal(t.prompt, 'Summarise these\n\nFiles I mentioned (read them as needed):\n- notes/plan.txt\n- notes/ (folder)');
+    assert.equal(
+      t.prompt,
+      'Summarise these\n\nFiles I mentioned (read them as needed):\n- notes/plan.txt\n- notes/ (folder)',
+    );
     assert.deepEqual(t.composed?.chips, ['notes/plan.txt', 'notes/']);
     assert.deepEqual(a.controller.viewState().attachments, []);
   });
@@ -88,7 +112,16 @@ describe('Editor integration (extension host, fake zero)', function () {
   it('Open Transcript shows a saved run read-only; a new chat leaves it', async function () {
     const a = await api();
     const transcript = path.join(box.dir, 'run.jsonl');
-    fs.copyFileSync(path.join(vscode.extensions.getExtension('zero-vscode.zero-vscode')!.extensionUri.fsPath, 'test', 'fixtures', 'transcripts', 'success-tools.jsonl'), transcript);
+    fs.copyFileSync(
+      path.join(
+        vscode.extensions.getExtension('zero-vscode.zero-vscode')!.extensionUri.fsPath,
+        'test',
+        'fixtures',
+        'transcripts',
+        'success-tools.jsonl',
+      ),
+      transcript,
+    );
     await vscode.commands.executeCommand('zero.openTranscript', vscode.Uri.file(transcript));
     const state = a.controller.viewState();
     assert.equal(state.readOnly, true);

@@ -4,8 +4,15 @@ import * as vscode from 'vscode';
 
 const EXTENSION_ID = 'zero-vscode.zero-vscode';
 
-interface ContributedView { id: string; type?: string; name: string }
-interface ContributedContainer { id: string; title: string }
+interface ContributedView {
+  id: string;
+  type?: string;
+  name: string;
+}
+interface ContributedContainer {
+  id: string;
+  title: string;
+}
 
 async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -32,9 +39,15 @@ describe('Zero extension (extension host)', function () {
   it('contributes the "Zero" activity-bar container holding the zero.chat webview view', function () {
     const contributes = extension().packageJSON.contributes;
     const containers: ContributedContainer[] = contributes.viewsContainers.activitybar;
-    assert.ok(containers.some((c) => c.id === 'zero' && c.title === 'Zero'), JSON.stringify(containers));
+    assert.ok(
+      containers.some((c) => c.id === 'zero' && c.title === 'Zero'),
+      JSON.stringify(containers),
+    );
     const views: ContributedView[] = contributes.views.zero;
-    assert.ok(views.some((v) => v.id === 'zero.chat' && v.type === 'webview'), JSON.stringify(views));
+    assert.ok(
+      views.some((v) => v.id === 'zero.chat' && v.type === 'webview'),
+      JSON.stringify(views),
+    );
   });
 
   it('registers the commands that open the view', async function () {

@@ -38,29 +38,38 @@ describe('File links from the chat (extension host)', function () {
   });
 
   it('a workspace file opens without asking', async function () {
-    await withModalAnswers(() => undefined, async (calls) => {
-      await openFile(ws, 'inside-link-target.txt');
-      assert.equal(calls.length, 0);
-      assert.equal(activePath(), path.join(ws, 'inside-link-target.txt'));
-    });
+    await withModalAnswers(
+      () => undefined,
+      async (calls) => {
+        await openFile(ws, 'inside-link-target.txt');
+        assert.equal(calls.length, 0);
+        assert.equal(activePath(), path.join(ws, 'inside-link-target.txt'));
+      },
+    );
   });
 
   it('an absolute path outside asks first; dismissing opens nothing', async function () {
-    await withModalAnswers(() => undefined, async (calls) => {
-      await openFile(ws, secret);
-      assert.equal(calls.length, 1);
-      assert.match(calls[0]!.message, /outside the workspace/);
-      assert.ok(calls[0]!.detail.includes(secret), calls[0]!.detail);
-      assert.equal(activePath(), undefined);
-    });
+    await withModalAnswers(
+      () => undefined,
+      async (calls) => {
+        await openFile(ws, secret);
+        assert.equal(calls.length, 1);
+        assert.match(calls[0]!.message, /outside the workspace/);
+        assert.ok(calls[0]!.detail.includes(secret), calls[0]!.detail);
+        assert.equal(activePath(), undefined);
+      },
+    );
   });
 
   it('a symlink in the workspace that leads outside asks first, naming where it leads; Open opens it', async function () {
-    await withModalAnswers(() => 'Open', async (calls) => {
-      await openFile(ws, 'innocent.txt');
-      assert.equal(calls.length, 1, 'asked although the link lies inside the workspace');
-      assert.ok(calls[0]!.detail.includes(fs.realpathSync(secret)), calls[0]!.detail);
-      assert.equal(activePath(), fs.realpathSync(secret));
-    });
+    await withModalAnswers(
+      () => 'Open',
+      async (calls) => {
+        await openFile(ws, 'innocent.txt');
+        assert.equal(calls.length, 1, 'asked although the link lies inside the workspace');
+        assert.ok(calls[0]!.detail.includes(fs.realpathSync(secret)), calls[0]!.detail);
+        assert.equal(activePath(), fs.realpathSync(secret));
+      },
+    );
   });
 });

@@ -17,7 +17,13 @@ export async function api(): Promise<ZeroExtensionApi> {
 /** The fake zero; on Windows its `.cmd` shim (a script without extension cannot be spawned there). */
 export function fakeZeroPath(): string {
   const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
-  return path.join(ext.extensionUri.fsPath, 'test', 'fixtures', 'fake-zero', process.platform === 'win32' ? 'zero.cmd' : 'zero');
+  return path.join(
+    ext.extensionUri.fsPath,
+    'test',
+    'fixtures',
+    'fake-zero',
+    process.platform === 'win32' ? 'zero.cmd' : 'zero',
+  );
 }
 
 /** A private sandbox for the fake zero: sessions, grants and the invocation record. */
@@ -37,14 +43,24 @@ export function sandbox(): Sandbox {
   const grants = path.join(dir, 'grants.json');
   const invocations = (): { argv: string[]; stdin: string | null; env: Record<string, string> }[] =>
     fs.existsSync(record)
-      ? fs.readFileSync(record, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { argv: string[]; stdin: string | null; env: Record<string, string> })
+      ? fs
+          .readFileSync(record, 'utf8')
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as { argv: string[]; stdin: string | null; env: Record<string, string> })
       : [];
   return {
     dir,
     record,
     grants,
     execs: () => invocations().filter((i) => i.argv[0] === 'exec'),
-    env: (extra = {}) => ({ XDG_DATA_HOME: path.join(dir, 'data'), ZERO_SANDBOX_GRANTS_PATH: grants, FAKE_ZERO_RECORD: record, ...extra }),
+    env: (extra = {}) => ({
+      XDG_DATA_HOME: path.join(dir, 'data'),
+      ZERO_SANDBOX_GRANTS_PATH: grants,
+      FAKE_ZERO_RECORD: record,
+      ...extra,
+    }),
     invocations,
   };
 }
@@ -65,7 +81,11 @@ export async function freshChat(extraEnv: Record<string, string> = {}): Promise<
   return box;
 }
 
-export async function until<T>(check: () => T | undefined | false | null, what: string, timeoutMs = 30_000): Promise<T> {
+export async function until<T>(
+  check: () => T | undefined | false | null,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = check();
@@ -85,18 +105,28 @@ export const finished = (t: Turn): boolean => t.status !== 'starting' && t.statu
 
 /** Waits for the current chat's turn count to reach `n` and that turn to finish. */
 export async function turnDone(a: ZeroExtensionApi, n: number, timeoutMs = 30_000): Promise<Turn> {
-  return until(() => {
-    const chat = a.controller.workingChat;
-    const t = chat.turns[n - 1];
-    return chat.turns.length >= n && t && finished(t) && !a.controller.isBusy() ? t : undefined;
-  }, `turn ${n} finished`, timeoutMs);
+  return until(
+    () => {
+      const chat = a.controller.workingChat;
+      const t = chat.turns[n - 1];
+      return chat.turns.length >= n && t && finished(t) && !a.controller.isBusy() ? t : undefined;
+    },
+    `turn ${n} finished`,
+    timeoutMs,
+  );
 }
 
 /** Replaces window.showWarningMessage for the duration of `fn` (the modal would block the test). */
-export async function withModalAnswers<T>(answers: (message: string, detail: string) => string | undefined, fn: (calls: { message: string; detail: string }[]) => Promise<T>): Promise<T> {
+export async function withModalAnswers<T>(
+  answers: (message: string, detail: string) => string | undefined,
+  fn: (calls: { message: string; detail: string }[]) => Promise<T>,
+): Promise<T> {
   const calls: { message: string; detail: string }[] = [];
   const original = vscode.window.showWarningMessage;
-  (vscode.window as { showWarningMessage: unknown }).showWarningMessage = async (message: string, ...rest: unknown[]) => {
+  (vscode.window as { showWarningMessage: unknown }).showWarningMessage = async (
+    message: string,
+    ...rest: unknown[]
+  ) => {
     const opts = rest[0] as vscode.MessageOptions | undefined;
     const detail = typeof opts === 'object' && opts && 'detail' in opts ? String(opts.detail ?? '') : '';
     calls.push({ message, detail });

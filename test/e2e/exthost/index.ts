@@ -32,7 +32,14 @@ const PREFIX = '[exthost] ';
 function markMochaOutput(): () => void {
   const Base = Mocha.reporters.Base;
   const saved = Base.consoleLog;
-  Base.consoleLog = (...args: unknown[]) => saved(util.format(...args).split('\n').map((l) => PREFIX + l).join('\n'));
+  Base.consoleLog = (...args: unknown[]) =>
+    saved(
+      util
+        .format(...args)
+        .split('\n')
+        .map((l) => PREFIX + l)
+        .join('\n'),
+    );
   return () => {
     Base.consoleLog = saved;
   };
@@ -41,7 +48,14 @@ function markMochaOutput(): () => void {
 export function run(): Promise<void> {
   const unmark = markMochaOutput();
   // forbidOnly: a stray `.only` would quietly skip the rest; ZERO_E2E_GREP picks tests instead.
-  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000, slow: 10_000, forbidOnly: true });
+  const mocha = new Mocha({
+    ui: 'bdd',
+    reporter: 'spec',
+    color: false,
+    timeout: 60_000,
+    slow: 10_000,
+    forbidOnly: true,
+  });
   const grep = process.env.ZERO_E2E_GREP;
   if (grep) mocha.grep(grep);
   for (const f of fs.readdirSync(__dirname).sort()) {
@@ -68,8 +82,17 @@ export function run(): Promise<void> {
       if (failures) reject(new Error(`${failures} extension-host test(s) failed.`));
       else resolve();
     });
-    runner.on('pass', (test) => { results.passes++; record(test, 'passed'); });
-    runner.on('fail', (test, err: Error) => { results.failures++; record(test, 'failed', err); }); // hooks too
-    runner.on('pending', (test) => { results.pending++; record(test, 'pending'); });
+    runner.on('pass', (test) => {
+      results.passes++;
+      record(test, 'passed');
+    });
+    runner.on('fail', (test, err: Error) => {
+      results.failures++;
+      record(test, 'failed', err);
+    }); // hooks too
+    runner.on('pending', (test) => {
+      results.pending++;
+      record(test, 'pending');
+    });
   });
 }

@@ -13,7 +13,7 @@ const APP_BEFORE = 'first line\nsecond line\nthird line\n';
 const APP_AFTER = 'first line\nsecond line, changed by Zero\nthird line\nadded one\nadded two\n';
 const NEW_AFTER = '# Review\n\nWritten by the fake zero.\n';
 
-describe('Review a turn\'s files: counts, Revert one, Keep (extension host, fake zero)', function () {
+describe("Review a turn's files: counts, Revert one, Keep (extension host, fake zero)", function () {
   let box: Sandbox;
   let root: string;
   const app = () => path.join(root, 'src', 'app.txt');
@@ -46,24 +46,31 @@ describe('Review a turn\'s files: counts, Revert one, Keep (extension host, fake
     return until(() => {
       const turn = a.controller.workingChat.turns.find((x) => x.id === t.id);
       return turn?.review ? (turn as Turn & { review: readonly ReviewFile[] }) : undefined;
-    }, 'the turn\'s files were measured');
+    }, "the turn's files were measured");
   }
 
   const fileNode = (t: Turn, p: string) => ({ kind: 'file', row: { turnId: t.id, path: p } });
-  const decision = async (t: Turn, p: string) => (await api()).controller.workingChat.turns.find((x) => x.id === t.id)?.review?.find((f) => f.path === p)?.decision;
+  const decision = async (t: Turn, p: string) =>
+    (await api()).controller.workingChat.turns.find((x) => x.id === t.id)?.review?.find((f) => f.path === p)?.decision;
 
-  it('records +/- counts per file from Zero\'s checkpoints; Revert restores one file and leaves the other', async function () {
+  it("records +/- counts per file from Zero's checkpoints; Revert restores one file and leaves the other", async function () {
     const t = await runTwoFiles();
     assert.deepEqual(
       t.review.map((f) => [f.path, f.change, f.added, f.removed]),
-      [['src/app.txt', 'modified', 3, 1], ['notes/review.md', 'created', 3, 0]],
+      [
+        ['src/app.txt', 'modified', 3, 1],
+        ['notes/review.md', 'created', 3, 0],
+      ],
     );
-    await withModalAnswers(() => undefined, async (calls) => {
-      await vscode.commands.executeCommand('zero.changes.revert', fileNode(t, 'src/app.txt'));
-      assert.equal(calls.length, 0, 'not edited since the turn: no question');
-    });
+    await withModalAnswers(
+      () => undefined,
+      async (calls) => {
+        await vscode.commands.executeCommand('zero.changes.revert', fileNode(t, 'src/app.txt'));
+        assert.equal(calls.length, 0, 'not edited since the turn: no question');
+      },
+    );
     assert.equal(fs.readFileSync(app(), 'utf8'), APP_BEFORE, 'src/app.txt is back to its content before the turn');
-    assert.equal(fs.readFileSync(note(), 'utf8'), NEW_AFTER, 'the other file keeps the turn\'s content');
+    assert.equal(fs.readFileSync(note(), 'utf8'), NEW_AFTER, "the other file keeps the turn's content");
     assert.equal(await decision(t, 'src/app.txt'), 'reverted');
     assert.equal(await decision(t, 'notes/review.md'), undefined);
   });
@@ -71,17 +78,26 @@ describe('Review a turn\'s files: counts, Revert one, Keep (extension host, fake
   it('a file edited after the turn: the modal warns; dismissing changes nothing, Revert deletes the file the turn created', async function () {
     const t = await runTwoFiles();
     fs.appendFileSync(note(), 'My own line.\n');
-    await withModalAnswers(() => undefined, async (calls) => {
-      await vscode.commands.executeCommand('zero.changes.revert', fileNode(t, 'notes/review.md'));
-      assert.equal(calls.length, 1);
-      assert.match(calls[0]!.message, /Revert notes\/review\.md\?/);
-      assert.match(calls[0]!.detail, /notes\/review\.md was edited after this turn\. Reverting deletes notes\/review\.md \(this turn created it\)/);
-    });
+    await withModalAnswers(
+      () => undefined,
+      async (calls) => {
+        await vscode.commands.executeCommand('zero.changes.revert', fileNode(t, 'notes/review.md'));
+        assert.equal(calls.length, 1);
+        assert.match(calls[0]!.message, /Revert notes\/review\.md\?/);
+        assert.match(
+          calls[0]!.detail,
+          /notes\/review\.md was edited after this turn\. Reverting deletes notes\/review\.md \(this turn created it\)/,
+        );
+      },
+    );
     assert.equal(fs.readFileSync(note(), 'utf8'), `${NEW_AFTER}My own line.\n`, 'dismissed: untouched');
     assert.equal(await decision(t, 'notes/review.md'), undefined);
-    await withModalAnswers((m) => (/Revert/.test(m) ? 'Revert' : undefined), async () => {
-      await vscode.commands.executeCommand('zero.changes.revert', fileNode(t, 'notes/review.md'));
-    });
+    await withModalAnswers(
+      (m) => (/Revert/.test(m) ? 'Revert' : undefined),
+      async () => {
+        await vscode.commands.executeCommand('zero.changes.revert', fileNode(t, 'notes/review.md'));
+      },
+    );
     assert.equal(fs.existsSync(note()), false, 'reverted: the new file is gone');
     assert.equal(await decision(t, 'notes/review.md'), 'reverted');
   });

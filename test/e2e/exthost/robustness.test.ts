@@ -70,7 +70,9 @@ describe('Robustness against hostile output (extension host, fake zero)', functi
     }
     const t = lastTurn(a.controller.workingChat);
     const secs = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`[exthost] flood: ${secs} s; extension host rss ${(before.rss / MB).toFixed(0)} → peak ${(peakRss / MB).toFixed(0)} MB, heap ${(before.heapUsed / MB).toFixed(0)} → peak ${(peakHeap / MB).toFixed(0)} MB`);
+    console.log(
+      `[exthost] flood: ${secs} s; extension host rss ${(before.rss / MB).toFixed(0)} → peak ${(peakRss / MB).toFixed(0)} MB, heap ${(before.heapUsed / MB).toFixed(0)} → peak ${(peakHeap / MB).toFixed(0)} MB`,
+    );
     assert.equal(t.status, 'success');
     const elided = t.items.find((i) => i.kind === 'elided');
     assert.ok(elided && elided.kind === 'elided', 'a notice says what was dropped');
@@ -89,7 +91,10 @@ describe('Robustness against hostile output (extension host, fake zero)', functi
     await a.store.idle();
     const reread = new ChatStore(a.store.dir, () => undefined).load(a.controller.workingChat.id);
     const again = reread && lastTurn(reread);
-    assert.deepEqual(again?.items.find((i) => i.kind === 'elided'), elided);
+    assert.deepEqual(
+      again?.items.find((i) => i.kind === 'elided'),
+      elided,
+    );
     assert.equal(again?.status, 'success');
     assert.ok(a.controller.openChat(a.controller.workingChat.id));
 
@@ -97,37 +102,69 @@ describe('Robustness against hostile output (extension host, fake zero)', functi
     const shown = Date.now();
     await vscode.commands.executeCommand('workbench.view.extension.zero');
     await configure({ env: box.env() });
-    console.log(`[exthost] flood: chat view shown again, workbench answered after ${((Date.now() - shown) / 1000).toFixed(1)} s`);
+    console.log(
+      `[exthost] flood: chat view shown again, workbench answered after ${((Date.now() - shown) / 1000).toFixed(1)} s`,
+    );
   });
 
   it('a malformed chat file: activation still works, the file is set aside, and the other chats load', async function () {
     await api();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-history-'));
-    const good = reduceChat(newChat('chat-good', 1000), { type: 'turn_started', turnId: 't1', prompt: 'the good one', origin: 'prompt', at: 1000 });
+    const good = reduceChat(newChat('chat-good', 1000), {
+      type: 'turn_started',
+      turnId: 't1',
+      prompt: 'the good one',
+      origin: 'prompt',
+      at: 1000,
+    });
     const seeded = new ChatStore(dir, () => undefined);
     seeded.save(good, true);
     await seeded.idle();
     // The broken chat is the one a window would reopen at start: this used to throw in activate().
-    fs.writeFileSync(path.join(dir, 'chats', 'chat-bad.jsonl'), `${JSON.stringify({ format: 2, seq: 0, chat: { ...good, id: 'chat-bad', turns: [null] } })}\n`);
-    fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify({
-      version: 1,
-      currentId: 'chat-bad',
-      chats: [{ id: 'chat-bad', title: 'bad', updatedAt: 2000, turns: 1 }, { id: 'chat-good', title: 'the good one', updatedAt: 1000, turns: 1 }],
-    }));
+    fs.writeFileSync(
+      path.join(dir, 'chats', 'chat-bad.jsonl'),
+      `${JSON.stringify({ format: 2, seq: 0, chat: { ...good, id: 'chat-bad', turns: [null] } })}\n`,
+    );
+    fs.writeFileSync(
+      path.join(dir, 'index.json'),
+      JSON.stringify({
+        version: 1,
+        currentId: 'chat-bad',
+        chats: [
+          { id: 'chat-bad', title: 'bad', updatedAt: 2000, turns: 1 },
+          { id: 'chat-good', title: 'the good one', updatedAt: 1000, turns: 1 },
+        ],
+      }),
+    );
 
     // What activation does with the storage folder (composition.ts), with the real VS Code objects.
     const notices: string[] = [];
     const log = vscode.window.createOutputChannel('Zero history test', { log: true });
-    const store = new ChatStore(dir, (m) => log.warn(m), (m) => notices.push(m));
+    const store = new ChatStore(
+      dir,
+      (m) => log.warn(m),
+      (m) => notices.push(m),
+    );
     const exec = new ExecTransport({ settings: readSettings, otherFolders: () => [], trusted: () => true, log });
-    const controller = new ChatController(store, { folder: () => box.dir, trusted: () => true, transportFor: () => exec, log });
+    const controller = new ChatController(store, {
+      folder: () => box.dir,
+      trusted: () => true,
+      transportFor: () => exec,
+      log,
+    });
     try {
       assert.equal(controller.workingChat.turns.length, 0, 'a new chat instead of the broken one');
       const names = fs.readdirSync(path.join(dir, 'chats'));
-      assert.ok(names.some((n) => n.startsWith('chat-bad.jsonl.corrupt-')), names.join(', '));
+      assert.ok(
+        names.some((n) => n.startsWith('chat-bad.jsonl.corrupt-')),
+        names.join(', '),
+      );
       await until(() => notices.length > 0, 'the user was told');
       assert.match(notices.join('\n'), /chat-bad\.jsonl is unreadable .* set aside/);
-      assert.deepEqual(controller.viewState().history.map((h) => h.id), ['chat-good']);
+      assert.deepEqual(
+        controller.viewState().history.map((h) => h.id),
+        ['chat-good'],
+      );
       assert.ok(controller.openChat('chat-good'));
       assert.equal(controller.workingChat.turns[0]!.prompt, 'the good one');
       assert.equal(notices.length, 1, 'reported once');

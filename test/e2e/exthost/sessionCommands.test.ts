@@ -24,20 +24,27 @@ describe('Session commands (extension host, fake zero)', function () {
     return id;
   }
 
-  it('Copy Session ID puts the chat\'s session id on the clipboard', async function () {
+  it("Copy Session ID puts the chat's session id on the clipboard", async function () {
     const id = await chatWithSession();
     await vscode.env.clipboard.writeText('something else');
     await vscode.commands.executeCommand('zero.copySessionId');
     assert.equal(await vscode.env.clipboard.readText(), id);
   });
 
-  it('Continue in Terminal starts Zero\'s interactive mode in a terminal and resumes the session there', async function () {
+  it("Continue in Terminal starts Zero's interactive mode in a terminal and resumes the session there", async function () {
     const id = await chatWithSession();
     await vscode.commands.executeCommand('zero.continueInTerminal');
-    const terminal = await until(() => vscode.window.terminals.find((t) => t.name.startsWith('Zero: ')), 'a Zero terminal');
+    const terminal = await until(
+      () => vscode.window.terminals.find((t) => t.name.startsWith('Zero: ')),
+      'a Zero terminal',
+    );
     opened.push(terminal);
     // The fake records its first input line; interactive mode is `zero` with no arguments.
-    const run = await until(() => box.invocations().find((i) => i.argv.length === 0), 'zero started in interactive mode', 30_000);
+    const run = await until(
+      () => box.invocations().find((i) => i.argv.length === 0),
+      'zero started in interactive mode',
+      30_000,
+    );
     assert.equal(run.stdin, `/resume ${id}`);
     assert.equal(box.execs().length, 1, 'nothing else ran: the terminal is Zero itself, not a shell');
   });

@@ -42,7 +42,7 @@ describe('Turn changes: diff and undo (extension host, fake zero)', function () 
     return t;
   }
 
-  it('opens a diff whose left side is the file before the turn, read from Zero\'s checkpoint', async function () {
+  it("opens a diff whose left side is the file before the turn, read from Zero's checkpoint", async function () {
     const t = await runTools();
     await vscode.commands.executeCommand('zero.openTurnDiff', t.id, REL);
     const tab = await until(() => diffTabs()[0], 'a diff editor opened');
@@ -61,29 +61,46 @@ describe('Turn changes: diff and undo (extension host, fake zero)', function () 
     const sequence = t.items.find((i) => i.kind === 'tool' && i.checkpoint)!;
     assert.ok(sequence.kind === 'tool' && sequence.checkpoint);
 
-    await withModalAnswers(() => undefined, async (calls) => {
-      await vscode.commands.executeCommand('zero.undoTurn', t.id);
-      assert.equal(calls.length, 1);
-      assert.match(calls[0]!.message, /Undo the file changes/);
-      assert.match(calls[0]!.detail, /notes\/fake-zero\.md/);
-    });
+    await withModalAnswers(
+      () => undefined,
+      async (calls) => {
+        await vscode.commands.executeCommand('zero.undoTurn', t.id);
+        assert.equal(calls.length, 1);
+        assert.match(calls[0]!.message, /Undo the file changes/);
+        assert.match(calls[0]!.detail, /notes\/fake-zero\.md/);
+      },
+    );
     assert.equal(fs.readFileSync(file, 'utf8'), WRITTEN, 'dismissed: the file is left as the turn wrote it');
     assert.ok(!box.invocations().some((i) => i.argv[0] === 'sessions'), 'zero was not asked to rewind');
 
-    await withModalAnswers((message) => (/Undo the file changes/.test(message) ? 'Undo Changes' : undefined), async () => {
-      await vscode.commands.executeCommand('zero.undoTurn', t.id);
-    });
+    await withModalAnswers(
+      (message) => (/Undo the file changes/.test(message) ? 'Undo Changes' : undefined),
+      async () => {
+        await vscode.commands.executeCommand('zero.undoTurn', t.id);
+      },
+    );
     assert.equal(fs.readFileSync(file, 'utf8'), BEFORE, 'restored to its state before the turn');
     const undone = (await api()).controller.workingChat.turns.find((x) => x.id === t.id)?.undone;
     assert.match(undone?.summary ?? '', /^Undid the turn .*1 file restored/, 'the chat records the undo');
     const rewind = box.invocations().find((i) => i.argv[0] === 'sessions');
-    assert.deepEqual(rewind?.argv, ['sessions', 'rewind', t.run.sessionId, '--sequence', String(sequence.checkpoint.sequence), '--exclude-target', '--json']);
+    assert.deepEqual(rewind?.argv, [
+      'sessions',
+      'rewind',
+      t.run.sessionId,
+      '--sequence',
+      String(sequence.checkpoint.sequence),
+      '--exclude-target',
+      '--json',
+    ]);
 
     // Zero's session no longer has the checkpoint: a second undo is refused without a modal.
-    await withModalAnswers(() => 'Undo Changes', async (calls) => {
-      await vscode.commands.executeCommand('zero.undoTurn', t.id);
-      assert.equal(calls.length, 0);
-    });
+    await withModalAnswers(
+      () => 'Undo Changes',
+      async (calls) => {
+        await vscode.commands.executeCommand('zero.undoTurn', t.id);
+        assert.equal(calls.length, 0);
+      },
+    );
     assert.equal(box.invocations().filter((i) => i.argv[0] === 'sessions').length, 1);
   });
 
@@ -100,10 +117,13 @@ describe('Turn changes: diff and undo (extension host, fake zero)', function () 
     assert.equal(left.getText(), '');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
-    await withModalAnswers(() => 'Undo Changes', async (calls) => {
-      await vscode.commands.executeCommand('zero.undoTurn', t.id);
-      assert.match(calls[0]!.detail, /notes\/fake-zero\.md \(new: deleted\)/);
-    });
+    await withModalAnswers(
+      () => 'Undo Changes',
+      async (calls) => {
+        await vscode.commands.executeCommand('zero.undoTurn', t.id);
+        assert.match(calls[0]!.detail, /notes\/fake-zero\.md \(new: deleted\)/);
+      },
+    );
     assert.equal(fs.existsSync(file), false, 'the new file is gone');
     // The checkpoint went with the rewind: the diff falls back to a message, not a stale diff.
     await vscode.commands.executeCommand('zero.openTurnDiff', t.id, REL);
@@ -116,11 +136,14 @@ describe('Turn changes: diff and undo (extension host, fake zero)', function () 
     await configure({ env: box.env({ FAKE_ZERO_WRITE: '1', FAKE_ZERO_DELAY_MS: '100' }) });
     a.controller.send('take your time scenario:slow');
     await until(() => a.controller.isBusy(), 'the second run started');
-    await withModalAnswers(() => 'Undo Changes', async (calls) => {
-      await vscode.commands.executeCommand('zero.undoTurn', t.id);
-      assert.equal(calls.length, 1);
-      assert.match(calls[0]!.message, /still working/);
-    });
+    await withModalAnswers(
+      () => 'Undo Changes',
+      async (calls) => {
+        await vscode.commands.executeCommand('zero.undoTurn', t.id);
+        assert.equal(calls.length, 1);
+        assert.match(calls[0]!.message, /still working/);
+      },
+    );
     await a.controller.stop();
     await turnDone(a, 2);
     assert.equal(fs.readFileSync(file, 'utf8'), WRITTEN);

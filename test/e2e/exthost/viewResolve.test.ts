@@ -29,8 +29,20 @@ function standInView(): StandIn {
       return true;
     },
   };
-  const view = { webview, onDidDispose: disposed.event, onDidChangeVisibility: new vscode.EventEmitter<void>().event, show: () => undefined, visible: true, badge: undefined };
-  return { view: view as unknown as vscode.WebviewView, posted, send: (m) => received.fire(m), dispose: () => disposed.fire() };
+  const view = {
+    webview,
+    onDidDispose: disposed.event,
+    onDidChangeVisibility: new vscode.EventEmitter<void>().event,
+    show: () => undefined,
+    visible: true,
+    badge: undefined,
+  };
+  return {
+    view: view as unknown as vscode.WebviewView,
+    posted,
+    send: (m) => received.fire(m),
+    dispose: () => disposed.fire(),
+  };
 }
 
 describe('Chat view re-resolve (extension host)', function () {

@@ -29,7 +29,10 @@ describe('Workspace settings cannot widen what Zero may do (extension host)', fu
   const cfg = () => vscode.workspace.getConfiguration('zero');
 
   beforeEach(async function () {
-    assert.ok(vscode.workspace.workspaceFolders?.length, 'the test needs a workspace folder (its settings are the attack)');
+    assert.ok(
+      vscode.workspace.workspaceFolders?.length,
+      'the test needs a workspace folder (its settings are the attack)',
+    );
     box = await freshChat();
   });
 
@@ -59,7 +62,10 @@ describe('Workspace settings cannot widen what Zero may do (extension host)', fu
         assert.ok(!argv.includes('--skip-permissions-unsafe'));
         assert.ok(!argv.some((x) => /unsafe|high/i.test(x)), argv.join(' '));
         // The fake zero writes Zero's own unsafe warning event when a run is unsafe.
-        assert.ok(!t.items.some((i) => i.kind === 'warning' && /Unsafe permissions are active/.test(i.message)), 'Zero did not run unsafe');
+        assert.ok(
+          !t.items.some((i) => i.kind === 'warning' && /Unsafe permissions are active/.test(i.message)),
+          'Zero did not run unsafe',
+        );
       }
       const warning = await until(() => seen.find((m) => /zero\.mode/.test(m)), 'the ignored-settings warning');
       assert.match(warning, /zero\.autonomy/);
@@ -73,7 +79,10 @@ describe('Workspace settings cannot widen what Zero may do (extension host)', fu
     a.controller.send('plan it scenario:echo');
     await turnDone(a, 1);
     const argv = box.execs()[0]!.argv;
-    assert.deepEqual(argv.slice(argv.indexOf('--permission-mode'), argv.indexOf('--permission-mode') + 2), ['--permission-mode', 'plan']);
+    assert.deepEqual(argv.slice(argv.indexOf('--permission-mode'), argv.indexOf('--permission-mode') + 2), [
+      '--permission-mode',
+      'plan',
+    ]);
   });
 
   it('the user may still choose unsafe mode in user settings', async function () {
@@ -83,9 +92,16 @@ describe('Workspace settings cannot widen what Zero may do (extension host)', fu
       a.controller.send('user choice scenario:echo');
       await turnDone(a, 1);
       const argv = box.execs()[0]!.argv;
-      assert.deepEqual(argv.slice(argv.indexOf('--permission-mode'), argv.indexOf('--permission-mode') + 2), ['--permission-mode', 'unsafe']);
+      assert.deepEqual(argv.slice(argv.indexOf('--permission-mode'), argv.indexOf('--permission-mode') + 2), [
+        '--permission-mode',
+        'unsafe',
+      ]);
       // The control for the first test: the unsafe warning really shows when a run is unsafe.
-      assert.ok(a.controller.workingChat.turns[0]!.items.some((i) => i.kind === 'warning' && /Unsafe permissions are active/.test(i.message)));
+      assert.ok(
+        a.controller.workingChat.turns[0]!.items.some(
+          (i) => i.kind === 'warning' && /Unsafe permissions are active/.test(i.message),
+        ),
+      );
     } finally {
       await cfg().update('mode', undefined, vscode.ConfigurationTarget.Global);
     }
@@ -116,7 +132,11 @@ describe('Workspace settings cannot choose what runs (extension host)', function
       try {
         fs.mkdirSync(dir, { recursive: true });
         fs.writeFileSync(file, JSON.stringify(attack, null, 2));
-        await until(() => vscode.workspace.getConfiguration('zero').get('maxLineMB') === 63, 'VS Code read the workspace settings file', 20_000);
+        await until(
+          () => vscode.workspace.getConfiguration('zero').get('maxLineMB') === 63,
+          'VS Code read the workspace settings file',
+          20_000,
+        );
         await a.recheckBinary();
         assert.equal(a.controller.binary.path, fakeZeroPath());
         a.controller.send('who runs? scenario:echo');
@@ -124,15 +144,23 @@ describe('Workspace settings cannot choose what runs (extension host)', function
         assert.equal(t.status, 'success', 'the user env (not the repo one that asks for a crash) was used');
         assert.ok(!fs.existsSync(`${evil}.ran`), 'the workspace binary never ran');
         const inv = box.execs()[0]!;
-        assert.ok(!inv.argv.includes('--skip-permissions-unsafe') && !inv.argv.includes('--add-dir'), inv.argv.join(' '));
+        assert.ok(
+          !inv.argv.includes('--skip-permissions-unsafe') && !inv.argv.includes('--add-dir'),
+          inv.argv.join(' '),
+        );
         assert.equal(inv.env.FAKE_ZERO_SCENARIO, undefined);
         // VS Code drops these silently; the extension says so.
         const warning = await until(() => seen.find((m) => /zero\.path/.test(m)), 'the ignored-settings warning');
-        for (const key of ['zero.env', 'zero.extraArgs', 'zero.addDirs', 'zero.addWorkspaceFolders']) assert.ok(warning.includes(key), `${key}: ${warning}`);
+        for (const key of ['zero.env', 'zero.extraArgs', 'zero.addDirs', 'zero.addWorkspaceFolders'])
+          assert.ok(warning.includes(key), `${key}: ${warning}`);
       } finally {
         if (before === null) fs.rmSync(file, { force: true });
         else fs.writeFileSync(file, before);
-        await until(() => vscode.workspace.getConfiguration('zero').get('maxLineMB') !== 63, 'the workspace settings are back', 20_000);
+        await until(
+          () => vscode.workspace.getConfiguration('zero').get('maxLineMB') !== 63,
+          'the workspace settings are back',
+          20_000,
+        );
       }
     });
   });

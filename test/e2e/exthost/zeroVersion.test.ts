@@ -29,7 +29,10 @@ describe('Zero version check (extension host, fake zero)', function () {
     process.env.FAKE_ZERO_VERSION = '0.7.2';
     await a.recheckBinary();
     assert.equal(a.controller.binary.ok, false);
-    assert.match(a.controller.binary.problem ?? '', /Zero 0\.7\.2(\+fake)? is too old: Zero for VS Code needs Zero 0\.8 or newer/);
+    assert.match(
+      a.controller.binary.problem ?? '',
+      /Zero 0\.7\.2(\+fake)? is too old: Zero for VS Code needs Zero 0\.8 or newer/,
+    );
     assert.equal(a.controller.viewState().binary.ok, false, 'the chat view shows it (and disables Send)');
   });
 

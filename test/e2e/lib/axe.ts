@@ -56,7 +56,10 @@ export function seriousViolations(violations: readonly AxeViolation[]): AxeViola
 export function describeViolations(violations: readonly AxeViolation[]): string {
   return violations
     .map((v) => {
-      const nodes = v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${n.html.slice(0, 300)}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`);
+      const nodes = v.nodes.map(
+        (n) =>
+          `    ${n.target.join(' ')}\n      ${n.html.slice(0, 300)}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
+      );
       return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes.join('\n')}`;
     })
     .join('\n');

@@ -48,7 +48,11 @@ export async function launchBrowser(options: LaunchOptions): Promise<Browser> {
     args: CHROMIUM_ARGS,
     viewport: options.viewport ?? { width: 1400, height: 900 },
     // Chromium's crash reporter writes ~/.config/chromium whatever the profile dir; keep it in ours.
-    env: { ...process.env, XDG_CONFIG_HOME: path.join(options.profileDir, '.config'), XDG_CACHE_HOME: path.join(options.profileDir, '.cache') },
+    env: {
+      ...process.env,
+      XDG_CONFIG_HOME: path.join(options.profileDir, '.config'),
+      XDG_CACHE_HOME: path.join(options.profileDir, '.cache'),
+    },
   });
   context.setDefaultTimeout(60_000);
   const page = context.pages()[0] ?? (await context.newPage());

@@ -233,7 +233,17 @@ function installVsix(bin: string, vsix: string, dirs: RunDirs, config: string, e
   if (!fs.existsSync(vsix)) throw new Error(`VSIX not found: ${vsix} (run \`npm run package\`)`);
   const r = spawnSync(
     bin,
-    ['--config', config, '--extensions-dir', dirs.extensions, '--user-data-dir', dirs.userData, '--install-extension', vsix, '--force'],
+    [
+      '--config',
+      config,
+      '--extensions-dir',
+      dirs.extensions,
+      '--user-data-dir',
+      dirs.userData,
+      '--install-extension',
+      vsix,
+      '--force',
+    ],
     { encoding: 'utf8', env, timeout: 120_000 },
   );
   if (r.status !== 0 || !/successfully installed/i.test(r.stdout + r.stderr)) {
@@ -243,7 +253,11 @@ function installVsix(bin: string, vsix: string, dirs: RunDirs, config: string, e
 
 function tail(file: string, lines: number): string {
   try {
-    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines - 1).join('\n');
+    return fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .slice(-lines - 1)
+      .join('\n');
   } catch {
     return `(no log at ${file})`;
   }
@@ -257,9 +271,17 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   const dirs = makeDirs(options.name);
   const config = path.join(dirs.root, 'code-server.yaml');
   fs.writeFileSync(config, ''); // empty: ~/.config/code-server is never read or written
-  const trust = options.untrusted ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.emptyWindow': false } : {};
+  const trust = options.untrusted
+    ? {
+        'security.workspace.trust.enabled': true,
+        'security.workspace.trust.startupPrompt': 'never',
+        'security.workspace.trust.emptyWindow': false,
+      }
+    : {};
   writeSettings(dirs.userData, { ...trust, ...(options.settings ?? {}) });
-  for (const [rel, content] of Object.entries(options.workspaceFiles ?? { 'hello.txt': 'Hello from the Zero e2e workspace.\n' })) {
+  for (const [rel, content] of Object.entries(
+    options.workspaceFiles ?? { 'hello.txt': 'Hello from the Zero e2e workspace.\n' },
+  )) {
     fs.mkdirSync(path.dirname(path.join(dirs.workspace, rel)), { recursive: true });
     fs.writeFileSync(path.join(dirs.workspace, rel), content);
   }
@@ -278,31 +300,43 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   const port = await freePort();
   const host = `127.0.0.1:${port}`;
   const args = [
-    '--config', config,
-    '--bind-addr', host,
-    '--auth', 'none',
+    '--config',
+    config,
+    '--bind-addr',
+    host,
+    '--auth',
+    'none',
     '--disable-telemetry',
     '--disable-update-check',
     ...(options.untrusted ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
-    '--extensions-dir', dirs.extensions,
-    '--user-data-dir', dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
+    '--user-data-dir',
+    dirs.userData,
     ...(options.extraArgs ?? []),
     dirs.workspace,
   ];
   const logFd = fs.openSync(dirs.log, 'a');
   // detached => setsid(): the server leads a new process group whose id is its pid.
-  const child: ChildProcess = spawn(bin, args, { cwd: dirs.root, env, detached: true, stdio: ['ignore', logFd, logFd] });
+  const child: ChildProcess = spawn(bin, args, {
+    cwd: dirs.root,
+    env,
+    detached: true,
+    stdio: ['ignore', logFd, logFd],
+  });
   fs.closeSync(logFd);
   const pgid = child.pid;
   if (!pgid) throw new Error(`could not start ${bin}`);
   live.add(pgid);
   fs.writeFileSync(path.join(dirs.root, 'server.pid'), `${pgid}\n`);
   let exitCode: number | null | undefined;
-  const exited = new Promise<void>((resolve) => child.once('exit', (code, signal) => {
-    exitCode = code ?? (signal ? -1 : null);
-    resolve();
-  }));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exitCode = code ?? (signal ? -1 : null);
+      resolve();
+    }),
+  );
 
   let stopping: Promise<void> | undefined;
   const server: CodeServer = {

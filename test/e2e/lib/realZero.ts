@@ -12,7 +12,8 @@ import { MODEL_ID, startModelServer, type ModelServer } from '../../fixtures/mod
 import { findRealZero } from '../../real-zero/lib/realZero';
 
 /** Variables through which Zero would read a real provider or key (its resolver merges them). */
-const LEAKY = /^(OPENAI_|ANTHROPIC_|GEMINI_|GOOGLE_|OPENROUTER_|XAI_|GROQ_|DEEPSEEK_|MISTRAL_|AZURE_|ZERO_PROVIDER|ZERO_MODEL|ZERO_API)/;
+const LEAKY =
+  /^(OPENAI_|ANTHROPIC_|GEMINI_|GOOGLE_|OPENROUTER_|XAI_|GROQ_|DEEPSEEK_|MISTRAL_|AZURE_|ZERO_PROVIDER|ZERO_MODEL|ZERO_API)/;
 
 export interface RealZeroSuite {
   /** Why the suite skips, or undefined when a real Zero is there. Known at registration. */
@@ -53,7 +54,15 @@ export function useRealZero(): RealZeroSuite {
     fs.mkdirSync(path.join(configHome, 'zero'), { recursive: true });
     const config = {
       activeProvider: 'scripted',
-      providers: [{ name: 'scripted', provider_kind: 'openai-compatible', baseURL: server.baseURL, apiKey: 'sk-scripted-test', model: MODEL_ID }],
+      providers: [
+        {
+          name: 'scripted',
+          provider_kind: 'openai-compatible',
+          baseURL: server.baseURL,
+          apiKey: 'sk-scripted-test',
+          model: MODEL_ID,
+        },
+      ],
     };
     fs.writeFileSync(path.join(configHome, 'zero', 'config.json'), JSON.stringify(config, null, 2));
     for (const key of Object.keys(process.env)) if (LEAKY.test(key)) env[key] = undefined;

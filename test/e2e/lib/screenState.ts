@@ -47,7 +47,17 @@ export async function screenState(page: Page): Promise<string> {
 /** The chat's turns, the last one's status and the composer's chips, with the suites' own locators. */
 async function chatLine(chat: FrameLocator): Promise<string> {
   const count = await turns(chat).count();
-  const status = count > 0 ? ((await turnStatus(turns(chat).last()).textContent({ timeout: 500 }).catch(() => null)) ?? '').replace(/\s+/g, ' ').trim().slice(0, 40) : '';
+  const status =
+    count > 0
+      ? (
+          (await turnStatus(turns(chat).last())
+            .textContent({ timeout: 500 })
+            .catch(() => null)) ?? ''
+        )
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 40)
+      : '';
   const chips = (await chat.locator('.attachments:not(.sent-chips) .attachment').allInnerTexts()).map((c) => c.trim());
   return `chat: ${count} turns${status ? `, last "${status}"` : ''}${chips.length ? `, chips ${chips.join(', ')}` : ''}`;
 }

@@ -15,10 +15,16 @@ export const TRANSPORTS = ['exec', 'acp'] as const;
 export type TransportName = (typeof TRANSPORTS)[number];
 
 function selectedTransports(): TransportName[] {
-  const wanted = (process.env.ZERO_E2E_TRANSPORTS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const wanted = (process.env.ZERO_E2E_TRANSPORTS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (wanted.length === 0) return [...TRANSPORTS];
   const unknown = wanted.filter((w) => !(TRANSPORTS as readonly string[]).includes(w));
-  if (unknown.length > 0) throw new Error(`ZERO_E2E_TRANSPORTS: unknown transport(s) ${unknown.join(', ')} (known: ${TRANSPORTS.join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(
+      `ZERO_E2E_TRANSPORTS: unknown transport(s) ${unknown.join(', ')} (known: ${TRANSPORTS.join(', ')})`,
+    );
   return TRANSPORTS.filter((t) => wanted.includes(t));
 }
 
@@ -97,7 +103,13 @@ export function messagesToZero(vs: VSCodeSession, transport: TransportName): Rec
         // a plain-text prompt
       }
     }
-    return { text: promptOf(run), images, mode: flag('--permission-mode'), model: flag('--model'), sessionId: resumeIdOf(run) };
+    return {
+      text: promptOf(run),
+      images,
+      mode: flag('--permission-mode'),
+      model: flag('--model'),
+      sessionId: resumeIdOf(run),
+    };
   });
 }
 

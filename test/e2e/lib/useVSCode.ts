@@ -54,20 +54,32 @@ export function useVSCode(options: UseVSCodeOptions = {}): VSCodeSession {
   let suiteName = options.name ?? 'suite';
 
   const need = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`${what} is not running: use the session inside it()/hooks of the describe that called useVSCode()`);
+    if (value === undefined)
+      throw new Error(
+        `${what} is not running: use the session inside it()/hooks of the describe that called useVSCode()`,
+      );
     return value;
   };
 
   const session: VSCodeSession = {
-    get server() { return need(server, 'code-server'); },
-    get browser() { return need(browser, 'the browser'); },
-    get page() { return need(browser, 'the browser').page; },
+    get server() {
+      return need(server, 'code-server');
+    },
+    get browser() {
+      return need(browser, 'the browser');
+    },
+    get page() {
+      return need(browser, 'the browser').page;
+    },
     chat: () => chatFrame(session.page),
     screenshot: (name) => screenshot(session.page, `${suiteName}-${name}`),
     async reload(opts = {}) {
       const page = session.page;
       if (opts.command) {
-        const navigated = page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: 90_000 });
+        const navigated = page.waitForEvent('framenavigated', {
+          predicate: (f) => f === page.mainFrame(),
+          timeout: 90_000,
+        });
         await runCommand(page, 'Developer: Reload Window').catch(() => undefined); // the page goes away under it
         await navigated;
         await page.waitForLoadState('domcontentloaded', { timeout: 90_000 });
@@ -85,8 +97,11 @@ export function useVSCode(options: UseVSCodeOptions = {}): VSCodeSession {
     removeScreenshots(suiteName);
     const t0 = Date.now();
     server = await startCodeServer({ ...options, name: suiteName });
-    const source = server.extension === 'dev' ? 'dev path' : server.extension === 'none' ? 'none' : server.extension.vsix;
-    const parts = Object.entries(server.timings).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ');
+    const source =
+      server.extension === 'dev' ? 'dev path' : server.extension === 'none' ? 'none' : server.extension.vsix;
+    const parts = Object.entries(server.timings)
+      .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+      .join(', ');
     log(`code-server ${server.origin} up in ${secs(t0)} (${parts}; extension: ${source}; run dir ${server.dirs.root})`);
     const t1 = Date.now();
     browser = await launchBrowserFor(server);
@@ -104,9 +119,14 @@ export function useVSCode(options: UseVSCodeOptions = {}): VSCodeSession {
       const [first = '', ...rest] = test.err.message.split('\n');
       test.err.message = [`${first} [screen: ${state}]`, ...rest].join('\n');
     }
-    const shot = await screenshot(browser.page, `FAILED-${suiteName}-${slug(test.title)}`).catch((e: Error) => `(none: ${e.message})`);
-    log(`"${test.title}" ${test.state === 'failed' ? 'failed' : 'failed a try (retried)'}. Screen: ${state}. Screenshot: ${shot}`);
-    if (browser.consoleErrors.length) log(`browser console errors (last 15):\n${browser.consoleErrors.slice(-15).join('\n')}`);
+    const shot = await screenshot(browser.page, `FAILED-${suiteName}-${slug(test.title)}`).catch(
+      (e: Error) => `(none: ${e.message})`,
+    );
+    log(
+      `"${test.title}" ${test.state === 'failed' ? 'failed' : 'failed a try (retried)'}. Screen: ${state}. Screenshot: ${shot}`,
+    );
+    if (browser.consoleErrors.length)
+      log(`browser console errors (last 15):\n${browser.consoleErrors.slice(-15).join('\n')}`);
     log(`code-server log tail (${server.dirs.log}):\n${server.logTail(40)}`);
     log(`extension host logs: ${path.join(server.dirs.userData, 'logs', '*', 'exthost*', 'remoteexthost.log')}`);
   });
@@ -126,19 +146,29 @@ export function useVSCode(options: UseVSCodeOptions = {}): VSCodeSession {
 
 function jsonLines<T>(file: string): T[] {
   if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
 }
 
 /** Old screenshots of this suite, so a green run leaves no stale FAILED-* picture behind. */
 function removeScreenshots(suite: string): void {
   if (!fs.existsSync(SCREENSHOT_DIR)) return;
   for (const f of fs.readdirSync(SCREENSHOT_DIR)) {
-    if (f.startsWith(`${suite}-`) || f.startsWith(`FAILED-${suite}-`)) fs.rmSync(path.join(SCREENSHOT_DIR, f), { force: true });
+    if (f.startsWith(`${suite}-`) || f.startsWith(`FAILED-${suite}-`))
+      fs.rmSync(path.join(SCREENSHOT_DIR, f), { force: true });
   }
 }
 
 function slug(s: string): string {
-  return s.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'suite';
+  return (
+    s
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'suite'
+  );
 }
 
 function log(msg: string): void {

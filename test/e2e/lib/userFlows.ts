@@ -130,13 +130,20 @@ export async function typeAndSend(chat: FrameLocator, text: string, opts: { type
   else await box.fill(text);
   // Enter does nothing while Send is disabled (e.g. the view has not had its first state yet): wait
   // for what a user would see before pressing it.
-  await chat.getByRole('button', { name: 'Send', exact: true }).and(chat.locator(':enabled')).waitFor({ timeout: 60_000 });
+  await chat
+    .getByRole('button', { name: 'Send', exact: true })
+    .and(chat.locator(':enabled'))
+    .waitFor({ timeout: 60_000 });
   await box.press('Enter');
 }
 
 /** The status bar item of the extension (`zero.status`), in the workbench. */
 export function zeroStatusBarItem(page: Page): Locator {
-  return page.locator('.part.statusbar .statusbar-item[id="zero-vscode.zero-vscode.zero.status"], .part.statusbar .statusbar-item[id$="zero.status"]').first();
+  return page
+    .locator(
+      '.part.statusbar .statusbar-item[id="zero-vscode.zero-vscode.zero.status"], .part.statusbar .statusbar-item[id$="zero.status"]',
+    )
+    .first();
 }
 
 /** Drags the side bar's sash so the side bar is about `width` px wide (nicer screenshots). */
@@ -154,7 +161,11 @@ export async function setSideBarWidth(page: Page, width: number): Promise<void> 
 }
 
 /** Polls an async check (e.g. a locator's value) until it returns a truthy value. */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 30_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -164,7 +175,10 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
     } catch (err) {
       last = err;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}${last ? ` (last error: ${String(last)})` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting until ${what}${last ? ` (last error: ${String(last)})` : ''}`,
+      );
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -1,5 +1,9 @@
 // Polling for Node-side conditions (files the fake zero writes, etc.); for the DOM use locators.
-export async function waitUntil<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 30_000): Promise<T> {
+export async function waitUntil<T>(
+  check: () => T | undefined | null | false,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = check();

@@ -62,12 +62,24 @@ export async function openZeroView(page: Page): Promise<FrameLocator> {
   // appears: a click that races it toggles the view closed again. So check, click, wait, and retry.
   for (let attempt = 1; ; attempt++) {
     if ((await checked.count()) === 0) await item.click();
-    const shown = await iframe.waitFor({ state: 'attached', timeout: attempt < 3 ? 15_000 : 60_000 }).then(() => true, () => false);
+    const shown = await iframe.waitFor({ state: 'attached', timeout: attempt < 3 ? 15_000 : 60_000 }).then(
+      () => true,
+      () => false,
+    );
     if (shown) return chatFrame(page);
     if (attempt >= 3) {
       // Say what the page holds, so a failure here tells stale frames from a view that never came.
-      const frames = await page.locator('iframe.webview').evaluateAll((els) => els.map((e) => `${(e as HTMLIFrameElement).src.replace(/^.*?\?/, '?')} visible=${(e as HTMLElement).offsetParent !== null}`));
-      throw new Error(`the Zero chat view did not open after 3 tries; webview frames: ${frames.length ? frames.join(' | ') : 'none'}`);
+      const frames = await page
+        .locator('iframe.webview')
+        .evaluateAll((els) =>
+          els.map(
+            (e) =>
+              `${(e as HTMLIFrameElement).src.replace(/^.*?\?/, '?')} visible=${(e as HTMLElement).offsetParent !== null}`,
+          ),
+        );
+      throw new Error(
+        `the Zero chat view did not open after 3 tries; webview frames: ${frames.length ? frames.join(' | ') : 'none'}`,
+      );
     }
   }
 }
@@ -99,7 +111,11 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await row.click();
   // The palette closes; a command that asks something (a file dialog, a quick pick) opens its own
   // quick input in the same widget, maybe before a hidden widget could be seen.
-  await eventually(async () => !(await widget.isVisible()) || !(await input.inputValue()).startsWith('>'), `the command palette closed after running "${title}"`, 30_000);
+  await eventually(
+    async () => !(await widget.isVisible()) || !(await input.inputValue()).startsWith('>'),
+    `the command palette closed after running "${title}"`,
+    30_000,
+  );
 }
 
 /** Waits for a notification toast containing `text` and returns it. */
@@ -154,12 +170,17 @@ export async function escapeDialog(page: Page, dialog: Locator = modalDialog(pag
 
 /** ACP: the permission modal asking about `tool` (its message is the question). */
 export function acpDialog(page: Page, tool: string): Locator {
-  return page.locator('.monaco-dialog-box', { has: page.locator('.dialog-message-text', { hasText: `Allow Zero to use ${tool}?` }) });
+  return page.locator('.monaco-dialog-box', {
+    has: page.locator('.dialog-message-text', { hasText: `Allow Zero to use ${tool}?` }),
+  });
 }
 
 /** ACP: the modal's buttons (Zero's option labels, and "Show details…" when the detail is cut), sorted: the workbench orders buttons by platform. */
 export async function acpOptions(dialog: Locator): Promise<string[]> {
-  return (await dialog.getByRole('button').allInnerTexts()).map((l) => l.trim()).filter((l) => l !== '').sort();
+  return (await dialog.getByRole('button').allInnerTexts())
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+    .sort();
 }
 
 /** ACP: clicks Zero's option `label`, as a user would; the modal goes. */

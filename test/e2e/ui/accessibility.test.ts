@@ -8,9 +8,31 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator } from 'playwright-core';
-import { acpDialog, CHAT_WEBVIEW_IFRAME, chatWebviewFrame, describeViolations, escapeDialog, FAKE_ZERO, E2E_DIR, modalDialog, openZeroView, runAxe, runCommand, seriousViolations, useVSCode } from '../lib';
+import {
+  acpDialog,
+  CHAT_WEBVIEW_IFRAME,
+  chatWebviewFrame,
+  describeViolations,
+  escapeDialog,
+  FAKE_ZERO,
+  E2E_DIR,
+  modalDialog,
+  openZeroView,
+  runAxe,
+  runCommand,
+  seriousViolations,
+  useVSCode,
+} from '../lib';
 import { describeEachTransport } from '../lib/transports';
-import { eventually, messageBox, setSideBarWidth, turnStatus, turnWithPrompt, turns, typeAndSend } from '../lib/userFlows';
+import {
+  eventually,
+  messageBox,
+  setSideBarWidth,
+  turnStatus,
+  turnWithPrompt,
+  turns,
+  typeAndSend,
+} from '../lib/userFlows';
 
 /** `sideBar`: the theme's side bar colour, which tells the webview's variables have arrived. */
 const THEMES = [
@@ -59,14 +81,16 @@ describeEachTransport('Accessibility: WCAG 2.1 AA in every built-in theme', (tra
   async function useTheme(chat: FrameLocator, theme: (typeof THEMES)[number]): Promise<void> {
     vs.server.updateSettings({ 'workbench.colorTheme': theme.name });
     await chat.locator(`body.${theme.bodyClass}`).waitFor({ timeout: 30_000 });
-    const sideBar = async () => ((await (await chatWebviewFrame(vs.page)).evaluate(SIDEBAR_COLOUR)) as string).toLowerCase();
+    const sideBar = async () =>
+      ((await (await chatWebviewFrame(vs.page)).evaluate(SIDEBAR_COLOUR)) as string).toLowerCase();
     await eventually(async () => (await sideBar()) === theme.sideBar, `the webview has the colours of ${theme.name}`);
   }
 
   /** Runs axe; returns a report of the serious and critical violations ('' when there are none). */
   async function check(what: string): Promise<string> {
     const violations = await runAxe(await chatWebviewFrame(vs.page));
-    if (violations.length) console.log(`      axe (${what}): ${violations.length} violation(s)\n${describeViolations(violations)}`);
+    if (violations.length)
+      console.log(`      axe (${what}): ${violations.length} violation(s)\n${describeViolations(violations)}`);
     const serious = seriousViolations(violations);
     return serious.length ? `${what}:\n${describeViolations(serious)}\n` : '';
   }
@@ -84,7 +108,9 @@ describeEachTransport('Accessibility: WCAG 2.1 AA in every built-in theme', (tra
     for (let i = 0; i < max; i++) {
       await vs.page.keyboard.press(key);
       const f = await focused();
-      seen.push(f ? `${f.tag}${f.cls ? `.${f.cls.split(' ').join('.')}` : ''} "${f.text.slice(0, 30)}"` : '(outside the view)');
+      seen.push(
+        f ? `${f.tag}${f.cls ? `.${f.cls.split(' ').join('.')}` : ''} "${f.text.slice(0, 30)}"` : '(outside the view)',
+      );
       if (f && match(f)) return f;
     }
     throw new Error(`${key} never reached ${what}; the focus went:\n  ${seen.join('\n  ')}`);
@@ -128,14 +154,24 @@ describeEachTransport('Accessibility: WCAG 2.1 AA in every built-in theme', (tra
     await escapeDialog(vs.page, approval());
     await turnStatus(turn).waitFor({ timeout: 60_000 });
     await turn.locator('.permission-card .approval-state', { hasText: refused }).waitFor();
-    await eventually(async () => (await focused().catch(() => null))?.tag === 'TEXTAREA', 'after the dialog the focus is back in the message box', 15_000);
+    await eventually(
+      async () => (await focused().catch(() => null))?.tag === 'TEXTAREA',
+      'after the dialog the focus is back in the message box',
+      15_000,
+    );
 
     // Back through the transcript to the read_file card; Enter opens it.
-    const toolSummary = await pressUntil('Shift+Tab', (f) => f.tag === 'SUMMARY' && f.text.includes('read_file'), 'the read_file card');
+    const toolSummary = await pressUntil(
+      'Shift+Tab',
+      (f) => f.tag === 'SUMMARY' && f.text.includes('read_file'),
+      'the read_file card',
+    );
     assert.notEqual(toolSummary.outline, 'none', 'the focused card title has a visible focus outline');
     await vs.page.keyboard.press('Enter');
     const card = turn.locator('details.tool-card[open]', { has: chat.locator('.tool-name', { hasText: 'read_file' }) });
-    await card.locator('.tool-output', { hasText: 'A tiny project for the accessibility tests.' }).waitFor({ state: 'visible' });
+    await card
+      .locator('.tool-output', { hasText: 'A tiny project for the accessibility tests.' })
+      .waitFor({ state: 'visible' });
     // Esc closes it again and leaves the focus on its title.
     await vs.page.keyboard.press('Tab');
     await vs.page.keyboard.press('Escape');
@@ -143,24 +179,39 @@ describeEachTransport('Accessibility: WCAG 2.1 AA in every built-in theme', (tra
     assert.match((await focused())?.text ?? '', /read_file/, 'Esc left the focus on the card title');
 
     // On to the code block's Copy button; Enter copies.
-    const copy = await pressUntil('Tab', (f) => f.tag === 'BUTTON' && f.text === 'Copy', 'the code block\'s Copy button');
+    const copy = await pressUntil(
+      'Tab',
+      (f) => f.tag === 'BUTTON' && f.text === 'Copy',
+      "the code block's Copy button",
+    );
     assert.notEqual(copy.outline, 'none', 'the focused button has a visible focus outline');
     await vs.page.keyboard.press('Enter');
     await turn.locator('.code-block button', { hasText: 'Copied' }).waitFor();
     // Paste it into the message box to see what was copied.
     await focusComposerByKey();
     await vs.page.keyboard.press('Control+V');
-    await eventually(async () => (await messageBox(chat).inputValue()).includes('return a + b; // the sum'), 'the code is pasted in the message box', 10_000);
+    await eventually(
+      async () => (await messageBox(chat).inputValue()).includes('return a + b; // the sum'),
+      'the code is pasted in the message box',
+      10_000,
+    );
     await vs.page.keyboard.press('Control+A');
     await vs.page.keyboard.press('Delete');
 
     // Up to the header's History button; Enter opens the chat history in the workbench.
-    const history = await pressUntil('Shift+Tab', (f) => f.tag === 'BUTTON' && f.text === 'History', 'the History button');
+    const history = await pressUntil(
+      'Shift+Tab',
+      (f) => f.tag === 'BUTTON' && f.text === 'History',
+      'the History button',
+    );
     assert.notEqual(history.outline, 'none');
     await vs.page.keyboard.press('Enter');
     const picker = vs.page.locator('.quick-input-widget');
     await picker.waitFor({ state: 'visible', timeout: 30_000 });
-    await picker.locator('.quick-input-list .monaco-list-row', { hasText: /Say hello.*2 turns/ }).first().waitFor();
+    await picker
+      .locator('.quick-input-list .monaco-list-row', { hasText: /Say hello.*2 turns/ })
+      .first()
+      .waitFor();
     console.log(`      screenshot: ${await vs.screenshot('keyboard-history')}`);
     await vs.page.keyboard.press('Escape');
     await picker.waitFor({ state: 'hidden' });
@@ -191,7 +242,11 @@ describeEachTransport('Accessibility: WCAG 2.1 AA in every built-in theme', (tra
       await escapeDialog(vs.page, dialog);
       await turn.locator('.permission-card .approval-state', { hasText: refused }).waitFor({ timeout: 30_000 });
       // exec: Zero's error event, a notice in the turn; ACP: the turn's error, under its footer.
-      await turn.locator(transport === 'acp' ? '.turn-explanation.tone-error' : '.notice-error', { hasText: 'provider stream error' }).waitFor();
+      await turn
+        .locator(transport === 'acp' ? '.turn-explanation.tone-error' : '.notice-error', {
+          hasText: 'provider stream error',
+        })
+        .waitFor();
       await turn.locator('.code-block', { hasText: 'return a + b' }).waitFor();
       // Open what is closed, so its contents are checked too.
       const closed = turn.locator('details:not([open]) > summary');
@@ -199,7 +254,9 @@ describeEachTransport('Accessibility: WCAG 2.1 AA in every built-in theme', (tra
       await turn.locator('details.tool-card[open] .changed-files').waitFor();
       await setSideBarWidth(vs.page, 560);
       await vs.page.mouse.move(1000, 600); // off the sash, and no hover highlight in the picture
-      await turn.locator('.permission-card', { hasText: 'web_fetch' }).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await turn
+        .locator('.permission-card', { hasText: 'web_fetch' })
+        .evaluate((el) => el.scrollIntoView({ block: 'center' }));
       report += await check(`${theme.name}, turn ended`);
       console.log(`      screenshot: ${await vs.screenshot(theme.name)}`);
       assert.equal(report, '', `serious or critical axe violations:\n${report}`);
@@ -209,7 +266,9 @@ describeEachTransport('Accessibility: WCAG 2.1 AA in every built-in theme', (tra
   /** What VS Code gave the webview for this theme (body classes, --vscode-* variables), for reference. */
   async function dumpThemeVariables(name: string): Promise<void> {
     const frame = await chatWebviewFrame(vs.page);
-    const dump = (await frame.evaluate('({ bodyClass: document.body.className, style: document.documentElement.getAttribute("style") })')) as Record<string, string>;
+    const dump = (await frame.evaluate(
+      '({ bodyClass: document.body.className, style: document.documentElement.getAttribute("style") })',
+    )) as Record<string, string>;
     const dir = path.join(E2E_DIR, 'themes');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, `${name.replace(/\W+/g, '-')}.json`), JSON.stringify(dump, null, 2));

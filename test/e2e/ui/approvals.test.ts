@@ -9,7 +9,19 @@
 // `needs-grant` asks for web_fetch; `two-permissions` asks for web_fetch and web_search.
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { acpChoose, acpDialog, acpOptions, answerDialog, escapeDialog, FAKE_ZERO, modalDialog, openZeroView, runCommand, useVSCode, waitUntil } from '../lib';
+import {
+  acpChoose,
+  acpDialog,
+  acpOptions,
+  answerDialog,
+  escapeDialog,
+  FAKE_ZERO,
+  modalDialog,
+  openZeroView,
+  runCommand,
+  useVSCode,
+  waitUntil,
+} from '../lib';
 import { acpRequests, describeEachTransport, zeroProcessesStarted } from '../lib/transports';
 import {
   eventually,
@@ -76,8 +88,16 @@ describeEachTransport('Approvals: a tool that needs permission (web_fetch)', (tr
       const dialog = acpDialog(vs.page, 'web_fetch');
       await dialog.locator('.dialog-message-detail').waitFor({ state: 'visible', timeout: 60_000 });
       const text = (await dialog.innerText()).replace(/\s+/g, ' ');
-      assert.match(text, /Allow Zero to use web_fetch\? Call: web_fetch https:\/\/example\.com\/ Kind: fetch URL: https:\/\/example\.com\/ Zero is waiting for your answer\. Esc: Reject\./, text);
-      assert.deepEqual(await acpOptions(dialog), ['Allow', 'Allow for this session', 'Always allow', 'Reject'].sort(), "exactly Zero's options, with Zero's labels, as the modal's buttons");
+      assert.match(
+        text,
+        /Allow Zero to use web_fetch\? Call: web_fetch https:\/\/example\.com\/ Kind: fetch URL: https:\/\/example\.com\/ Zero is waiting for your answer\. Esc: Reject\./,
+        text,
+      );
+      assert.deepEqual(
+        await acpOptions(dialog),
+        ['Allow', 'Allow for this session', 'Always allow', 'Reject'].sort(),
+        "exactly Zero's options, with Zero's labels, as the modal's buttons",
+      );
       // A modal, as on exec: the workbench (Stop included) is blocked behind it.
       await vs.page.locator('.monaco-dialog-modal-block').first().waitFor();
       // The turn is still running, waiting: the header, the card and the status bar say so.
@@ -93,7 +113,9 @@ describeEachTransport('Approvals: a tool that needs permission (web_fetch)', (tr
       await vs.page.keyboard.press('Enter');
       await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
       await approvalNeeded(vs.page).waitFor({ state: 'detached', timeout: 10_000 });
-      await turn.locator('.text-block.answer', { hasText: 'Fetched https://example.com/: Example Domain' }).waitFor({ timeout: 60_000 });
+      await turn
+        .locator('.text-block.answer', { hasText: 'Fetched https://example.com/: Example Domain' })
+        .waitFor({ timeout: 60_000 });
       await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 30_000 });
       await turn.locator('.permission-card', { hasText: 'You chose: Allow' }).waitFor();
       const tool = turn.locator('details.tool-card', { has: chat.locator('.tool-name', { hasText: 'web_fetch' }) });
@@ -106,63 +128,80 @@ describeEachTransport('Approvals: a tool that needs permission (web_fetch)', (tr
     });
   }
 
-  if (transport === 'exec') it('asks in a modal naming the tool and the reason; "Allow once" retries and the answer uses the page', async function () {
-    const chat = await openZeroView(vs.page);
-    await messageBox(chat).waitFor({ timeout: 90_000 });
-    await setSideBarWidth(vs.page, 520); // a roomier chat behind the dialog (README picture)
-    await vs.page.mouse.move(1000, 600);
-    await watchDialogs(vs.page);
-    await typeAndSend(chat, 'What does the example.com page say?');
+  if (transport === 'exec')
+    it('asks in a modal naming the tool and the reason; "Allow once" retries and the answer uses the page', async function () {
+      const chat = await openZeroView(vs.page);
+      await messageBox(chat).waitFor({ timeout: 90_000 });
+      await setSideBarWidth(vs.page, 520); // a roomier chat behind the dialog (README picture)
+      await vs.page.mouse.move(1000, 600);
+      await watchDialogs(vs.page);
+      await typeAndSend(chat, 'What does the example.com page say?');
 
-    const dialog = modalDialog(vs.page);
-    await dialog.waitFor({ timeout: 60_000 });
-    const text = (await dialog.innerText()).replace(/\s+/g, ' ');
-    assert.match(text, /Allow Zero to use web_fetch\?/, text);
-    assert.match(text, /What: https:\/\/example\.com\//, text);
-    assert.match(text, /Reason: Fetches remote URL content over the network\./, `Zero's reason is shown: ${text}`);
-    for (const name of ['Allow once', 'Always allow', 'Deny']) await dialog.getByRole('button', { name, exact: true }).waitFor();
-    // The workbench is blocked behind it, and the status bar says why.
-    await vs.page.locator('.monaco-dialog-modal-block').first().waitFor();
-    await approvalNeeded(vs.page).waitFor({ timeout: 10_000 });
-    // The card in the chat waits for the decision too.
-    const first = turnWithPrompt(chat, 'What does the example.com page say?');
-    await first.locator('.permission-card', { hasText: 'Waiting for your decision' }).waitFor();
-    const shot = await vs.screenshot('modal');
-    console.log(`      screenshot: ${shot} (also ${publishScreenshot(shot, 'approval.png')})`);
+      const dialog = modalDialog(vs.page);
+      await dialog.waitFor({ timeout: 60_000 });
+      const text = (await dialog.innerText()).replace(/\s+/g, ' ');
+      assert.match(text, /Allow Zero to use web_fetch\?/, text);
+      assert.match(text, /What: https:\/\/example\.com\//, text);
+      assert.match(text, /Reason: Fetches remote URL content over the network\./, `Zero's reason is shown: ${text}`);
+      for (const name of ['Allow once', 'Always allow', 'Deny'])
+        await dialog.getByRole('button', { name, exact: true }).waitFor();
+      // The workbench is blocked behind it, and the status bar says why.
+      await vs.page.locator('.monaco-dialog-modal-block').first().waitFor();
+      await approvalNeeded(vs.page).waitFor({ timeout: 10_000 });
+      // The card in the chat waits for the decision too.
+      const first = turnWithPrompt(chat, 'What does the example.com page say?');
+      await first.locator('.permission-card', { hasText: 'Waiting for your decision' }).waitFor();
+      const shot = await vs.screenshot('modal');
+      console.log(`      screenshot: ${shot} (also ${publishScreenshot(shot, 'approval.png')})`);
 
-    await answerDialog(dialog, 'Allow once');
-    await approvalNeeded(vs.page).waitFor({ state: 'detached', timeout: 10_000 });
+      await answerDialog(dialog, 'Allow once');
+      await approvalNeeded(vs.page).waitFor({ state: 'detached', timeout: 10_000 });
 
-    const card = first.locator('.permission-card', { has: chat.locator('.permission-tool', { hasText: 'web_fetch' }) });
-    await card.locator('.approval-state', { hasText: 'You allowed this once' }).waitFor({ timeout: 30_000 });
-    assert.match(await card.innerText(), /Fetches remote URL content over the network/);
-    await first.locator('.text-block.answer', { hasText: 'I could not fetch https://example.com/' }).waitFor();
+      const card = first.locator('.permission-card', {
+        has: chat.locator('.permission-tool', { hasText: 'web_fetch' }),
+      });
+      await card.locator('.approval-state', { hasText: 'You allowed this once' }).waitFor({ timeout: 30_000 });
+      assert.match(await card.innerText(), /Fetches remote URL content over the network/);
+      await first.locator('.text-block.answer', { hasText: 'I could not fetch https://example.com/' }).waitFor();
 
-    const retry = turns(chat).filter({ has: chat.locator('.user-message.retry', { hasText: 'Retrying with your approval' }) });
-    await retry.waitFor({ timeout: 60_000 });
-    assert.equal(await retry.count(), 1, 'one follow-up turn');
-    await turnStatus(retry).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
-    const tool = retry.locator('details.tool-card', { has: chat.locator('.tool-name', { hasText: 'web_fetch' }) });
-    assert.match(await tool.locator('summary').innerText(), /example\.com[\s\S]*ok/);
-    await retry.locator('.text-block.answer', { hasText: 'Fetched https://example.com/: Example Domain' }).waitFor();
-    assert.match(await retry.locator('.text-block.answer').innerText(), /illustrative examples/, 'the answer uses the fetched content');
-    assert.equal(await modalDialog(vs.page).count(), 0, 'no second dialog');
+      const retry = turns(chat).filter({
+        has: chat.locator('.user-message.retry', { hasText: 'Retrying with your approval' }),
+      });
+      await retry.waitFor({ timeout: 60_000 });
+      assert.equal(await retry.count(), 1, 'one follow-up turn');
+      await turnStatus(retry).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
+      const tool = retry.locator('details.tool-card', { has: chat.locator('.tool-name', { hasText: 'web_fetch' }) });
+      assert.match(await tool.locator('summary').innerText(), /example\.com[\s\S]*ok/);
+      await retry.locator('.text-block.answer', { hasText: 'Fetched https://example.com/: Example Domain' }).waitFor();
+      assert.match(
+        await retry.locator('.text-block.answer').innerText(),
+        /illustrative examples/,
+        'the answer uses the fetched content',
+      );
+      assert.equal(await modalDialog(vs.page).count(), 0, 'no second dialog');
 
-    // The follow-up ran on the same session with a grant for this one run.
-    const all = runs();
-    assert.equal(all.length, 2, all.map((r) => r.argv.join(' ')).join('\n'));
-    const [orig, again] = all as [ZeroInvocation, ZeroInvocation];
-    assert.ok(resumeIdOf(again), `the retry resumes the session: ${again.argv.join(' ')}`);
-    assert.match(promptOf(again), /The user approved these tool calls[\s\S]*web_fetch \(https:\/\/example\.com\/\)/);
-    assert.notEqual(again.env.ZERO_SANDBOX_GRANTS_PATH, orig.env.ZERO_SANDBOX_GRANTS_PATH, 'the retry uses a one-run grants file');
-    assert.deepEqual((await dialogLog(vs.page)).max, 1);
-    console.log(`      screenshot: ${await vs.screenshot('allowed-once')}`);
-  });
+      // The follow-up ran on the same session with a grant for this one run.
+      const all = runs();
+      assert.equal(all.length, 2, all.map((r) => r.argv.join(' ')).join('\n'));
+      const [orig, again] = all as [ZeroInvocation, ZeroInvocation];
+      assert.ok(resumeIdOf(again), `the retry resumes the session: ${again.argv.join(' ')}`);
+      assert.match(promptOf(again), /The user approved these tool calls[\s\S]*web_fetch \(https:\/\/example\.com\/\)/);
+      assert.notEqual(
+        again.env.ZERO_SANDBOX_GRANTS_PATH,
+        orig.env.ZERO_SANDBOX_GRANTS_PATH,
+        'the retry uses a one-run grants file',
+      );
+      assert.deepEqual((await dialogLog(vs.page)).max, 1);
+      console.log(`      screenshot: ${await vs.screenshot('allowed-once')}`);
+    });
 
   if (transport === 'acp') {
     it('"Reject" (and Escape, which picks Zero\'s reject option) refuse the call and the same turn goes on with the refusal', async function () {
       const chat = vs.chat();
-      for (const [how, prompt] of [['Reject', 'Fetch the page, please (reject)'], ['Escape', 'Fetch the page again (Escape)']] as const) {
+      for (const [how, prompt] of [
+        ['Reject', 'Fetch the page, please (reject)'],
+        ['Escape', 'Fetch the page again (Escape)'],
+      ] as const) {
         await runCommand(vs.page, 'Zero: New Chat');
         await turns(chat).first().waitFor({ state: 'detached' });
         const promptsBefore = acpRequests(vs).filter((r) => r.method === 'session/prompt').length;
@@ -172,14 +211,24 @@ describeEachTransport('Approvals: a tool that needs permission (web_fetch)', (tr
         if (how === 'Reject') await acpChoose(dialog, 'Reject');
         else await escapeDialog(vs.page, dialog);
         const turn = turnWithPrompt(chat, prompt);
-        await turn.locator('.permission-card .approval-state', { hasText: 'You chose: Reject' }).waitFor({ timeout: 30_000 });
+        await turn
+          .locator('.permission-card .approval-state', { hasText: 'You chose: Reject' })
+          .waitFor({ timeout: 30_000 });
         await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
         await turn.locator('.text-block.answer', { hasText: 'I could not fetch https://example.com/' }).waitFor();
         const tool = turn.locator('details.tool-card', { has: chat.locator('.tool-name', { hasText: 'web_fetch' }) });
         await tool.locator('summary').click();
-        assert.match(await tool.locator('.tool-output').innerText(), /Permission denied for web_fetch: the user rejected it/, 'Zero got the reject option, not a cancel');
+        assert.match(
+          await tool.locator('.tool-output').innerText(),
+          /Permission denied for web_fetch: the user rejected it/,
+          'Zero got the reject option, not a cancel',
+        );
         assert.equal(await turns(chat).count(), 1, `no follow-up turn after ${how}`);
-        assert.equal(acpRequests(vs).filter((r) => r.method === 'session/prompt').length, promptsBefore + 1, 'one prompt turn');
+        assert.equal(
+          acpRequests(vs).filter((r) => r.method === 'session/prompt').length,
+          promptsBefore + 1,
+          'one prompt turn',
+        );
         assert.equal(await approvalNeeded(vs.page).count(), 0);
       }
       assert.equal(zeroProcessesStarted(vs, transport), 1, 'the one zero acp served every chat');
@@ -195,7 +244,11 @@ describeEachTransport('Approvals: a tool that needs permission (web_fetch)', (tr
       await dialog.waitFor({ state: 'visible', timeout: 60_000 });
       const stop = chat.getByRole('button', { name: 'Stop' });
       await stop.waitFor();
-      await assert.rejects(stop.click({ trial: true, timeout: 2_000 }), /intercepts pointer events|Timeout/, 'the modal covers the Stop button');
+      await assert.rejects(
+        stop.click({ trial: true, timeout: 2_000 }),
+        /intercepts pointer events|Timeout/,
+        'the modal covers the Stop button',
+      );
       await escapeDialog(vs.page, dialog);
       const turn = turnWithPrompt(chat, 'Fetch it once more please');
       await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 30_000 });
@@ -221,7 +274,11 @@ describeEachTransport('Approvals: a tool that needs permission (web_fetch)', (tr
       const again = turnWithPrompt(chat, 'Fetch it again, same session');
       await turnStatus(again).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
       await again.locator('.text-block.answer', { hasText: 'Fetched https://example.com/' }).waitFor();
-      await again.locator('.permission-card', { hasText: 'Allowed without asking: you chose "Allow for this session" earlier in this chat' }).waitFor();
+      await again
+        .locator('.permission-card', {
+          hasText: 'Allowed without asking: you chose "Allow for this session" earlier in this chat',
+        })
+        .waitFor();
       assert.equal(await dialog.isVisible(), false);
 
       // A window reload: a new extension host and zero acp, the chat reopened from its file and its
@@ -234,10 +291,17 @@ describeEachTransport('Approvals: a tool that needs permission (web_fetch)', (tr
       const reloaded = turnWithPrompt(reopened, 'Fetch it after a reload');
       await turnStatus(reloaded).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
       await reloaded.locator('.text-block.answer', { hasText: 'Fetched https://example.com/' }).waitFor();
-      await reloaded.locator('.permission-card', { hasText: 'Allowed without asking: you chose "Allow for this session" earlier in this chat' }).waitFor();
+      await reloaded
+        .locator('.permission-card', {
+          hasText: 'Allowed without asking: you chose "Allow for this session" earlier in this chat',
+        })
+        .waitFor();
       assert.equal(await dialog.isVisible(), false);
       assert.equal(zeroProcessesStarted(vs, transport), processes + 1, 'a new zero acp');
-      assert.ok(acpRequests(vs).some((r) => r.method === 'session/load'), 'the chat\'s session was loaded');
+      assert.ok(
+        acpRequests(vs).some((r) => r.method === 'session/load'),
+        "the chat's session was loaded",
+      );
 
       await runCommand(vs.page, 'Zero: New Chat');
       await turns(reopened).first().waitFor({ state: 'detached' });
@@ -248,35 +312,43 @@ describeEachTransport('Approvals: a tool that needs permission (web_fetch)', (tr
     });
   }
 
-  if (transport === 'exec') it('"Deny" (and Escape) leave the call refused: the card says denied and nothing is retried', async function () {
-    const chat = vs.chat();
-    for (const [how, prompt] of [['button', 'Fetch the page, please (deny by button)'], ['Escape', 'Fetch the page again (deny by Escape)']] as const) {
-      await runCommand(vs.page, 'Zero: New Chat');
-      await turns(chat).first().waitFor({ state: 'detached' });
-      const runsBefore = runs().length;
-      await typeAndSend(chat, prompt);
-      const dialog = modalDialog(vs.page);
-      await dialog.waitFor({ timeout: 60_000 });
-      assert.match(await dialog.innerText(), /Allow Zero to use web_fetch\?/);
-      if (how === 'button') await answerDialog(dialog, 'Deny');
-      else await escapeDialog(vs.page, dialog);
-      const turn = turnWithPrompt(chat, prompt);
-      await turn.locator('.permission-card .approval-state', { hasText: 'You denied this' }).waitFor({ timeout: 30_000 });
-      await turnStatus(turn).waitFor({ timeout: 60_000 });
-      // A follow-up would take the chat first; the next message asking its own question (this
-      // scenario always needs the grant) is the signal that none is coming.
-      await typeAndSend(chat, `${prompt}, once more`);
-      await escapeDialog(vs.page, dialog);
-      const again = turnWithPrompt(chat, `${prompt}, once more`);
-      await again.locator('.permission-card .approval-state', { hasText: 'You denied this' }).waitFor({ timeout: 30_000 });
-      await turnStatus(again).waitFor({ timeout: 60_000 });
-      assert.equal(await turns(chat).count(), 2, `no follow-up turn after ${how}`);
-      assert.equal(await chat.locator('.user-message.retry').count(), 0);
-      assert.equal(runs().length, runsBefore + 2, 'zero ran once per message');
-      assert.equal(await approvalNeeded(vs.page).count(), 0);
-    }
-    console.log(`      screenshot: ${await vs.screenshot('denied')}`);
-  });
+  if (transport === 'exec')
+    it('"Deny" (and Escape) leave the call refused: the card says denied and nothing is retried', async function () {
+      const chat = vs.chat();
+      for (const [how, prompt] of [
+        ['button', 'Fetch the page, please (deny by button)'],
+        ['Escape', 'Fetch the page again (deny by Escape)'],
+      ] as const) {
+        await runCommand(vs.page, 'Zero: New Chat');
+        await turns(chat).first().waitFor({ state: 'detached' });
+        const runsBefore = runs().length;
+        await typeAndSend(chat, prompt);
+        const dialog = modalDialog(vs.page);
+        await dialog.waitFor({ timeout: 60_000 });
+        assert.match(await dialog.innerText(), /Allow Zero to use web_fetch\?/);
+        if (how === 'button') await answerDialog(dialog, 'Deny');
+        else await escapeDialog(vs.page, dialog);
+        const turn = turnWithPrompt(chat, prompt);
+        await turn
+          .locator('.permission-card .approval-state', { hasText: 'You denied this' })
+          .waitFor({ timeout: 30_000 });
+        await turnStatus(turn).waitFor({ timeout: 60_000 });
+        // A follow-up would take the chat first; the next message asking its own question (this
+        // scenario always needs the grant) is the signal that none is coming.
+        await typeAndSend(chat, `${prompt}, once more`);
+        await escapeDialog(vs.page, dialog);
+        const again = turnWithPrompt(chat, `${prompt}, once more`);
+        await again
+          .locator('.permission-card .approval-state', { hasText: 'You denied this' })
+          .waitFor({ timeout: 30_000 });
+        await turnStatus(again).waitFor({ timeout: 60_000 });
+        assert.equal(await turns(chat).count(), 2, `no follow-up turn after ${how}`);
+        assert.equal(await chat.locator('.user-message.retry').count(), 0);
+        assert.equal(runs().length, runsBefore + 2, 'zero ran once per message');
+        assert.equal(await approvalNeeded(vs.page).count(), 0);
+      }
+      console.log(`      screenshot: ${await vs.screenshot('denied')}`);
+    });
 });
 
 describeEachTransport('Approvals: two requests in one run', (transport) => {
@@ -304,15 +376,25 @@ describeEachTransport('Approvals: two requests in one run', (transport) => {
       await acpChoose(fetchDialog, 'Allow');
 
       await searchDialog.waitFor({ state: 'visible', timeout: 30_000 });
-      assert.match(await searchDialog.innerText(), /Query: zero coding agent stream-json protocol/, 'the dialog says what would be searched');
-      assert.deepEqual(await acpOptions(searchDialog), ['Allow', 'Allow for this session', 'Always allow', 'Reject'].sort());
+      assert.match(
+        await searchDialog.innerText(),
+        /Query: zero coding agent stream-json protocol/,
+        'the dialog says what would be searched',
+      );
+      assert.deepEqual(
+        await acpOptions(searchDialog),
+        ['Allow', 'Allow for this session', 'Always allow', 'Reject'].sort(),
+      );
       await vs.screenshot('acp-second-dialog');
       await acpChoose(searchDialog, 'Allow');
 
       await turnStatus(first).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
       await first.locator('.text-block.answer', { hasText: 'Both lookups worked' }).waitFor();
       for (const tool of ['web_fetch', 'web_search']) {
-        await first.locator('.permission-card', { has: chat.locator('.permission-tool', { hasText: tool }) }).locator('.approval-state', { hasText: 'You chose: Allow' }).waitFor();
+        await first
+          .locator('.permission-card', { has: chat.locator('.permission-tool', { hasText: tool }) })
+          .locator('.approval-state', { hasText: 'You chose: Allow' })
+          .waitFor();
         const card = first.locator('details.tool-card', { has: chat.locator('.tool-name', { hasText: tool }) });
         assert.match(await card.locator('.tool-status').innerText(), /ok/, `${tool} ran in the same turn`);
       }
@@ -336,110 +418,147 @@ describeEachTransport('Approvals: two requests in one run', (transport) => {
 
       const first = turnWithPrompt(chat, 'Search the web for the protocol');
       await turnStatus(first).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
-      await first.locator('.text-block.answer', { hasText: 'Both web_fetch and web_search need your approval' }).waitFor();
-      const status = (tool: string) => first.locator('details.tool-card', { has: chat.locator('.tool-name', { hasText: tool }) }).locator('.tool-status').innerText();
+      await first
+        .locator('.text-block.answer', { hasText: 'Both web_fetch and web_search need your approval' })
+        .waitFor();
+      const status = (tool: string) =>
+        first
+          .locator('details.tool-card', { has: chat.locator('.tool-name', { hasText: tool }) })
+          .locator('.tool-status')
+          .innerText();
       assert.match(await status('web_fetch'), /ok/);
       assert.doesNotMatch(await status('web_search'), /ok/);
-      await first.locator('.permission-card', { has: chat.locator('.permission-tool', { hasText: 'web_search' }) }).locator('.approval-state', { hasText: 'You chose: Reject' }).waitFor();
+      await first
+        .locator('.permission-card', { has: chat.locator('.permission-tool', { hasText: 'web_search' }) })
+        .locator('.approval-state', { hasText: 'You chose: Reject' })
+        .waitFor();
       assert.equal(await turns(chat).count(), 1, 'no follow-up turn');
     });
   }
 
-  if (transport === 'exec') it('shows two dialogs one after the other, never both, and retries both approved calls', async function () {
-    const chat = await openZeroView(vs.page);
-    await messageBox(chat).waitFor({ timeout: 90_000 });
-    await watchDialogs(vs.page);
-    await typeAndSend(chat, 'Look up the stream-json protocol on the web');
-    const dialog = modalDialog(vs.page);
+  if (transport === 'exec')
+    it('shows two dialogs one after the other, never both, and retries both approved calls', async function () {
+      const chat = await openZeroView(vs.page);
+      await messageBox(chat).waitFor({ timeout: 90_000 });
+      await watchDialogs(vs.page);
+      await typeAndSend(chat, 'Look up the stream-json protocol on the web');
+      const dialog = modalDialog(vs.page);
 
-    // Answering one dialog opens the next at once: each is told apart by its question.
-    const fetchDialog = dialog.filter({ hasText: 'Allow Zero to use web_fetch?' });
-    const searchDialog = dialog.filter({ hasText: 'Allow Zero to use web_search?' });
-    await fetchDialog.waitFor({ timeout: 60_000 });
-    // The second request is in the chat (its card waits for a decision), yet its dialog waits its turn.
-    const first = turnWithPrompt(chat, 'Look up the stream-json protocol');
-    await first.locator('.permission-card', { has: chat.locator('.permission-tool', { hasText: 'web_search' }) }).waitFor({ timeout: 30_000 });
-    assert.equal(await dialog.count(), 1, 'one dialog at a time');
-    await approvalNeeded(vs.page).waitFor();
-    await answerDialog(fetchDialog, 'Allow once');
+      // Answering one dialog opens the next at once: each is told apart by its question.
+      const fetchDialog = dialog.filter({ hasText: 'Allow Zero to use web_fetch?' });
+      const searchDialog = dialog.filter({ hasText: 'Allow Zero to use web_search?' });
+      await fetchDialog.waitFor({ timeout: 60_000 });
+      // The second request is in the chat (its card waits for a decision), yet its dialog waits its turn.
+      const first = turnWithPrompt(chat, 'Look up the stream-json protocol');
+      await first
+        .locator('.permission-card', { has: chat.locator('.permission-tool', { hasText: 'web_search' }) })
+        .waitFor({ timeout: 30_000 });
+      assert.equal(await dialog.count(), 1, 'one dialog at a time');
+      await approvalNeeded(vs.page).waitFor();
+      await answerDialog(fetchDialog, 'Allow once');
 
-    await searchDialog.waitFor({ timeout: 30_000 });
-    assert.equal(await dialog.count(), 1);
-    assert.match(await searchDialog.innerText(), /zero coding agent stream-json protocol/, 'the dialog says what would be searched');
-    await approvalNeeded(vs.page).waitFor();
-    await vs.screenshot('second-dialog');
-    await answerDialog(searchDialog, 'Allow once');
+      await searchDialog.waitFor({ timeout: 30_000 });
+      assert.equal(await dialog.count(), 1);
+      assert.match(
+        await searchDialog.innerText(),
+        /zero coding agent stream-json protocol/,
+        'the dialog says what would be searched',
+      );
+      await approvalNeeded(vs.page).waitFor();
+      await vs.screenshot('second-dialog');
+      await answerDialog(searchDialog, 'Allow once');
 
-    for (const tool of ['web_fetch', 'web_search']) {
-      const card = first.locator('.permission-card', { has: chat.locator('.permission-tool', { hasText: tool }) });
-      await card.locator('.approval-state', { hasText: 'You allowed this once' }).waitFor({ timeout: 30_000 });
-    }
-    const retry = turns(chat).filter({ has: chat.locator('.user-message.retry', { hasText: 'Retrying with your approval' }) });
-    await turnStatus(retry).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
-    await retry.locator('.text-block.answer', { hasText: 'Both lookups worked' }).waitFor();
-    for (const tool of ['web_fetch', 'web_search']) {
-      const card = retry.locator('details.tool-card', { has: chat.locator('.tool-name', { hasText: tool }) });
-      assert.match(await card.locator('.tool-status').innerText(), /ok/, `${tool} ran in the retry`);
-    }
-    const log = await dialogLog(vs.page);
-    assert.equal(log.max, 1, `never two dialogs at once: ${JSON.stringify(log)}`);
-    assert.deepEqual(log.opened.map((t) => /web_\w+/.exec(t)?.[0]), ['web_fetch', 'web_search'], JSON.stringify(log));
-    assert.equal(execRuns(vs.zeroRecords<ZeroInvocation>()).length, 2, 'one run, one follow-up');
-    assert.equal(await approvalNeeded(vs.page).count(), 0, 'the status bar is back to normal');
-    console.log(`      screenshot: ${await vs.screenshot('both-allowed')}`);
-  });
+      for (const tool of ['web_fetch', 'web_search']) {
+        const card = first.locator('.permission-card', { has: chat.locator('.permission-tool', { hasText: tool }) });
+        await card.locator('.approval-state', { hasText: 'You allowed this once' }).waitFor({ timeout: 30_000 });
+      }
+      const retry = turns(chat).filter({
+        has: chat.locator('.user-message.retry', { hasText: 'Retrying with your approval' }),
+      });
+      await turnStatus(retry).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
+      await retry.locator('.text-block.answer', { hasText: 'Both lookups worked' }).waitFor();
+      for (const tool of ['web_fetch', 'web_search']) {
+        const card = retry.locator('details.tool-card', { has: chat.locator('.tool-name', { hasText: tool }) });
+        assert.match(await card.locator('.tool-status').innerText(), /ok/, `${tool} ran in the retry`);
+      }
+      const log = await dialogLog(vs.page);
+      assert.equal(log.max, 1, `never two dialogs at once: ${JSON.stringify(log)}`);
+      assert.deepEqual(
+        log.opened.map((t) => /web_\w+/.exec(t)?.[0]),
+        ['web_fetch', 'web_search'],
+        JSON.stringify(log),
+      );
+      assert.equal(execRuns(vs.zeroRecords<ZeroInvocation>()).length, 2, 'one run, one follow-up');
+      assert.equal(await approvalNeeded(vs.page).count(), 0, 'the status bar is back to normal');
+      console.log(`      screenshot: ${await vs.screenshot('both-allowed')}`);
+    });
 
-  if (transport === 'exec') it('allowing one and denying the other retries only the allowed one', async function () {
-    const chat = vs.chat();
-    await runCommand(vs.page, 'Zero: New Chat');
-    await turns(chat).first().waitFor({ state: 'detached' });
-    await watchDialogs(vs.page);
-    const runsBefore = runs().length;
-    await typeAndSend(chat, 'Search the web for the protocol');
-    const dialog = modalDialog(vs.page);
-    const fetchDialog = dialog.filter({ hasText: 'Allow Zero to use web_fetch?' });
-    const searchDialog = dialog.filter({ hasText: 'Allow Zero to use web_search?' });
-    await fetchDialog.waitFor({ timeout: 60_000 });
-    await answerDialog(fetchDialog, 'Allow once');
-    await searchDialog.waitFor({ timeout: 30_000 });
-    await answerDialog(searchDialog, 'Deny');
-
-    const first = turnWithPrompt(chat, 'Search the web for the protocol');
-    await first.locator('.permission-card', { has: chat.locator('.permission-tool', { hasText: 'web_search' }) }).locator('.approval-state', { hasText: 'You denied this' }).waitFor();
-    const retry = turns(chat).filter({ has: chat.locator('.user-message.retry') });
-    await retry.waitFor({ timeout: 60_000 });
-    const followUp = await waitUntil(() => runs().slice(runsBefore)[1], 'the follow-up run');
-    assert.doesNotMatch(promptOf(followUp), /web_search/, 'the denied call is not retried');
-
-    // In the retry, web_search is refused again (the user denied it), which Zero reports as a
-    // new request: answer it (Deny) if the extension asks, then the retry ends. (The dialog is
-    // queued as soon as the request arrives, so by the time the turn has ended it is showing.)
-    await turnStatus(retry).waitFor({ timeout: 60_000 });
-    const again = await searchDialog.waitFor({ timeout: 5_000 }).then(() => true, () => false);
-    if (again) {
-      console.log(`      note: the follow-up asked again: ${await searchDialog.locator('.dialog-message-text').innerText()}`);
+  if (transport === 'exec')
+    it('allowing one and denying the other retries only the allowed one', async function () {
+      const chat = vs.chat();
+      await runCommand(vs.page, 'Zero: New Chat');
+      await turns(chat).first().waitFor({ state: 'detached' });
+      await watchDialogs(vs.page);
+      const runsBefore = runs().length;
+      await typeAndSend(chat, 'Search the web for the protocol');
+      const dialog = modalDialog(vs.page);
+      const fetchDialog = dialog.filter({ hasText: 'Allow Zero to use web_fetch?' });
+      const searchDialog = dialog.filter({ hasText: 'Allow Zero to use web_search?' });
+      await fetchDialog.waitFor({ timeout: 60_000 });
+      await answerDialog(fetchDialog, 'Allow once');
+      await searchDialog.waitFor({ timeout: 30_000 });
       await answerDialog(searchDialog, 'Deny');
-    }
-    const fetchCard = retry.locator('details.tool-card', { has: chat.locator('.tool-name', { hasText: 'web_fetch' }) });
-    assert.match(await fetchCard.locator('.tool-status').innerText(), /ok/);
 
-    // What the follow-up asked Zero to do, as the user can read it on the retry turn.
-    const details = retry.locator('details.retry-prompt');
-    const instructions = await eventually(async () => {
-      if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
-      return (await details.locator('.prompt').innerText()).trim() || null;
-    }, 'the retry instructions are shown', 15_000);
-    assert.match(instructions, /web_fetch \(https:\/\/example\.com\/\)/, instructions);
-    assert.doesNotMatch(instructions, /web_search/, 'the denied call is not in the instructions');
-    // A second follow-up would take the chat first; the next message asking its own questions
-    // (this scenario always needs both grants) is the signal that none is coming.
-    await typeAndSend(chat, 'One more search, please');
-    await fetchDialog.waitFor({ timeout: 60_000 });
-    await answerDialog(fetchDialog, 'Deny');
-    await searchDialog.waitFor({ timeout: 30_000 });
-    await answerDialog(searchDialog, 'Deny');
-    await turnStatus(turnWithPrompt(chat, 'One more search, please')).waitFor({ timeout: 60_000 });
-    assert.equal(await chat.locator('.user-message.retry').count(), 1, 'no second follow-up');
-    console.log(`      screenshot: ${await vs.screenshot('one-denied')}`);
-  });
+      const first = turnWithPrompt(chat, 'Search the web for the protocol');
+      await first
+        .locator('.permission-card', { has: chat.locator('.permission-tool', { hasText: 'web_search' }) })
+        .locator('.approval-state', { hasText: 'You denied this' })
+        .waitFor();
+      const retry = turns(chat).filter({ has: chat.locator('.user-message.retry') });
+      await retry.waitFor({ timeout: 60_000 });
+      const followUp = await waitUntil(() => runs().slice(runsBefore)[1], 'the follow-up run');
+      assert.doesNotMatch(promptOf(followUp), /web_search/, 'the denied call is not retried');
+
+      // In the retry, web_search is refused again (the user denied it), which Zero reports as a
+      // new request: answer it (Deny) if the extension asks, then the retry ends. (The dialog is
+      // queued as soon as the request arrives, so by the time the turn has ended it is showing.)
+      await turnStatus(retry).waitFor({ timeout: 60_000 });
+      const again = await searchDialog.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (again) {
+        console.log(
+          `      note: the follow-up asked again: ${await searchDialog.locator('.dialog-message-text').innerText()}`,
+        );
+        await answerDialog(searchDialog, 'Deny');
+      }
+      const fetchCard = retry.locator('details.tool-card', {
+        has: chat.locator('.tool-name', { hasText: 'web_fetch' }),
+      });
+      assert.match(await fetchCard.locator('.tool-status').innerText(), /ok/);
+
+      // What the follow-up asked Zero to do, as the user can read it on the retry turn.
+      const details = retry.locator('details.retry-prompt');
+      const instructions = await eventually(
+        async () => {
+          if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+          return (await details.locator('.prompt').innerText()).trim() || null;
+        },
+        'the retry instructions are shown',
+        15_000,
+      );
+      assert.match(instructions, /web_fetch \(https:\/\/example\.com\/\)/, instructions);
+      assert.doesNotMatch(instructions, /web_search/, 'the denied call is not in the instructions');
+      // A second follow-up would take the chat first; the next message asking its own questions
+      // (this scenario always needs both grants) is the signal that none is coming.
+      await typeAndSend(chat, 'One more search, please');
+      await fetchDialog.waitFor({ timeout: 60_000 });
+      await answerDialog(fetchDialog, 'Deny');
+      await searchDialog.waitFor({ timeout: 30_000 });
+      await answerDialog(searchDialog, 'Deny');
+      await turnStatus(turnWithPrompt(chat, 'One more search, please')).waitFor({ timeout: 60_000 });
+      assert.equal(await chat.locator('.user-message.retry').count(), 1, 'no second follow-up');
+      console.log(`      screenshot: ${await vs.screenshot('one-denied')}`);
+    });
 });

@@ -74,15 +74,24 @@ describeEachTransport('Chat: a conversation with Zero in the sidebar', (transpor
     await reasoning.locator('summary', { hasText: 'Reasoning' }).click();
     await reasoningText.filter({ hasText: 'Thinking about the question' }).waitFor({ state: 'visible' });
     assert.match(await reasoningText.innerText(), /double-checking the arithmetic/);
-    assert.doesNotMatch(await turn.locator('.text-block.answer').innerText(), /Thinking about/, 'reasoning is not part of the answer');
+    assert.doesNotMatch(
+      await turn.locator('.text-block.answer').innerText(),
+      /Thinking about/,
+      'reasoning is not part of the answer',
+    );
 
     const got = received().find((m) => m.text.includes('What is six times seven?'));
     assert.ok(got, 'the fake zero got the message');
     assert.equal(got.text, firstPrompt);
-    if (transport === 'exec') assert.equal(got.sessionId, null, 'the first run of a chat starts a new session (no --resume)');
+    if (transport === 'exec')
+      assert.equal(got.sessionId, null, 'the first run of a chat starts a new session (no --resume)');
     else {
       const opened = acpRequests(vs).filter((r) => r.method === 'session/new' || r.method === 'session/load');
-      assert.deepEqual(opened.map((r) => [r.method, r.sessionId]), [['session/new', got.sessionId]], 'the first message opened a new session and was prompted in it');
+      assert.deepEqual(
+        opened.map((r) => [r.method, r.sessionId]),
+        [['session/new', got.sessionId]],
+        'the first message opened a new session and was prompted in it',
+      );
     }
     console.log(`      screenshot: ${await vs.screenshot('answer-with-reasoning')}`);
   });
@@ -98,14 +107,22 @@ describeEachTransport('Chat: a conversation with Zero in the sidebar', (transpor
     const write = turn.locator('details.tool-card', { has: chat.locator('.tool-name', { hasText: 'write_file' }) });
     await read.waitFor();
     await write.waitFor();
-    assert.match(await read.locator('summary').innerText(), /README\.md[\s\S]*ok/, 'the closed card says what and how it went');
+    assert.match(
+      await read.locator('summary').innerText(),
+      /README\.md[\s\S]*ok/,
+      'the closed card says what and how it went',
+    );
     assert.match(await write.locator('summary').innerText(), /notes\/fake-zero\.md[\s\S]*ok/);
     assert.equal(await read.locator('.tool-output').isVisible(), false, 'cards start closed');
 
     await read.locator('summary').click();
     const output = read.locator('.tool-output');
     await output.waitFor({ state: 'visible' });
-    assert.match(await output.innerText(), /A tiny project for the Zero chat tests\./, 'the output is the file the tool read');
+    assert.match(
+      await output.innerText(),
+      /A tiny project for the Zero chat tests\./,
+      'the output is the file the tool read',
+    );
     assert.match(await read.locator('.tool-json').innerText(), /"path": "README.md"/);
 
     // README picture (exec, the default transport): a finished answer, its reasoning and an open tool card.
@@ -121,26 +138,34 @@ describeEachTransport('Chat: a conversation with Zero in the sidebar', (transpor
   });
 
   // Pure composer behaviour (which key sends): the same webview on both transports, so once.
-  if (transport === 'exec') it('Shift+Enter starts a new line instead of sending', async function () {
-    const chat = vs.chat();
-    const box = messageBox(chat);
-    const before = await turns(chat).count();
-    const runsBefore = received().length;
-    await box.click();
-    await box.pressSequentially('scenario:echo first line');
-    await box.press('Shift+Enter');
-    await box.pressSequentially('second line');
-    // Had Shift+Enter sent, the box would have been emptied before "second line" was typed.
-    assert.equal(await box.inputValue(), 'scenario:echo first line\nsecond line');
+  if (transport === 'exec')
+    it('Shift+Enter starts a new line instead of sending', async function () {
+      const chat = vs.chat();
+      const box = messageBox(chat);
+      const before = await turns(chat).count();
+      const runsBefore = received().length;
+      await box.click();
+      await box.pressSequentially('scenario:echo first line');
+      await box.press('Shift+Enter');
+      await box.pressSequentially('second line');
+      // Had Shift+Enter sent, the box would have been emptied before "second line" was typed.
+      assert.equal(await box.inputValue(), 'scenario:echo first line\nsecond line');
 
-    await box.press('Enter');
-    const turn = turnWithPrompt(chat, 'second line');
-    await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
-    assert.equal(await turns(chat).count(), before + 1, 'one message, sent by Enter only');
-    assert.equal(received().length, runsBefore + 1, 'zero ran once');
-    assert.equal(await turn.locator('.user-message .prompt').innerText(), 'scenario:echo first line\nsecond line', 'both lines are in one message');
-    assert.equal(received().find((m) => m.text.includes('second line'))?.text, 'scenario:echo first line\nsecond line');
-  });
+      await box.press('Enter');
+      const turn = turnWithPrompt(chat, 'second line');
+      await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
+      assert.equal(await turns(chat).count(), before + 1, 'one message, sent by Enter only');
+      assert.equal(received().length, runsBefore + 1, 'zero ran once');
+      assert.equal(
+        await turn.locator('.user-message .prompt').innerText(),
+        'scenario:echo first line\nsecond line',
+        'both lines are in one message',
+      );
+      assert.equal(
+        received().find((m) => m.text.includes('second line'))?.text,
+        'scenario:echo first line\nsecond line',
+      );
+    });
 
   it(`Stop ends a long run: the turn says interrupted and ${transport === 'exec' ? 'the zero process is gone' : 'zero acp stays for the next message'}`, async function () {
     const chat = vs.chat();
@@ -152,8 +177,18 @@ describeEachTransport('Chat: a conversation with Zero in the sidebar', (transpor
     await chat.locator('.chat-header .run-status', { hasText: /Working… \d+:\d\d/ }).waitFor();
 
     const record = vs.server.dirs.record;
-    await waitUntil(() => received().slice(runsBefore).find((m) => m.text.includes('Count slowly')), 'the slow run was recorded');
-    const pids = await waitUntil(() => (fakeZeroPids(record).length ? fakeZeroPids(record) : null), 'a fake zero process runs', 10_000);
+    await waitUntil(
+      () =>
+        received()
+          .slice(runsBefore)
+          .find((m) => m.text.includes('Count slowly')),
+      'the slow run was recorded',
+    );
+    const pids = await waitUntil(
+      () => (fakeZeroPids(record).length ? fakeZeroPids(record) : null),
+      'a fake zero process runs',
+      10_000,
+    );
     await vs.page.waitForTimeout(1_000); // a user reads a little before stopping
     const stop = chat.getByRole('button', { name: 'Stop' });
     assert.equal(await stop.isEnabled(), true, 'Stop is enabled while Zero works');
@@ -166,10 +201,18 @@ describeEachTransport('Chat: a conversation with Zero in the sidebar', (transpor
     assert.doesNotMatch(await turn.innerText(), /Step 150 of 150/, 'the run did not finish');
     await chat.locator('.chat-header .run-status', { hasText: 'Stopped: interrupted' }).waitFor();
     assert.equal(await stop.isEnabled(), false, 'Stop is disabled again');
-    if (transport === 'exec') await waitUntil(() => fakeZeroPids(record).length === 0, `no fake zero process is left (had ${pids.join(', ')})`, 10_000);
+    if (transport === 'exec')
+      await waitUntil(
+        () => fakeZeroPids(record).length === 0,
+        `no fake zero process is left (had ${pids.join(', ')})`,
+        10_000,
+      );
     else {
       // Stop is `session/cancel`: the turn ends, the one `zero acp` of the window serves on.
-      assert.ok(acpRequests(vs).some((r) => r.method === 'session/cancel'), 'Stop sent session/cancel');
+      assert.ok(
+        acpRequests(vs).some((r) => r.method === 'session/cancel'),
+        'Stop sent session/cancel',
+      );
       assert.deepEqual(fakeZeroPids(record), pids, 'the same zero acp process is still running');
       assert.equal(zeroProcessesStarted(vs, transport), processesBefore, 'no process was started or restarted');
     }
@@ -200,7 +243,9 @@ describeEachTransport('Chat: a conversation with Zero in the sidebar', (transpor
     const again = await openZeroView(vs.page);
     await messageBox(again).waitFor({ timeout: 90_000 });
     const back = turnWithPrompt(again, 'remember the word pineapple');
-    await back.locator('.text-block.answer', { hasText: 'You said: scenario:echo remember the word pineapple' }).waitFor({ timeout: 30_000 });
+    await back
+      .locator('.text-block.answer', { hasText: 'You said: scenario:echo remember the word pineapple' })
+      .waitFor({ timeout: 30_000 });
     await turnStatus(back).filter({ hasText: 'success' }).waitFor();
   });
 
@@ -221,42 +266,61 @@ describeEachTransport('Chat: a conversation with Zero in the sidebar', (transpor
     assert.ok(got);
     assert.equal(got.sessionId, sessionId, 'the message went to the same Zero session');
     if (transport === 'exec') {
-      const argv = vs.zeroRecords<{ argv: string[] }>().map((r) => r.argv).find((a) => a.includes(`--resume=${sessionId}`));
+      const argv = vs
+        .zeroRecords<{ argv: string[] }>()
+        .map((r) => r.argv)
+        .find((a) => a.includes(`--resume=${sessionId}`));
       assert.ok(argv, `a run was started with --resume=${sessionId}`);
     } else {
       // The reload started a new window's zero acp, which reopened the session with session/load.
       const loads = acpRequests(vs).filter((r) => r.method === 'session/load' && r.sessionId === sessionId);
       assert.ok(loads.length >= 1, `session/load ${sessionId} was sent`);
-      assert.equal(acpRequests(vs).filter((r) => r.method === 'session/new').length, 1, 'no second session was created');
+      assert.equal(
+        acpRequests(vs).filter((r) => r.method === 'session/new').length,
+        1,
+        'no second session was created',
+      );
     }
   });
 
   // The binary check and its banner run before any transport is involved, so once.
-  if (transport === 'exec') it('a zero.path that does not exist: a clear error, Set Path…/Install Zero…, and the message is kept', async function () {
-    const chat = vs.chat();
-    const missing = path.join(vs.server.dirs.root, 'no-such-dir', 'zero');
-    vs.server.updateSettings({ 'zero.path': missing });
-    const banner = chat.getByRole('region', { name: 'Zero CLI problem' });
-    await banner.waitFor({ state: 'visible', timeout: 60_000 });
-    const text = (await banner.innerText()).replace(/\s+/g, ' ');
-    assert.match(text, /Zero CLI unavailable/, text);
-    assert.ok(text.includes(missing) && /does not exist/.test(text), `the banner names the path and what is wrong: ${text}`);
-    await banner.getByRole('button', { name: 'Set Path…' }).waitFor();
-    await banner.getByRole('button', { name: 'Install Zero…' }).waitFor();
+  if (transport === 'exec')
+    it('a zero.path that does not exist: a clear error, Set Path…/Install Zero…, and the message is kept', async function () {
+      const chat = vs.chat();
+      const missing = path.join(vs.server.dirs.root, 'no-such-dir', 'zero');
+      vs.server.updateSettings({ 'zero.path': missing });
+      const banner = chat.getByRole('region', { name: 'Zero CLI problem' });
+      await banner.waitFor({ state: 'visible', timeout: 60_000 });
+      const text = (await banner.innerText()).replace(/\s+/g, ' ');
+      assert.match(text, /Zero CLI unavailable/, text);
+      assert.ok(
+        text.includes(missing) && /does not exist/.test(text),
+        `the banner names the path and what is wrong: ${text}`,
+      );
+      await banner.getByRole('button', { name: 'Set Path…' }).waitFor();
+      await banner.getByRole('button', { name: 'Install Zero…' }).waitFor();
 
-    const runsBefore = received().length;
-    const box = messageBox(chat);
-    await box.click();
-    await box.fill('Please refactor the parser');
-    await box.press('Enter');
-    // Keys are handled in order: once the next one has landed, Enter has been handled too.
-    await box.press('End');
-    await box.pressSequentially('!');
-    await eventually(async () => (await box.inputValue()) === 'Please refactor the parser!', 'the key after Enter landed in the same text', 15_000);
-    assert.equal(await chat.getByRole('button', { name: 'Send' }).isEnabled(), false, 'Send is disabled until the CLI is fixed');
-    assert.equal(received().length, runsBefore, 'nothing ran');
-    console.log(`      screenshot: ${await vs.screenshot('missing-binary')}`);
-  });
+      const runsBefore = received().length;
+      const box = messageBox(chat);
+      await box.click();
+      await box.fill('Please refactor the parser');
+      await box.press('Enter');
+      // Keys are handled in order: once the next one has landed, Enter has been handled too.
+      await box.press('End');
+      await box.pressSequentially('!');
+      await eventually(
+        async () => (await box.inputValue()) === 'Please refactor the parser!',
+        'the key after Enter landed in the same text',
+        15_000,
+      );
+      assert.equal(
+        await chat.getByRole('button', { name: 'Send' }).isEnabled(),
+        false,
+        'Send is disabled until the CLI is fixed',
+      );
+      assert.equal(received().length, runsBefore, 'nothing ran');
+      console.log(`      screenshot: ${await vs.screenshot('missing-binary')}`);
+    });
 
   it('a zero that disappears after start-up: the turn says so and the message is back in the box', async function () {
     const chat = vs.chat();
@@ -264,7 +328,11 @@ describeEachTransport('Chat: a conversation with Zero in the sidebar', (transpor
     const copyDir = path.join(vs.server.dirs.root, 'zero-copy');
     fs.mkdirSync(copyDir, { recursive: true });
     const copy = path.join(copyDir, 'zero');
-    fs.writeFileSync(copy, `#!/usr/bin/env node\nrequire(${JSON.stringify(path.join(path.dirname(FAKE_ZERO), 'fake-zero.js'))});\n`, { mode: 0o755 });
+    fs.writeFileSync(
+      copy,
+      `#!/usr/bin/env node\nrequire(${JSON.stringify(path.join(path.dirname(FAKE_ZERO), 'fake-zero.js'))});\n`,
+      { mode: 0o755 },
+    );
     const box = messageBox(chat);
     await box.fill('');
     // The banner going away is the sign the window has read the new setting: make sure it was up.
@@ -284,7 +352,11 @@ describeEachTransport('Chat: a conversation with Zero in the sidebar', (transpor
     await banner.waitFor({ state: 'visible', timeout: 30_000 });
     await banner.getByRole('button', { name: 'Set Path…' }).waitFor();
     await banner.getByRole('button', { name: 'Install Zero…' }).waitFor();
-    await eventually(async () => (await box.inputValue()) === 'scenario:echo Write the release notes', 'the message is back in the composer', 10_000);
+    await eventually(
+      async () => (await box.inputValue()) === 'scenario:echo Write the release notes',
+      'the message is back in the composer',
+      10_000,
+    );
     console.log(`      screenshot: ${await vs.screenshot('binary-gone')}`);
   });
 });

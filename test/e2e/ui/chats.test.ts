@@ -5,8 +5,26 @@
 // window reload VS Code restores the tabs, and each shows its own chat again.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { answerDialog, chatTabFrame, editorTab, FAKE_ZERO, modalDialog, openZeroView, runCommand, useVSCode, zeroBadge } from '../lib';
-import { eventually, messageBox, turnStatus, turns, turnWithPrompt, typeAndSend, type ZeroInvocation } from '../lib/userFlows';
+import {
+  answerDialog,
+  chatTabFrame,
+  editorTab,
+  FAKE_ZERO,
+  modalDialog,
+  openZeroView,
+  runCommand,
+  useVSCode,
+  zeroBadge,
+} from '../lib';
+import {
+  eventually,
+  messageBox,
+  turnStatus,
+  turns,
+  turnWithPrompt,
+  typeAndSend,
+  type ZeroInvocation,
+} from '../lib/userFlows';
 
 /** Records the text of every notification toast from now on (they may hide again before we look). */
 async function watchToasts(page: Page): Promise<void> {
@@ -29,7 +47,11 @@ async function watchToasts(page: Page): Promise<void> {
 const toasts = (page: Page): Promise<string[]> => page.evaluate('window.__toasts') as Promise<string[]>;
 
 describe('Several chats at once (exec): two editor tabs, a badge and a notification', function () {
-  const vs = useVSCode({ name: 'ui-chats', settings: { 'zero.path': FAKE_ZERO }, env: { FAKE_ZERO_DELAY_MS: undefined, FAKE_ZERO_SLOW_COUNT: '60' } });
+  const vs = useVSCode({
+    name: 'ui-chats',
+    settings: { 'zero.path': FAKE_ZERO },
+    env: { FAKE_ZERO_DELAY_MS: undefined, FAKE_ZERO_SLOW_COUNT: '60' },
+  });
 
   it('both tabs run and finish with their own answers; the badge counts the one waiting for approval', async function () {
     const page = vs.page;
@@ -54,7 +76,11 @@ describe('Several chats at once (exec): two editor tabs, a badge and a notificat
 
     // Tab 1 is in the background and still running; its title says so.
     const runningTitle = await editorTab(page, /Count the steps/).innerText();
-    assert.match(runningTitle, /\(running\)|\(finished, unread\)/, `the background tab says what its chat does: ${runningTitle}`);
+    assert.match(
+      runningTitle,
+      /\(running\)|\(finished, unread\)/,
+      `the background tab says what its chat does: ${runningTitle}`,
+    );
 
     // Zero asks about web_fetch: the second chat waits for the user, and the badge counts it.
     const dialog = modalDialog(page);
@@ -65,7 +91,11 @@ describe('Several chats at once (exec): two editor tabs, a badge and a notificat
 
     // Tab 1 finishes out of sight: its title says unread, and a notification says so.
     await editorTab(page, /Count the steps.*\(finished, unread\)/).waitFor({ timeout: 120_000 });
-    await eventually(async () => (await toasts(page)).find((t) => /Zero finished in "Count the steps/.test(t)), 'a "finished" notification', 30_000);
+    await eventually(
+      async () => (await toasts(page)).find((t) => /Zero finished in "Count the steps/.test(t)),
+      'a "finished" notification',
+      30_000,
+    );
     assert.equal(await zeroBadge(page), 1, 'only the chat that waits is counted, not the finished one');
     await vs.screenshot('waiting-and-finished');
 
@@ -73,18 +103,32 @@ describe('Several chats at once (exec): two editor tabs, a badge and a notificat
     await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
     await dialog.waitFor({ state: 'detached', timeout: 15_000 });
     await eventually(async () => (await zeroBadge(page)) === 0, 'the badge is gone', 30_000);
-    await editorTab(page, /example page/).filter({ hasNotText: /waiting/ }).waitFor({ timeout: 30_000 });
-    await turnWithPrompt(second, 'What does the example page say?').getByText(/web_fetch needs your approval/).waitFor({ timeout: 30_000 });
+    await editorTab(page, /example page/)
+      .filter({ hasNotText: /waiting/ })
+      .waitFor({ timeout: 30_000 });
+    await turnWithPrompt(second, 'What does the example page say?')
+      .getByText(/web_fetch needs your approval/)
+      .waitFor({ timeout: 30_000 });
 
     // "Show" on the notification brings tab 1 back, live from the host: the whole answer is there.
     await runCommand(page, 'Notifications: Show Notifications');
-    const entry = page.locator('.notifications-center .notification-list-item', { hasText: /Zero finished in "Count the steps/ }).first();
+    const entry = page
+      .locator('.notifications-center .notification-list-item', { hasText: /Zero finished in "Count the steps/ })
+      .first();
     await entry.waitFor({ timeout: 30_000 });
     await entry.getByRole('button', { name: 'Show' }).click();
     const back = chatTabFrame(page);
     await turnWithPrompt(back, 'Count the steps').getByText('Step 60 of 60.').waitFor({ timeout: 60_000 });
-    assert.equal(await turnWithPrompt(back, 'Count the steps').getByText(/web_fetch/).count(), 0, "tab 1 holds its own answer, not tab 2's");
-    await editorTab(page, /Count the steps/).filter({ hasNotText: /unread|running/ }).waitFor({ timeout: 30_000 });
+    assert.equal(
+      await turnWithPrompt(back, 'Count the steps')
+        .getByText(/web_fetch/)
+        .count(),
+      0,
+      "tab 1 holds its own answer, not tab 2's",
+    );
+    await editorTab(page, /Count the steps/)
+      .filter({ hasNotText: /unread|running/ })
+      .waitFor({ timeout: 30_000 });
 
     // The sidebar kept a chat of its own throughout.
     assert.equal(await turns(sidebar).count(), 0, 'the sidebar shows its own (new) chat');
@@ -99,18 +143,26 @@ describe('Several chats at once (exec): two editor tabs, a badge and a notificat
     assert.equal(await turns(first).count(), 1, 'the first tab holds its own chat only');
     await editorTab(page, /example page/).click();
     const second = chatTabFrame(page);
-    await turnWithPrompt(second, 'What does the example page say?').getByText(/web_fetch needs your approval/).waitFor({ timeout: 60_000 });
+    await turnWithPrompt(second, 'What does the example page say?')
+      .getByText(/web_fetch needs your approval/)
+      .waitFor({ timeout: 60_000 });
     assert.equal(await turns(second).count(), 1, 'the second tab holds its own chat only');
     assert.equal(await editorTab(page, /Zero/).count(), 2, 'two chat tabs, not more');
     await vs.screenshot('tabs-after-reload');
     // The tab still works: a new message runs in its chat.
     await typeAndSend(second, 'And after the reload? scenario:echo');
-    await turnWithPrompt(second, 'And after the reload?').getByText('You said: And after the reload? scenario:echo').waitFor({ timeout: 60_000 });
+    await turnWithPrompt(second, 'And after the reload?')
+      .getByText('You said: And after the reload? scenario:echo')
+      .waitFor({ timeout: 60_000 });
   });
 });
 
 describe('Several chats at once (acp): the sidebar and a tab on one zero acp process', function () {
-  const vs = useVSCode({ name: 'ui-chats-acp', settings: { 'zero.path': FAKE_ZERO, 'zero.transport': 'acp' }, env: { FAKE_ZERO_SCENARIO: undefined, FAKE_ZERO_DELAY_MS: undefined, FAKE_ZERO_SLOW_COUNT: '30' } });
+  const vs = useVSCode({
+    name: 'ui-chats-acp',
+    settings: { 'zero.path': FAKE_ZERO, 'zero.transport': 'acp' },
+    env: { FAKE_ZERO_SCENARIO: undefined, FAKE_ZERO_DELAY_MS: undefined, FAKE_ZERO_SLOW_COUNT: '30' },
+  });
   const acpProcesses = () => vs.zeroRecords<ZeroInvocation>().filter((r) => r.argv[0] === 'acp').length;
 
   it('the tab waits for approval in a modal (badge 1) while the sidebar chat runs on behind it; both end with their own answers', async function () {
@@ -135,7 +187,9 @@ describe('Several chats at once (acp): the sidebar and a tab on one zero acp pro
 
     // Meanwhile the sidebar's own run goes on behind the modal and finishes with its own answer.
     await turnWithPrompt(sidebar, 'Count the steps').getByText('Step 30 of 30.').waitFor({ timeout: 60_000 });
-    await turnStatus(turnWithPrompt(sidebar, 'Count the steps')).filter({ hasText: 'success' }).waitFor({ timeout: 30_000 });
+    await turnStatus(turnWithPrompt(sidebar, 'Count the steps'))
+      .filter({ hasText: 'success' })
+      .waitFor({ timeout: 30_000 });
     assert.equal(await zeroBadge(page), 1, 'the answered sidebar chat is not counted');
     assert.equal(await turns(sidebar).count(), 1, "the sidebar holds only its own chat's turn");
     await vs.screenshot('acp-tab-waits-sidebar-answered');
@@ -143,7 +197,9 @@ describe('Several chats at once (acp): the sidebar and a tab on one zero acp pro
     // Allow: the tab's same turn goes on and answers with the page; nothing waits any more.
     await answerDialog(dialog, 'Allow');
     const turn = turnWithPrompt(tab, 'What does the example.com page say?');
-    await turn.locator('.text-block.answer', { hasText: 'Fetched https://example.com/: Example Domain' }).waitFor({ timeout: 60_000 });
+    await turn
+      .locator('.text-block.answer', { hasText: 'Fetched https://example.com/: Example Domain' })
+      .waitFor({ timeout: 60_000 });
     await eventually(async () => (await zeroBadge(page)) === 0, 'the badge is gone', 30_000);
     assert.equal(await turns(tab).count(), 1, "the tab holds only its own chat's turn");
     assert.equal(acpProcesses(), 1, 'both chats are sessions of one zero acp process');
@@ -154,8 +210,12 @@ describe('Several chats at once (acp): the sidebar and a tab on one zero acp pro
     await vs.reload({ command: true }); // the workbench saves its tabs first, as its own reload does
     await editorTab(page, /example\.com page/).click({ timeout: 90_000 });
     const tab = chatTabFrame(page);
-    await turnWithPrompt(tab, 'What does the example.com page say?').locator('.text-block.answer', { hasText: 'Fetched https://example.com/: Example Domain' }).waitFor({ timeout: 90_000 });
+    await turnWithPrompt(tab, 'What does the example.com page say?')
+      .locator('.text-block.answer', { hasText: 'Fetched https://example.com/: Example Domain' })
+      .waitFor({ timeout: 90_000 });
     await typeAndSend(tab, 'What did I ask? scenario:resume');
-    await turnWithPrompt(tab, 'What did I ask?').getByText(/Continuing session .*: you previously asked: What does the example\.com page say\?/).waitFor({ timeout: 60_000 });
+    await turnWithPrompt(tab, 'What did I ask?')
+      .getByText(/Continuing session .*: you previously asked: What does the example\.com page say\?/)
+      .waitFor({ timeout: 60_000 });
   });
 });

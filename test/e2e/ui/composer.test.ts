@@ -27,7 +27,8 @@ describeEachTransport('Composer: mentions, images, mode, model, commands and the
       'docs/guide.md': '# Guide\n',
     },
   });
-  const runWith = (text: string) => eventually(async () => messagesToZero(vs, transport).find((m) => m.text.includes(text)), `Zero got "${text}"`);
+  const runWith = (text: string) =>
+    eventually(async () => messagesToZero(vs, transport).find((m) => m.text.includes(text)), `Zero got "${text}"`);
 
   it('@ + a fragment, picked with the keyboard, sends the file path; the sent message shows the chip', async function () {
     const chat = await openZeroView(vs.page);
@@ -44,7 +45,11 @@ describeEachTransport('Composer: mentions, images, mode, model, commands and the
     await box.press('Enter');
 
     const prompt = (await runWith('What does')).text;
-    assert.match(prompt, /^scenario:echo What does\s+do\?\n\nFiles I mentioned \(read them as needed\):\n- src\/greeter\.ts$/, prompt);
+    assert.match(
+      prompt,
+      /^scenario:echo What does\s+do\?\n\nFiles I mentioned \(read them as needed\):\n- src\/greeter\.ts$/,
+      prompt,
+    );
     const turn = turnWithPrompt(chat, 'What does');
     await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
     assert.deepEqual(await turn.locator('.sent-chips .attachment').allInnerTexts(), ['src/greeter.ts']);
@@ -67,39 +72,51 @@ describeEachTransport('Composer: mentions, images, mode, model, commands and the
     await box.press('Enter');
 
     const message = await runWith('What is in this screenshot?');
-    assert.deepEqual(message.images, [{ mediaType: 'image/png', data: PNG_BASE64 }], transport === 'acp' ? 'an image block in session/prompt' : 'stream-json images on stdin');
+    assert.deepEqual(
+      message.images,
+      [{ mediaType: 'image/png', data: PNG_BASE64 }],
+      transport === 'acp' ? 'an image block in session/prompt' : 'stream-json images on stdin',
+    );
     const turn = turnWithPrompt(chat, 'What is in this screenshot?');
     await turn.locator('.text-block.answer', { hasText: '[1 image(s) attached]' }).waitFor({ timeout: 60_000 });
     assert.deepEqual(await turn.locator('.sent-chips .attachment').allInnerTexts(), ['1 image']);
   });
 
   // Refused in the webview before anything is sent: the same on both transports, so once.
-  if (transport === 'exec') it('an oversized image is refused with a message and the draft is kept', async function () {
-    const chat = vs.chat();
-    const box = messageBox(chat);
-    await box.fill('Please keep this draft');
-    await box.evaluate((el) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(11 * 1024 * 1024)], 'huge.png', { type: 'image/png' }));
-      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  if (transport === 'exec')
+    it('an oversized image is refused with a message and the draft is kept', async function () {
+      const chat = vs.chat();
+      const box = messageBox(chat);
+      await box.fill('Please keep this draft');
+      await box.evaluate((el) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(11 * 1024 * 1024)], 'huge.png', { type: 'image/png' }));
+        el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+      });
+      const alert = chat.getByRole('alert').filter({ hasText: 'huge.png' });
+      await alert.waitFor({ timeout: 15_000 });
+      assert.match(await alert.innerText(), /"huge\.png" is 11\.0 MiB: images can be at most 10 MiB\./);
+      assert.equal(await box.inputValue(), 'Please keep this draft');
+      assert.equal(await chat.locator('.image-chip').count(), 0, 'nothing was attached');
+      await vs.screenshot('image-too-large');
+      await box.fill('');
     });
-    const alert = chat.getByRole('alert').filter({ hasText: 'huge.png' });
-    await alert.waitFor({ timeout: 15_000 });
-    assert.match(await alert.innerText(), /"huge\.png" is 11\.0 MiB: images can be at most 10 MiB\./);
-    assert.equal(await box.inputValue(), 'Please keep this draft');
-    assert.equal(await chat.locator('.image-chip').count(), 0, 'nothing was attached');
-    await vs.screenshot('image-too-large');
-    await box.fill('');
-  });
 
   if (transport === 'exec') {
     it('picking plan mode and a model: the run gets --permission-mode plan and --model, and the footer says so', async function () {
       const chat = vs.chat();
       await chat.getByRole('combobox', { name: 'Mode for the next message' }).selectOption('plan');
       const model = chat.getByRole('combobox', { name: 'Model for the next message' });
-      await eventually(async () => (await model.locator('option', { hasText: 'text-only-1' }).count()) > 0, 'the models from zero models --json are listed');
+      await eventually(
+        async () => (await model.locator('option', { hasText: 'text-only-1' }).count()) > 0,
+        'the models from zero models --json are listed',
+      );
       await model.selectOption('text-only-1');
-      assert.equal(await chat.getByRole('combobox', { name: 'Mode for this chat' }).count(), 0, 'exec has no session mode in the header: one mode control');
+      assert.equal(
+        await chat.getByRole('combobox', { name: 'Mode for this chat' }).count(),
+        0,
+        'exec has no session mode in the header: one mode control',
+      );
       await typeAndSend(chat, 'scenario:plain Sketch a plan for the greeter');
 
       const got = await runWith('Sketch a plan for the greeter');
@@ -112,7 +129,7 @@ describeEachTransport('Composer: mentions, images, mode, model, commands and the
       assert.match(footer, /plan mode/, footer);
     });
   } else {
-    it('a new ACP chat: mode and model are picked once, in the header, before the first message; Zero\'s session gets them', async function () {
+    it("a new ACP chat: mode and model are picked once, in the header, before the first message; Zero's session gets them", async function () {
       const chat = vs.chat();
       await runCommand(vs.page, 'Zero: New Chat');
       await turns(chat).first().waitFor({ state: 'detached' });
@@ -122,8 +139,15 @@ describeEachTransport('Composer: mentions, images, mode, model, commands and the
       const mode = chat.getByRole('combobox', { name: 'Mode for this chat' });
       const model = chat.getByRole('combobox', { name: 'Model for this chat' });
       const modeNames = async () => (await mode.locator('option').allInnerTexts()).map((t) => t.trim()).join(', ');
-      await eventually(async () => (await modeNames()) === "Zero's default, Auto, Ask, Plan", `Zero's ACP modes, never unsafe (got ${await modeNames()})`, 10_000);
-      await eventually(async () => (await model.locator('option', { hasText: 'text-only-1' }).count()) > 0, 'the models from zero models --json are listed');
+      await eventually(
+        async () => (await modeNames()) === "Zero's default, Auto, Ask, Plan",
+        `Zero's ACP modes, never unsafe (got ${await modeNames()})`,
+        10_000,
+      );
+      await eventually(
+        async () => (await model.locator('option', { hasText: 'text-only-1' }).count()) > 0,
+        'the models from zero models --json are listed',
+      );
       await mode.selectOption('plan');
       await model.selectOption('text-only-1');
       const before = acpRequests(vs).length;
@@ -132,20 +156,37 @@ describeEachTransport('Composer: mentions, images, mode, model, commands and the
       const got = await runWith('Sketch a plan for the greeter');
       assert.equal(got.mode, 'plan', 'the prompt ran in plan mode');
       assert.equal(got.model, 'text-only-1');
-      const sent = acpRequests(vs).slice(before).map((r) => r.method);
+      const sent = acpRequests(vs)
+        .slice(before)
+        .map((r) => r.method);
       assert.deepEqual(sent.slice(0, 2), ['session/new', 'session/set_mode'], sent.join(', '));
-      assert.equal(acpRequests(vs).slice(before).find((r) => r.method === 'session/set_mode')?.modeId, 'plan');
+      assert.equal(
+        acpRequests(vs)
+          .slice(before)
+          .find((r) => r.method === 'session/set_mode')?.modeId,
+        'plan',
+      );
       const turn = turnWithPrompt(chat, 'Sketch a plan for the greeter');
       await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
       assert.match(await turn.locator('.turn-footer').innerText(), /text-only-1/);
       // Now Zero's session says what is current: the header shows it, with Zero's own lists.
-      await eventually(async () => (await mode.inputValue()) === 'plan' && (await model.inputValue()) === 'text-only-1', 'the header shows the session\'s mode and model');
-      assert.equal(await modeNames(), 'Auto, Ask, Plan', "no \"Zero's default\" once the session says which mode is current");
+      await eventually(
+        async () => (await mode.inputValue()) === 'plan' && (await model.inputValue()) === 'text-only-1',
+        "the header shows the session's mode and model",
+      );
+      assert.equal(
+        await modeNames(),
+        'Auto, Ask, Plan',
+        'no "Zero\'s default" once the session says which mode is current',
+      );
       await vs.screenshot('acp-header-mode-model');
 
       // Switching in the header sends set_mode at once; the next message runs in it.
       await mode.selectOption('ask');
-      await eventually(async () => acpRequests(vs).some((r) => r.method === 'session/set_mode' && r.modeId === 'ask'), 'session/set_mode ask was sent');
+      await eventually(
+        async () => acpRequests(vs).some((r) => r.method === 'session/set_mode' && r.modeId === 'ask'),
+        'session/set_mode ask was sent',
+      );
       // `/plan` (no text) switches the session too: the header is the one place the mode lives.
       const box = messageBox(chat);
       await box.fill('/plan');
@@ -153,38 +194,46 @@ describeEachTransport('Composer: mentions, images, mode, model, commands and the
       await eventually(async () => (await mode.inputValue()) === 'plan', 'the header shows plan after /plan');
       await typeAndSend(chat, 'scenario:echo still planning?');
       assert.equal((await runWith('still planning?')).mode, 'plan');
-      await turnStatus(turnWithPrompt(chat, 'still planning?')).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
+      await turnStatus(turnWithPrompt(chat, 'still planning?'))
+        .filter({ hasText: 'success' })
+        .waitFor({ timeout: 60_000 });
     });
   }
 
-  it(transport === 'exec' ? 'after a run on a model with a known window the context meter shows a percentage' : 'the context meter says ACP reports no tokens (no zeros)', async function () {
-    const chat = vs.chat();
-    if (transport === 'acp') {
-      assert.equal((await chat.locator('.context-meter').innerText()).trim(), 'Context: not reported over ACP');
-      return;
-    }
-    // The last run used text-only-1 (8,000 tokens in zero models --json) and its request had 1,200 prompt tokens.
-    const meter = chat.locator('.context-meter');
-    await eventually(async () => /%/.test(await meter.innerText()), 'the meter shows a percentage');
-    assert.equal((await meter.innerText()).trim(), 'Context 1.2k / 8.0k tokens (15%)');
-    await vs.screenshot('context-meter');
-  });
+  it(
+    transport === 'exec'
+      ? 'after a run on a model with a known window the context meter shows a percentage'
+      : 'the context meter says ACP reports no tokens (no zeros)',
+    async function () {
+      const chat = vs.chat();
+      if (transport === 'acp') {
+        assert.equal((await chat.locator('.context-meter').innerText()).trim(), 'Context: not reported over ACP');
+        return;
+      }
+      // The last run used text-only-1 (8,000 tokens in zero models --json) and its request had 1,200 prompt tokens.
+      const meter = chat.locator('.context-meter');
+      await eventually(async () => /%/.test(await meter.innerText()), 'the meter shows a percentage');
+      assert.equal((await meter.innerText()).trim(), 'Context 1.2k / 8.0k tokens (15%)');
+      await vs.screenshot('context-meter');
+    },
+  );
 
   // The command menu and a new empty chat are webview and controller behaviour, the same on both: once.
-  if (transport === 'exec') it('/new from the command menu opens a new chat', async function () {
-    const chat = vs.chat();
-    assert.ok((await turns(chat).count()) > 0);
-    const box = messageBox(chat);
-    await box.click();
-    await box.pressSequentially('/ne', { delay: 20 });
-    await chat.getByRole('listbox', { name: 'Commands' }).getByRole('option', { name: /\/new/ }).waitFor();
-    await box.press('Enter');
-    await eventually(async () => (await turns(chat).count()) === 0, 'the new chat is empty', 30_000);
-    assert.equal(await box.inputValue(), '');
-    await chat.locator('.context-meter', { hasText: 'Context: no request yet' }).waitFor();
-  });
+  if (transport === 'exec')
+    it('/new from the command menu opens a new chat', async function () {
+      const chat = vs.chat();
+      assert.ok((await turns(chat).count()) > 0);
+      const box = messageBox(chat);
+      await box.click();
+      await box.pressSequentially('/ne', { delay: 20 });
+      await chat.getByRole('listbox', { name: 'Commands' }).getByRole('option', { name: /\/new/ }).waitFor();
+      await box.press('Enter');
+      await eventually(async () => (await turns(chat).count()) === 0, 'the new chat is empty', 30_000);
+      assert.equal(await box.inputValue(), '');
+      await chat.locator('.context-meter', { hasText: 'Context: no request yet' }).waitFor();
+    });
 
-  it('Edit on the last message resends it through Zero\'s rewind: the session keeps only the edited message', async function () {
+  it("Edit on the last message resends it through Zero's rewind: the session keeps only the edited message", async function () {
     const chat = vs.chat();
     await typeAndSend(chat, 'scenario:echo first draft of the question');
     const first = turnWithPrompt(chat, 'first draft of the question');
@@ -199,7 +248,8 @@ describeEachTransport('Composer: mentions, images, mode, model, commands and the
     await dialog.waitFor({ timeout: 30_000 });
     const question = (await dialog.innerText()).replace(/\s+/g, ' ');
     assert.match(question, /Edit and resend your last message\?/);
-    if (transport === 'acp') assert.match(question, /Over ACP Zero keeps no checkpoints, so files it changed are not restored/, question);
+    if (transport === 'acp')
+      assert.match(question, /Over ACP Zero keeps no checkpoints, so files it changed are not restored/, question);
     else assert.match(question, /Files Zero changed since then are restored/, question);
     await dialog.getByRole('button', { name: 'Rewind and Resend' }).click();
 
@@ -211,12 +261,18 @@ describeEachTransport('Composer: mentions, images, mode, model, commands and the
       return [...sessions.entries()].find(([, users]) => users.some((u) => u.includes('second draft')));
     }, 'the session holds the edited message');
     assert.equal(secondRun.sessionId, session[0], 'the edited message continues the same session');
-    assert.ok(!session[1].some((u) => u.includes('first draft')), `the old message was rewound away: ${JSON.stringify(session[1])}`);
+    assert.ok(
+      !session[1].some((u) => u.includes('first draft')),
+      `the old message was rewound away: ${JSON.stringify(session[1])}`,
+    );
     if (transport === 'acp') {
       // zero acp keeps a live session's history in memory: the model must not be given the old message.
       const prompt = acpRequests(vs).find((r) => r.method === 'session/prompt' && r.text?.includes('second draft'));
       assert.ok(prompt?.history, 'the prompt was recorded with its history');
-      assert.ok(!prompt.history.some((m) => m.content.includes('first draft')), `Zero's context has no first draft: ${JSON.stringify(prompt.history)}`);
+      assert.ok(
+        !prompt.history.some((m) => m.content.includes('first draft')),
+        `Zero's context has no first draft: ${JSON.stringify(prompt.history)}`,
+      );
     }
     await first.locator('.turn-footer', { hasText: 'Edited and resent' }).waitFor();
   });

@@ -12,7 +12,15 @@ import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { FAKE_ZERO, REPO_ROOT, clickMenuEntry, openZeroView, runCommand, useVSCode } from '../lib';
 import { describeEachTransport, messagesToZero } from '../lib/transports';
-import { eventually, messageBox, publishScreenshot, setSideBarWidth, turnStatus, turnWithPrompt, typeAndSend } from '../lib/userFlows';
+import {
+  eventually,
+  messageBox,
+  publishScreenshot,
+  setSideBarWidth,
+  turnStatus,
+  turnWithPrompt,
+  typeAndSend,
+} from '../lib/userFlows';
 
 const NOTES = [
   'Release checklist',
@@ -51,9 +59,14 @@ async function quickOpen(page: Page, name: string): Promise<void> {
   const input = page.locator('.quick-input-widget input.input');
   await input.waitFor({ state: 'visible', timeout: 30_000 });
   await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(name) }).first().waitFor({ timeout: 30_000 });
+  await page
+    .locator('.quick-input-list .monaco-list-row', { hasText: path.basename(name) })
+    .first()
+    .waitFor({ timeout: 30_000 });
   await page.keyboard.press('Enter');
-  await activeTab(page).filter({ hasText: path.basename(name) }).waitFor({ timeout: 30_000 });
+  await activeTab(page)
+    .filter({ hasText: path.basename(name) })
+    .waitFor({ timeout: 30_000 });
 }
 
 /** Selects whole lines `from`..`to` (1-based) the way a user does: click, Home, Shift+Down…, Shift+End. */
@@ -63,7 +76,9 @@ async function selectLines(page: Page, from: number, to: number): Promise<void> 
   await page.keyboard.press('Home');
   for (let i = from; i < to; i++) await page.keyboard.press('Shift+ArrowDown');
   await page.keyboard.press('Shift+End');
-  await cursorPosition(page).filter({ hasText: /selected/ }).waitFor({ timeout: 10_000 });
+  await cursorPosition(page)
+    .filter({ hasText: /selected/ })
+    .waitFor({ timeout: 10_000 });
 }
 
 describeEachTransport('Editor integration: selections, file links, transcripts, status bar', (transport) => {
@@ -92,7 +107,10 @@ describeEachTransport('Editor integration: selections, file links, transcripts, 
     const none = page.locator('.monaco-editor-overlaymessage', { hasText: 'No code actions available' });
     for (let tries = 1; ; tries++) {
       await selectLines(page, 2, 4);
-      await editor(page).locator('.lightBulbWidget').waitFor({ timeout: 10_000 }).catch(() => {});
+      await editor(page)
+        .locator('.lightBulbWidget')
+        .waitFor({ timeout: 10_000 })
+        .catch(() => {});
       await page.keyboard.press('Control+.');
       const r = await Promise.race([
         item.waitFor({ timeout: 15_000 }).then(() => 'menu'),
@@ -107,11 +125,15 @@ describeEachTransport('Editor integration: selections, file links, transcripts, 
     await page.mouse.move(5, 5); // removes the context-view pointer block (docs/testing-in-vscode.md, "Menus")
     await page.mouse.move(6, 6);
     const shot = await vs.screenshot('quick-fix-menu');
-    console.log(`      screenshot: ${shot}${transport === 'exec' ? ` (also ${publishScreenshot(shot, 'code-action.png')})` : ''}`);
+    console.log(
+      `      screenshot: ${shot}${transport === 'exec' ? ` (also ${publishScreenshot(shot, 'code-action.png')})` : ''}`,
+    );
     await item.click();
 
     const box = page.locator('.quick-input-widget');
-    await box.locator('.quick-input-title', { hasText: 'Ask Zero about src/notes.txt:L2-L4' }).waitFor({ timeout: 30_000 });
+    await box
+      .locator('.quick-input-title', { hasText: 'Ask Zero about src/notes.txt:L2-L4' })
+      .waitFor({ timeout: 30_000 });
     await box.locator('input.input').pressSequentially('Is anything missing from these steps?');
     await page.keyboard.press('Enter');
     await box.waitFor({ state: 'hidden' });
@@ -120,14 +142,22 @@ describeEachTransport('Editor integration: selections, file links, transcripts, 
     await turn.waitFor({ timeout: 30_000 });
     const shown = await turn.locator('.user-message .prompt').innerText();
     assert.match(shown, /File: src\/notes\.txt, lines 2-4 \(plaintext\)/, shown);
-    assert.ok(shown.includes('bump the version in package.json\nwrite the changelog entry\ntag the release commit'), `the chat shows the selected text: ${shown}`);
+    assert.ok(
+      shown.includes('bump the version in package.json\nwrite the changelog entry\ntag the release commit'),
+      `the chat shows the selected text: ${shown}`,
+    );
     assert.doesNotMatch(shown, /publish the VSIX/, 'only the selected lines');
     await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
 
     const sent = received().find((m) => m.text.includes('Is anything missing from these steps?'))?.text;
     assert.ok(sent, 'zero got the question');
     assert.ok(sent.startsWith('Is anything missing from these steps?'), sent);
-    assert.ok(sent.includes('File: src/notes.txt, lines 2-4 (plaintext)\n```plaintext\nbump the version in package.json\nwrite the changelog entry\ntag the release commit\n```'), sent);
+    assert.ok(
+      sent.includes(
+        'File: src/notes.txt, lines 2-4 (plaintext)\n```plaintext\nbump the version in package.json\nwrite the changelog entry\ntag the release commit\n```',
+      ),
+      sent,
+    );
     console.log(`      screenshot: ${await vs.screenshot('asked-about-selection')}`);
   });
 
@@ -150,7 +180,11 @@ describeEachTransport('Editor integration: selections, file links, transcripts, 
     assert.equal((await chip.locator('.attachment-label').innerText()).trim(), 'src/notes.txt:L5-L6');
     await chat.getByRole('button', { name: 'Remove attachment src/notes.txt:L5-L6' }).waitFor();
     // The chat got the focus: typing goes to the message box.
-    await eventually(async () => chat.locator('textarea.composer-input:focus').count(), 'the message box has the focus', 10_000);
+    await eventually(
+      async () => chat.locator('textarea.composer-input:focus').count(),
+      'the message box has the focus',
+      10_000,
+    );
     console.log(`      screenshot: ${await vs.screenshot('selection-chip')}`);
 
     await typeAndSend(chat, 'scenario:echo Which of these can be automated?');
@@ -158,28 +192,36 @@ describeEachTransport('Editor integration: selections, file links, transcripts, 
     await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
     await chip.waitFor({ state: 'detached' });
     const sent = received().find((m) => m.text.includes('Which of these can be automated?'))?.text ?? '';
-    assert.ok(sent.includes('File: src/notes.txt, lines 5-6 (plaintext)\n```plaintext\npublish the VSIX\nannounce it in the team channel\n```'), sent);
+    assert.ok(
+      sent.includes(
+        'File: src/notes.txt, lines 5-6 (plaintext)\n```plaintext\npublish the VSIX\nannounce it in the team channel\n```',
+      ),
+      sent,
+    );
   });
 
   // The link is drawn from the answer's text by the webview, the same for either transport: once.
-  if (transport === 'exec') it('a file reference in an answer opens the file at that line', async function () {
-    const page = vs.page;
-    const chat = vs.chat();
-    await runCommand(page, 'View: Close All Editors');
-    await page.locator('.editor-group-container .tab').first().waitFor({ state: 'detached', timeout: 15_000 });
+  if (transport === 'exec')
+    it('a file reference in an answer opens the file at that line', async function () {
+      const page = vs.page;
+      const chat = vs.chat();
+      await runCommand(page, 'View: Close All Editors');
+      await page.locator('.editor-group-container .tab').first().waitFor({ state: 'detached', timeout: 15_000 });
 
-    await typeAndSend(chat, 'scenario:echo The changelog step is in `src/notes.txt:3`');
-    const turn = turnWithPrompt(chat, 'The changelog step is in');
-    await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
-    const link = turn.locator('.text-block.answer a.file-link', { hasText: 'src/notes.txt:3' });
-    await link.waitFor();
-    assert.equal(await link.getAttribute('title'), 'Open src/notes.txt:3');
-    await link.click();
+      await typeAndSend(chat, 'scenario:echo The changelog step is in `src/notes.txt:3`');
+      const turn = turnWithPrompt(chat, 'The changelog step is in');
+      await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
+      const link = turn.locator('.text-block.answer a.file-link', { hasText: 'src/notes.txt:3' });
+      await link.waitFor();
+      assert.equal(await link.getAttribute('title'), 'Open src/notes.txt:3');
+      await link.click();
 
-    await activeTab(page).filter({ hasText: 'notes.txt' }).waitFor({ timeout: 30_000 });
-    await cursorPosition(page).filter({ hasText: /Ln 3, Col 1\b/ }).waitFor({ timeout: 15_000 });
-    console.log(`      screenshot: ${await vs.screenshot('file-link-opened')}`);
-  });
+      await activeTab(page).filter({ hasText: 'notes.txt' }).waitFor({ timeout: 30_000 });
+      await cursorPosition(page)
+        .filter({ hasText: /Ln 3, Col 1\b/ })
+        .waitFor({ timeout: 15_000 });
+      console.log(`      screenshot: ${await vs.screenshot('file-link-opened')}`);
+    });
 
   it('the status bar item shows Zero running with the elapsed time, then idle', async function () {
     const page = vs.page;
@@ -193,10 +235,14 @@ describeEachTransport('Editor integration: selections, file links, transcripts, 
     const running = page.locator('.part.statusbar .statusbar-item', { hasText: /Zero \d+:\d\d/ });
     await running.waitFor({ timeout: 30_000 });
     const first = (await running.innerText()).trim();
-    await eventually(async () => {
-      const now = (await running.innerText().catch(() => first)).trim();
-      return now !== first && /Zero 0:0[2-9]/.test(now) ? now : null;
-    }, `the elapsed time counts up from "${first}"`, 15_000);
+    await eventually(
+      async () => {
+        const now = (await running.innerText().catch(() => first)).trim();
+        return now !== first && /Zero 0:0[2-9]/.test(now) ? now : null;
+      },
+      `the elapsed time counts up from "${first}"`,
+      15_000,
+    );
     await vs.screenshot('status-running');
     assert.match((await running.innerText()).trim(), /^Zero 0:\d\d$/);
 
@@ -206,51 +252,79 @@ describeEachTransport('Editor integration: selections, file links, transcripts, 
   });
 
   // A saved stream-json file, read with no zero at all: once.
-  if (transport === 'exec') it('"Zero: Open Transcript…" opens a saved run from the file dialog, read-only', async function () {
-    const page = vs.page;
-    const chat = vs.chat();
-    const file = path.join(vs.server.dirs.workspace, 'transcripts', TRANSCRIPT);
-    const before = received().length;
-    await runCommand(page, 'Zero: Open Transcript…');
+  if (transport === 'exec')
+    it('"Zero: Open Transcript…" opens a saved run from the file dialog, read-only', async function () {
+      const page = vs.page;
+      const chat = vs.chat();
+      const file = path.join(vs.server.dirs.workspace, 'transcripts', TRANSCRIPT);
+      const before = received().length;
+      await runCommand(page, 'Zero: Open Transcript…');
 
-    // code-server's open dialog is a quick input that takes a path. Once it has read the folder of
-    // the active file it lists it (at least "..") and fills that folder in, which overwrites anything
-    // typed before: wait for the list, then type the path. Enter on a typed path is ignored while the
-    // dialog is still reading that folder, and typing the same path again changes nothing; so, as a
-    // user would, wait for the file to be listed and click it.
-    const widget = page.locator('.quick-input-widget');
-    const input = widget.locator('input.input');
-    const fileRow = widget.locator('.quick-input-list .monaco-list-row', { hasText: TRANSCRIPT });
-    await widget.locator('.quick-input-title', { hasText: 'Open a Zero stream-json transcript' }).waitFor({ timeout: 30_000 });
-    await eventually(async () => (await input.inputValue()).startsWith('/') && (await widget.locator('.quick-input-list .monaco-list-row').count()) > 0, 'the dialog shows a folder', 60_000);
-    for (let tries = 1; ; tries++) {
-      await input.fill(file);
-      const listed = await fileRow.waitFor({ timeout: 15_000 }).then(() => true, () => false);
-      if (listed) {
-        await fileRow.click();
-        if (await widget.waitFor({ state: 'hidden', timeout: 15_000 }).then(() => true, () => false)) break;
+      // code-server's open dialog is a quick input that takes a path. Once it has read the folder of
+      // the active file it lists it (at least "..") and fills that folder in, which overwrites anything
+      // typed before: wait for the list, then type the path. Enter on a typed path is ignored while the
+      // dialog is still reading that folder, and typing the same path again changes nothing; so, as a
+      // user would, wait for the file to be listed and click it.
+      const widget = page.locator('.quick-input-widget');
+      const input = widget.locator('input.input');
+      const fileRow = widget.locator('.quick-input-list .monaco-list-row', { hasText: TRANSCRIPT });
+      await widget
+        .locator('.quick-input-title', { hasText: 'Open a Zero stream-json transcript' })
+        .waitFor({ timeout: 30_000 });
+      await eventually(
+        async () =>
+          (await input.inputValue()).startsWith('/') &&
+          (await widget.locator('.quick-input-list .monaco-list-row').count()) > 0,
+        'the dialog shows a folder',
+        60_000,
+      );
+      for (let tries = 1; ; tries++) {
+        await input.fill(file);
+        const listed = await fileRow.waitFor({ timeout: 15_000 }).then(
+          () => true,
+          () => false,
+        );
+        if (listed) {
+          await fileRow.click();
+          if (
+            await widget.waitFor({ state: 'hidden', timeout: 15_000 }).then(
+              () => true,
+              () => false,
+            )
+          )
+            break;
+        }
+        if (tries >= 3)
+          throw new Error(
+            `the open dialog did not take ${file} (it shows "${await input.inputValue()}", ${listed ? 'with' : 'without'} the file in its list)`,
+          );
       }
-      if (tries >= 3) throw new Error(`the open dialog did not take ${file} (it shows "${await input.inputValue()}", ${listed ? 'with' : 'without'} the file in its list)`);
-    }
 
-    await chat.locator('.chat-header .chat-title', { hasText: `Transcript: ${TRANSCRIPT}` }).waitFor({ timeout: 30_000 });
-    await chat.locator('.chat-header .badge', { hasText: 'read-only' }).waitFor();
-    await chat.locator('.text-block.answer', { hasText: 'Done: I wrote notes.txt ✅.' }).waitFor();
-    for (const tool of ['read_file', 'write_file']) {
-      await chat.locator('details.tool-card .tool-name', { hasText: tool }).waitFor();
-    }
-    await turnStatus(chat.locator('article.turn').first()).filter({ hasText: 'success' }).waitFor();
-    assert.equal(await messageBox(chat).isVisible(), false, 'no message box: a transcript cannot be continued');
-    assert.equal(await chat.locator('.composer').isVisible(), false);
-    console.log(`      screenshot: ${await vs.screenshot('transcript')}`);
+      await chat
+        .locator('.chat-header .chat-title', { hasText: `Transcript: ${TRANSCRIPT}` })
+        .waitFor({ timeout: 30_000 });
+      await chat.locator('.chat-header .badge', { hasText: 'read-only' }).waitFor();
+      await chat.locator('.text-block.answer', { hasText: 'Done: I wrote notes.txt ✅.' }).waitFor();
+      for (const tool of ['read_file', 'write_file']) {
+        await chat.locator('details.tool-card .tool-name', { hasText: tool }).waitFor();
+      }
+      await turnStatus(chat.locator('article.turn').first()).filter({ hasText: 'success' }).waitFor();
+      assert.equal(await messageBox(chat).isVisible(), false, 'no message box: a transcript cannot be continued');
+      assert.equal(await chat.locator('.composer').isVisible(), false);
+      console.log(`      screenshot: ${await vs.screenshot('transcript')}`);
 
-    // Nothing ran: the transcript is only read. The end signal is the next message's answer: the
-    // only run since the transcript opened is that message's.
-    await runCommand(page, 'Zero: New Chat');
-    await messageBox(chat).waitFor({ timeout: 15_000 });
-    await typeAndSend(chat, 'scenario:echo after the transcript');
-    await turnStatus(turnWithPrompt(chat, 'after the transcript')).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
-    const since = received().slice(before);
-    assert.deepEqual(since.map((m) => m.text), ['scenario:echo after the transcript']);
-  });
+      // Nothing ran: the transcript is only read. The end signal is the next message's answer: the
+      // only run since the transcript opened is that message's.
+      await runCommand(page, 'Zero: New Chat');
+      await messageBox(chat).waitFor({ timeout: 15_000 });
+      await typeAndSend(chat, 'scenario:echo after the transcript');
+      await turnStatus(turnWithPrompt(chat, 'after the transcript'))
+        .filter({ hasText: 'success' })
+        .waitFor({ timeout: 60_000 });
+      const since = received().slice(before);
+      assert.deepEqual(
+        since.map((m) => m.text),
+        ['scenario:echo after the transcript'],
+      );
+    });
 });

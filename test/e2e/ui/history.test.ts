@@ -7,7 +7,17 @@ import { execFileSync } from 'node:child_process';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { FAKE_ZERO, openZeroView, useVSCode, waitForNotification } from '../lib';
 import { acpRequests, describeEachTransport, messagesToZero } from '../lib/transports';
-import { eventually, execRuns, fakeSessions, messageBox, promptOf, turnStatus, turnWithPrompt, typeAndSend, type ZeroInvocation } from '../lib/userFlows';
+import {
+  eventually,
+  execRuns,
+  fakeSessions,
+  messageBox,
+  promptOf,
+  turnStatus,
+  turnWithPrompt,
+  typeAndSend,
+  type ZeroInvocation,
+} from '../lib/userFlows';
 
 const TERMINAL_SESSION = 'from_terminal_20260318';
 
@@ -51,7 +61,18 @@ describeEachTransport('History: terminal sessions, rename and search by content'
     // Outside VS Code: the user ran Zero in a terminal in this folder (same sessions store).
     execFileSync(
       process.execPath,
-      [FAKE_ZERO, 'exec', '-C', vs.server.dirs.workspace, '--init-session-id', TERMINAL_SESSION, '--session-title', 'Plan the database migration', '--', 'scenario:echo Plan the database migration'],
+      [
+        FAKE_ZERO,
+        'exec',
+        '-C',
+        vs.server.dirs.workspace,
+        '--init-session-id',
+        TERMINAL_SESSION,
+        '--session-title',
+        'Plan the database migration',
+        '--',
+        'scenario:echo Plan the database migration',
+      ],
       { env: { ...process.env, XDG_DATA_HOME: vs.server.dirs.xdgData, FAKE_ZERO_RECORD: '' } },
     );
 
@@ -66,7 +87,11 @@ describeEachTransport('History: terminal sessions, rename and search by content'
     await chat.locator('.chat-title', { hasText: 'Plan the database migration' }).waitFor({ timeout: 30_000 });
     await chat.getByText(`This chat continues the Zero session ${TERMINAL_SESSION}`).waitFor();
     const turn = await ask(chat, 'scenario:resume What did I ask before?', 'What did I ask before?');
-    await turn.getByText(`Continuing session ${TERMINAL_SESSION}: you previously asked: scenario:echo Plan the database migration`).waitFor({ timeout: 30_000 });
+    await turn
+      .getByText(
+        `Continuing session ${TERMINAL_SESSION}: you previously asked: scenario:echo Plan the database migration`,
+      )
+      .waitFor({ timeout: 30_000 });
 
     const got = messagesToZero(vs, transport).find((m) => m.text.includes('What did I ask before?'));
     assert.ok(got, 'zero got the message');
@@ -77,8 +102,13 @@ describeEachTransport('History: terminal sessions, rename and search by content'
     } else {
       // The session was opened with session/load (not a new one), and Zero gave the model its earlier messages.
       const opened = acpRequests(vs).filter((r) => r.method === 'session/new' || r.method === 'session/load');
-      assert.deepEqual(opened.map((r) => [r.method, r.sessionId]), [['session/load', TERMINAL_SESSION]]);
-      const prompt = acpRequests(vs).find((r) => r.method === 'session/prompt' && r.text?.includes('What did I ask before?'));
+      assert.deepEqual(
+        opened.map((r) => [r.method, r.sessionId]),
+        [['session/load', TERMINAL_SESSION]],
+      );
+      const prompt = acpRequests(vs).find(
+        (r) => r.method === 'session/prompt' && r.text?.includes('What did I ask before?'),
+      );
       assert.equal(prompt?.history?.[0]?.content, 'scenario:echo Plan the database migration');
     }
     await chat.locator('.chat-title', { hasText: 'Plan the database migration' }).waitFor();
@@ -87,8 +117,16 @@ describeEachTransport('History: terminal sessions, rename and search by content'
     await openHistory(page, chat);
     const again = pickRow(page, 'Plan the database migration');
     await again.waitFor({ timeout: 30_000 });
-    await eventually(async () => !(await quickPick(page).locator('.quick-input-progress-bar').isVisible()), 'the session list loaded');
-    assert.equal(await quickPick(page).locator('.quick-input-list .monaco-list-row', { hasText: 'Plan the database migration' }).count(), 1);
+    await eventually(
+      async () => !(await quickPick(page).locator('.quick-input-progress-bar').isVisible()),
+      'the session list loaded',
+    );
+    assert.equal(
+      await quickPick(page)
+        .locator('.quick-input-list .monaco-list-row', { hasText: 'Plan the database migration' })
+        .count(),
+      1,
+    );
     assert.doesNotMatch(await again.innerText(), /terminal session/);
     await page.keyboard.press('Escape');
   });
@@ -116,8 +154,16 @@ describeEachTransport('History: terminal sessions, rename and search by content'
     await openHistory(page, chat);
     const renamed = pickRow(page, 'Release checklist');
     await renamed.waitFor({ timeout: 30_000 });
-    assert.equal(await quickPick(page).locator('.quick-input-list .monaco-list-row', { hasText: 'Notes for the release' }).count(), 0, 'the old name is gone');
-    assert.match(await renamed.innerText(), /Today/, 'the date group (VS Code draws a separator\'s label on its first row)');
+    assert.equal(
+      await quickPick(page).locator('.quick-input-list .monaco-list-row', { hasText: 'Notes for the release' }).count(),
+      0,
+      'the old name is gone',
+    );
+    assert.match(
+      await renamed.innerText(),
+      /Today/,
+      "the date group (VS Code draws a separator's label on its first row)",
+    );
 
     // "world" is only in the first chat's answer ("wörld"): neither title nor prompt has it.
     await quickPick(page).locator('input.input').pressSequentially('world');
@@ -125,7 +171,13 @@ describeEachTransport('History: terminal sessions, rename and search by content'
     await found.waitFor({ timeout: 30_000 });
     // The excerpt is the answer as said, case and accents kept.
     assert.match(await found.innerText(), /non-ASCII: héllo wörld/);
-    await eventually(async () => (await quickPick(page).locator('.quick-input-list .monaco-list-row', { hasText: 'Release checklist' }).count()) === 0, 'the renamed chat, without the word, is filtered out');
+    await eventually(
+      async () =>
+        (await quickPick(page)
+          .locator('.quick-input-list .monaco-list-row', { hasText: 'Release checklist' })
+          .count()) === 0,
+      'the renamed chat, without the word, is filtered out',
+    );
     console.log(`      screenshot: ${await vs.screenshot('history-search')}`);
     await found.click();
     await quickPick(page).waitFor({ state: 'hidden', timeout: 30_000 });
@@ -151,16 +203,25 @@ describeEachTransport('History: terminal sessions, rename and search by content'
       return text && text !== '' ? text : null;
     }, 'the clipboard holds the session id');
     assert.match(await toast.innerText(), new RegExp(copied));
-    assert.deepEqual(fakeSessions(vs.server.dirs.xdgData).get(copied), ['scenario:echo Draft the onboarding guide'], 'the copied id is the chat\'s Zero session');
+    assert.deepEqual(
+      fakeSessions(vs.server.dirs.xdgData).get(copied),
+      ['scenario:echo Draft the onboarding guide'],
+      "the copied id is the chat's Zero session",
+    );
 
     // Continue in Terminal: Zero's interactive mode, started directly, is told to resume that session.
     await row.hover();
     await row.locator('.action-label.codicon-terminal').click();
     await quickPick(page).waitFor({ state: 'hidden', timeout: 30_000 });
-    await page.locator('.part.panel').getByText(/Zero: .*Draft the onboarding guide/).first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('.part.panel')
+      .getByText(/Zero: .*Draft the onboarding guide/)
+      .first()
+      .waitFor({ timeout: 30_000 });
     const interactive = await eventually(
       async () => vs.zeroRecords<ZeroInvocation>().find((r) => r.argv.length === 0 && typeof r.stdin === 'string'),
-      'zero started in interactive mode and got a line', 60_000,
+      'zero started in interactive mode and got a line',
+      60_000,
     );
     assert.equal(interactive.stdin, `/resume ${copied}`);
 
@@ -169,19 +230,49 @@ describeEachTransport('History: terminal sessions, rename and search by content'
     const doomed = pickRow(page, 'Draft the onboarding guide');
     await doomed.hover();
     await doomed.locator('.action-label.codicon-trash').click();
-    await eventually(async () => (await quickPick(page).locator('.quick-input-list .monaco-list-row', { hasText: 'Draft the onboarding guide' }).count()) === 0, 'the deleted chat is gone');
+    await eventually(
+      async () =>
+        (await quickPick(page)
+          .locator('.quick-input-list .monaco-list-row', { hasText: 'Draft the onboarding guide' })
+          .count()) === 0,
+      'the deleted chat is gone',
+    );
     await page.keyboard.press('Escape');
     // Another session from the terminal: once History lists it, the list of Zero's sessions has loaded.
     execFileSync(
       process.execPath,
-      [FAKE_ZERO, 'exec', '-C', vs.server.dirs.workspace, '--init-session-id', 'from_terminal_sentinel', '--session-title', 'Sketch the API', '--', 'scenario:echo Sketch the API'],
+      [
+        FAKE_ZERO,
+        'exec',
+        '-C',
+        vs.server.dirs.workspace,
+        '--init-session-id',
+        'from_terminal_sentinel',
+        '--session-title',
+        'Sketch the API',
+        '--',
+        'scenario:echo Sketch the API',
+      ],
       { env: { ...process.env, XDG_DATA_HOME: vs.server.dirs.xdgData, FAKE_ZERO_RECORD: '' } },
     );
     await openHistory(page, chat);
     await pickRow(page, 'Sketch the API').waitFor({ timeout: 30_000 });
-    assert.equal(await quickPick(page).locator('.quick-input-list .monaco-list-row', { hasText: 'Draft the onboarding guide' }).count(), 0, 'not listed again');
+    assert.equal(
+      await quickPick(page)
+        .locator('.quick-input-list .monaco-list-row', { hasText: 'Draft the onboarding guide' })
+        .count(),
+      0,
+      'not listed again',
+    );
     // Zero keeps the session (over ACP it is titled "ACP session" in Zero's store): History does not offer it.
-    assert.deepEqual(await quickPick(page).locator('.quick-input-list .monaco-list-row', { hasText: 'terminal session' }).allInnerTexts().then((t) => t.map((r) => r.includes('Sketch the API'))), [true], 'nor as a terminal session');
+    assert.deepEqual(
+      await quickPick(page)
+        .locator('.quick-input-list .monaco-list-row', { hasText: 'terminal session' })
+        .allInnerTexts()
+        .then((t) => t.map((r) => r.includes('Sketch the API'))),
+      [true],
+      'nor as a terminal session',
+    );
     await page.keyboard.press('Escape');
   });
 });

@@ -42,7 +42,11 @@ describeEachTransport('A very long answer', (transport) => {
     await find.fill('explains step 8 of the design');
     await find.press('Enter');
     await part8.waitFor({ state: 'visible', timeout: 30_000 });
-    assert.equal(await chat.getByText(/This part explains step 8 of the design/).isVisible(), true, 'the match is drawn, on screen');
+    assert.equal(
+      await chat.getByText(/This part explains step 8 of the design/).isVisible(),
+      true,
+      'the match is drawn, on screen',
+    );
     await vs.screenshot('found-far-above');
     await page.keyboard.press('Escape');
   });

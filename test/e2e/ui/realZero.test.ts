@@ -8,7 +8,16 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { acpChoose, acpDialog, answerDialog, escapeDialog, modalDialog, openZeroView, runCommand, useVSCode } from '../lib';
+import {
+  acpChoose,
+  acpDialog,
+  answerDialog,
+  escapeDialog,
+  modalDialog,
+  openZeroView,
+  runCommand,
+  useVSCode,
+} from '../lib';
 import { useRealZero } from '../lib/realZero';
 import { describeEachTransport } from '../lib/transports';
 import { eventually, messageBox, turnStatus, turnWithPrompt, turns, typeAndSend } from '../lib/userFlows';
@@ -26,15 +35,35 @@ describeEachTransport('The real Zero: chat, mode, review and approvals', (transp
   });
   const ws = (rel: string) => path.join(vs.server.dirs.workspace, rel);
   /** The user messages the model received, newest last (Zero adds its own system prompt first). */
-  const modelSaw = () => real.server().completions().map((r) => r.body?.messages.filter((m) => m.role === 'user').map((m) => JSON.stringify(m.content)).pop() ?? '');
+  const modelSaw = () =>
+    real
+      .server()
+      .completions()
+      .map(
+        (r) =>
+          r.body?.messages
+            .filter((m) => m.role === 'user')
+            .map((m) => JSON.stringify(m.content))
+            .pop() ?? '',
+      );
 
   it('streams the answer with its reasoning apart, and the turn ends in success', async function () {
     const chat = await openZeroView(vs.page);
     await messageBox(chat).waitFor({ timeout: 90_000 });
     // The model picker offers the provider's own model (zero providers models), not the catalogue.
-    const picker = chat.getByRole('combobox', { name: transport === 'exec' ? 'Model for the next message' : 'Model for this chat' });
-    await eventually(async () => (await picker.locator('option', { hasText: 'scripted-1' }).count()) > 0, 'the provider\'s model is listed', 30_000);
-    assert.equal(await picker.locator('option', { hasText: /claude/i }).count(), 0, 'no catalogue models of other providers');
+    const picker = chat.getByRole('combobox', {
+      name: transport === 'exec' ? 'Model for the next message' : 'Model for this chat',
+    });
+    await eventually(
+      async () => (await picker.locator('option', { hasText: 'scripted-1' }).count()) > 0,
+      "the provider's model is listed",
+      30_000,
+    );
+    assert.equal(
+      await picker.locator('option', { hasText: /claude/i }).count(),
+      0,
+      'no catalogue models of other providers',
+    );
     await picker.selectOption('scripted-1');
     await typeAndSend(chat, 'What is six times seven? scenario:reasoning');
     const turn = turnWithPrompt(chat, 'What is six times seven?');
@@ -47,7 +76,10 @@ describeEachTransport('The real Zero: chat, mode, review and approvals', (transp
     assert.match(footer, /scripted-1/, `the footer names the model Zero used: ${footer}`);
     // The scripted model reports 100 prompt tokens and a quarter of the characters it wrote.
     if (transport === 'exec') assert.match(footer, /\d+ tokens \(100 in · \d+ out\)/, footer);
-    assert.ok(modelSaw().some((m) => m.includes('What is six times seven?')), 'the model got the message');
+    assert.ok(
+      modelSaw().some((m) => m.includes('What is six times seven?')),
+      'the model got the message',
+    );
     assert.equal(real.server().completions().at(-1)?.body?.model, 'scripted-1', 'Zero asked for the picked model');
     console.log(`      screenshot: ${await vs.screenshot('answer')}`);
   });
@@ -81,7 +113,7 @@ describeEachTransport('The real Zero: chat, mode, review and approvals', (transp
     console.log(`      screenshot: ${await vs.screenshot('shell-allowed')}`);
   });
 
-  it('a two-line command: the approval shows both lines, the line break marked (⏎), and Zero\'s justification', async function () {
+  it("a two-line command: the approval shows both lines, the line break marked (⏎), and Zero's justification", async function () {
     const chat = await openZeroView(vs.page);
     await messageBox(chat).waitFor({ timeout: 90_000 });
     await typeAndSend(chat, 'Run both lines scenario:two-line-shell why=to+check+both+lines');
@@ -96,7 +128,11 @@ describeEachTransport('The real Zero: chat, mode, review and approvals', (transp
     if (transport === 'exec') await answerDialog(dialog, 'Deny');
     else await escapeDialog(vs.page, dialog);
     await turnStatus(turn).waitFor({ timeout: 90_000 });
-    await turn.locator('.permission-card .approval-state', { hasText: transport === 'exec' ? 'You denied this' : 'You chose: Reject' }).waitFor();
+    await turn
+      .locator('.permission-card .approval-state', {
+        hasText: transport === 'exec' ? 'You denied this' : 'You chose: Reject',
+      })
+      .waitFor();
   });
 
   it('a long command is cut with "… more"; Show details… opens all of it read-only, then the dialog asks again', async function () {
@@ -114,7 +150,10 @@ describeEachTransport('The real Zero: chat, mode, review and approvals', (transp
     const editor = vs.page.locator('.editor-instance .monaco-editor').first();
     await editor.locator('.view-line', { hasText: 'echo zero-line-16' }).first().waitFor({ timeout: 15_000 });
     // Over ACP Zero waits for the answer; on exec it has already refused, and the notice must not say it waits.
-    const waiting = transport === 'exec' ? 'Zero stopped at this call, and the chat asks it to retry once you allow it' : 'Zero is waiting for your answer';
+    const waiting =
+      transport === 'exec'
+        ? 'Zero stopped at this call, and the chat asks it to retry once you allow it'
+        : 'Zero is waiting for your answer';
     const notice = vs.page.locator('.notifications-toasts .notification-toast', { hasText: waiting });
     await notice.waitFor({ timeout: 15_000 });
     console.log(`      screenshot: ${await vs.screenshot('approval-details')}`);
@@ -123,13 +162,18 @@ describeEachTransport('The real Zero: chat, mode, review and approvals', (transp
     if (transport === 'exec') await answerDialog(dialog, 'Deny');
     else await escapeDialog(vs.page, dialog);
     await turnStatus(turn).waitFor({ timeout: 90_000 });
-    await turn.locator('.permission-card .approval-state', { hasText: transport === 'exec' ? 'You denied this' : 'You chose: Reject' }).waitFor();
+    await turn
+      .locator('.permission-card .approval-state', {
+        hasText: transport === 'exec' ? 'You denied this' : 'You chose: Reject',
+      })
+      .waitFor();
   });
 
   it('ask mode reaches Zero (write_file offered), the turn changes two files, Revert one and Undo the rest', async function () {
     const chat = vs.chat();
     const prompt = 'Change the two files scenario:review-two';
-    if (transport === 'exec') await chat.getByRole('combobox', { name: 'Mode for the next message' }).selectOption('ask');
+    if (transport === 'exec')
+      await chat.getByRole('combobox', { name: 'Mode for the next message' }).selectOption('ask');
     else {
       await runCommand(vs.page, 'Zero: New Chat');
       await turns(chat).first().waitFor({ state: 'detached' });
@@ -141,10 +185,16 @@ describeEachTransport('The real Zero: chat, mode, review and approvals', (transp
     await turn.locator('.text-block.answer', { hasText: 'Changed src/app.txt and created notes/review.md.' }).waitFor();
     assert.equal(fs.readFileSync(ws('src/app.txt'), 'utf8'), APP_AFTER, 'Zero wrote the file');
     assert.ok(fs.existsSync(ws('notes/review.md')), 'Zero created the note');
-    const offered = real.server().completions().at(-1)?.body?.tools?.map((t) => t.function.name) ?? [];
+    const offered =
+      real
+        .server()
+        .completions()
+        .at(-1)
+        ?.body?.tools?.map((t) => t.function.name) ?? [];
     assert.ok(offered.includes('write_file'), `ask mode offers write_file: ${offered.join(' ')}`);
 
-    const row = (file: string) => turn.locator('.review-file').filter({ has: chat.locator('.review-path', { hasText: file }) });
+    const row = (file: string) =>
+      turn.locator('.review-file').filter({ has: chat.locator('.review-path', { hasText: file }) });
     if (transport === 'acp') {
       // Zero keeps no checkpoints over ACP: the files are listed, with Keep only, and the turn says why.
       await row('src/app.txt').waitFor({ timeout: 30_000 });
@@ -155,7 +205,9 @@ describeEachTransport('The real Zero: chat, mode, review and approvals', (transp
     await row('src/app.txt').locator('.review-counts', { hasText: '+3 −1' }).waitFor({ timeout: 30_000 });
     await row('notes/review.md').locator('.review-counts', { hasText: 'new file, +3' }).waitFor();
     await row('src/app.txt').getByRole('button', { name: 'Revert src/app.txt' }).click();
-    await row('src/app.txt').locator('.review-counts', { hasText: /^reverted$/ }).waitFor({ timeout: 30_000 });
+    await row('src/app.txt')
+      .locator('.review-counts', { hasText: /^reverted$/ })
+      .waitFor({ timeout: 30_000 });
     assert.equal(fs.readFileSync(ws('src/app.txt'), 'utf8'), APP_BEFORE, 'reverted from the real checkpoint');
     assert.ok(fs.existsSync(ws('notes/review.md')), 'the other file stays');
 
@@ -164,7 +216,11 @@ describeEachTransport('The real Zero: chat, mode, review and approvals', (transp
     await dialog.waitFor({ timeout: 30_000 });
     const undo = await dialog.getByRole('button').allInnerTexts();
     await answerDialog(dialog, undo.find((b) => /Undo/.test(b)) ?? 'Undo');
-    await eventually(async () => !fs.existsSync(ws('notes/review.md')), 'zero sessions rewind deleted the file the turn created', 30_000);
+    await eventually(
+      async () => !fs.existsSync(ws('notes/review.md')),
+      'zero sessions rewind deleted the file the turn created',
+      30_000,
+    );
     assert.equal(fs.readFileSync(ws('src/app.txt'), 'utf8'), APP_BEFORE);
     console.log(`      screenshot: ${await vs.screenshot('undone')}`);
   });

@@ -4,10 +4,18 @@ import * as assert from 'node:assert/strict';
 import { FAKE_ZERO, openZeroView, runCommand, useVSCode, waitUntil, zeroActivityItem } from '../lib';
 import { describeEachTransport, messagesToZero } from '../lib/transports';
 
-interface ZeroInvocation { argv: string[]; stdin: string | null; cwd: string; env: Record<string, string> }
+interface ZeroInvocation {
+  argv: string[];
+  stdin: string | null;
+  cwd: string;
+  env: Record<string, string>;
+}
 
 describeEachTransport('Smoke: the Zero view in a real VS Code', (transport) => {
-  const vs = useVSCode({ name: `smoke-${transport}`, settings: { 'zero.path': FAKE_ZERO, 'zero.transport': transport } });
+  const vs = useVSCode({
+    name: `smoke-${transport}`,
+    settings: { 'zero.path': FAKE_ZERO, 'zero.transport': transport },
+  });
 
   it('shows the Chat view with a "Message Zero" box and a Send button', async function () {
     await zeroActivityItem(vs.page).waitFor();
@@ -18,7 +26,14 @@ describeEachTransport('Smoke: the Zero view in a real VS Code', (transport) => {
     assert.match((await title.textContent()) ?? '', /^\s*zero\s*$/i);
     const headers = vs.page.locator('.part.sidebar .pane-header');
     await headers.filter({ hasText: /chat/i }).first().waitFor();
-    assert.equal(await headers.filter({ hasText: /changes/i }).first().getAttribute('aria-expanded'), 'false', 'Changes starts collapsed');
+    assert.equal(
+      await headers
+        .filter({ hasText: /changes/i })
+        .first()
+        .getAttribute('aria-expanded'),
+      'false',
+      'Changes starts collapsed',
+    );
 
     const box = chat.getByRole('textbox', { name: 'Message Zero' });
     await box.waitFor();
@@ -35,7 +50,11 @@ describeEachTransport('Smoke: the Zero view in a real VS Code', (transport) => {
     await chat.getByRole('button', { name: 'Send' }).click();
 
     // exec: one `zero exec` with the message on its stdin; acp: a `zero acp` that got it as a prompt.
-    await waitUntil(() => messagesToZero(vs, transport).find((m) => m.text.includes('Say hello')), 'the fake zero got the message', 60_000);
+    await waitUntil(
+      () => messagesToZero(vs, transport).find((m) => m.text.includes('Say hello')),
+      'the fake zero got the message',
+      60_000,
+    );
     const run = vs.zeroRecords<ZeroInvocation>().find((r) => r.argv[0] === transport);
     assert.ok(run, `the fake zero ran \`${transport}\``);
     assert.equal(run.cwd, vs.server.dirs.workspace, 'zero runs in the workspace folder');

@@ -9,9 +9,16 @@ import { makeSandbox, realZeroBin, type Sandbox } from './realZero';
 export type { Ask } from '../../unit/support/acpChat';
 
 /** One `zero acp` process (the product's ZeroAcp) running the real Zero in the sandbox. */
-export function realAcp(sandbox: Sandbox, options: { binary?: string; idleMs?: number; env?: Record<string, string> } = {}): ZeroAcp {
+export function realAcp(
+  sandbox: Sandbox,
+  options: { binary?: string; idleMs?: number; env?: Record<string, string> } = {},
+): ZeroAcp {
   return new ZeroAcp({
-    launch: () => ({ binary: options.binary ?? realZeroBin(), cwd: sandbox.workspace, env: { ...sandbox.env, ...options.env } }),
+    launch: () => ({
+      binary: options.binary ?? realZeroBin(),
+      cwd: sandbox.workspace,
+      env: { ...sandbox.env, ...options.env },
+    }),
     idleMs: options.idleMs ?? 120_000,
     clientVersion: 'real-zero-test',
   });
@@ -43,12 +50,16 @@ export class AcpChat extends AcpTurnChat {
 export const answerOf = (turn: Turn): string =>
   (turn.items.filter((i) => i.kind === 'text') as TextItem[]).map((i) => i.text).join('');
 export const toolsOf = (turn: Turn): ToolItem[] => turn.items.filter((i): i is ToolItem => i.kind === 'tool');
-export const permissionsOf = (turn: Turn): PermissionItem[] => turn.items.filter((i): i is PermissionItem => i.kind === 'permission');
-export const warningsOf = (turn: Turn): string[] => turn.items.flatMap((i) => (i.kind === 'warning' ? [i.message] : []));
+export const permissionsOf = (turn: Turn): PermissionItem[] =>
+  turn.items.filter((i): i is PermissionItem => i.kind === 'permission');
+export const warningsOf = (turn: Turn): string[] =>
+  turn.items.flatMap((i) => (i.kind === 'warning' ? [i.message] : []));
 
 export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)),
+  );
   try {
     return await Promise.race([promise, timeout]);
   } finally {

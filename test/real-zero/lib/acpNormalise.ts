@@ -10,7 +10,9 @@ export type Wire =
 
 /** A refused call is deterministic; a call that ran may fail for reasons of the machine (no DNS here). */
 function outcome(update: acp.ToolCallUpdate): string {
-  const text = (update.content ?? []).map((c) => (c.type === 'content' && c.content.type === 'text' ? c.content.text : '')).join('');
+  const text = (update.content ?? [])
+    .map((c) => (c.type === 'content' && c.content.type === 'text' ? c.content.text : ''))
+    .join('');
   if (/^Error: Permission denied/.test(text)) return 'refused';
   if (/^Error: Permission approval cancelled/.test(text)) return 'cancelled';
   return 'ran';
@@ -38,16 +40,18 @@ export function normalise(wire: readonly Wire[], workspace: string): string[] {
         continue;
       }
       flush();
-      if (u.sessionUpdate === 'tool_call') out.push(`tool_call ${u.kind} "${u.title.replaceAll(workspace, '<ws>')}" ${u.status}`);
+      if (u.sessionUpdate === 'tool_call')
+        out.push(`tool_call ${u.kind} "${u.title.replaceAll(workspace, '<ws>')}" ${u.status}`);
       else if (u.sessionUpdate === 'tool_call_update') {
         const how = outcome(u);
         out.push(how === 'ran' ? 'tool_call_update ran' : `tool_call_update ${u.status} ${how}`);
-      }
-      else out.push(u.sessionUpdate);
+      } else out.push(u.sessionUpdate);
     } else if (w.dir === 'permission') {
       flush();
       const t = w.request.toolCall;
-      out.push(`permission ${t.kind} "${t.title}" ${t.status} [${w.request.options.map((o) => `${o.optionId}:${o.kind}:${o.name}`).join(', ')}]`);
+      out.push(
+        `permission ${t.kind} "${t.title}" ${t.status} [${w.request.options.map((o) => `${o.optionId}:${o.kind}:${o.name}`).join(', ')}]`,
+      );
     } else {
       flush();
       out.push(w.error !== undefined ? `error ${w.error}` : `stop ${w.stopReason}`);

@@ -9,7 +9,11 @@ import { shim } from '../../unit/shim/vscode';
 const api = require('vscode') as any;
 
 /** What the scripted user answers: modal warnings and quick picks, in order; null = Escape. */
-export const answers = { warnings: [] as (string | null)[], picks: [] as ((items: readonly any[]) => any)[], asked: [] as string[] }; // asked: each modal's text and detail;
+export const answers = {
+  warnings: [] as (string | null)[],
+  picks: [] as ((items: readonly any[]) => any)[],
+  asked: [] as string[],
+}; // asked: each modal's text and detail;
 
 /** Editor APIs the shim leaves out, installed once (the shim stays as the unit tests know it). */
 export function installEditorApis(): void {
@@ -24,8 +28,16 @@ export function installEditorApis(): void {
     return answers.warnings.shift() ?? undefined;
   };
   win.showQuickPick = async (items: readonly any[]) => answers.picks.shift()?.(await items);
-  api.Uri.from = (c: { scheme: string; path: string; query?: string }) => ({ scheme: c.scheme, path: c.path, query: c.query ?? '', fsPath: c.path, toString: () => `${c.scheme}:${c.path}?${c.query ?? ''}` });
-  api.ThemeIcon = class { constructor(readonly id: string) {} };
+  api.Uri.from = (c: { scheme: string; path: string; query?: string }) => ({
+    scheme: c.scheme,
+    path: c.path,
+    query: c.query ?? '',
+    fsPath: c.path,
+    toString: () => `${c.scheme}:${c.path}?${c.query ?? ''}`,
+  });
+  api.ThemeIcon = class {
+    constructor(readonly id: string) {}
+  };
   api.workspace.textDocuments = [];
   api.workspace.registerTextDocumentContentProvider = () => ({ dispose: () => undefined });
   api.workspace.fs = {

@@ -47,7 +47,11 @@ function cleanEnv(sandbox: Sandbox, extra: Record<string, string>): Record<strin
   return { ...env, ...sandbox.env, ...extra } as Record<string, string>;
 }
 
-export async function chatTurn(sandbox: Sandbox, prompt: string, options: ChatTurnOptions = {}): Promise<ChatTurnResult> {
+export async function chatTurn(
+  sandbox: Sandbox,
+  prompt: string,
+  options: ChatTurnOptions = {},
+): Promise<ChatTurnResult> {
   const settings: ZeroSettings = {
     path: options.binary ?? realZeroBin(),
     model: '',
@@ -62,14 +66,26 @@ export async function chatTurn(sandbox: Sandbox, prompt: string, options: ChatTu
     ignored: [],
   };
   const lines: string[] = [];
-  const log = { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), error: (m: string) => lines.push(m), append: () => undefined };
+  const log = {
+    info: (m: string) => lines.push(m),
+    warn: (m: string) => lines.push(m),
+    error: (m: string) => lines.push(m),
+    append: () => undefined,
+  };
   const transport = new ExecTransport({ settings: () => settings, otherFolders: () => [], trusted: () => true, log });
   let chat = newChat('chat', 0);
   chat = reduceChat(chat, { type: 'turn_started', turnId: 't1', prompt, origin: 'prompt', at: 1 });
   const actions: ChatAction[] = [];
   let stopped = false;
   const handle = transport.startTurn(
-    { chatId: 'chat', turnId: 't1', prompt, origin: 'prompt', sessionId: options.sessionId ?? null, cwd: sandbox.workspace },
+    {
+      chatId: 'chat',
+      turnId: 't1',
+      prompt,
+      origin: 'prompt',
+      sessionId: options.sessionId ?? null,
+      cwd: sandbox.workspace,
+    },
     {
       actions: (batch) => {
         actions.push(...batch);
@@ -88,26 +104,44 @@ export async function chatTurn(sandbox: Sandbox, prompt: string, options: ChatTu
   for (const action of actions) chat = reduceChat(chat, action);
   chat = reduceChat(chat, end.action);
   const started = lines.find((l) => l.startsWith('Starting: ')) ?? '';
-  const args = started.replace(/^Starting: \S+ /, '').replace(/ \(env keys: .*\)$/, '').split(' ');
+  const args = started
+    .replace(/^Starting: \S+ /, '')
+    .replace(/ \(env keys: .*\)$/, '')
+    .split(' ');
   return { chat, turn: chat.turns[0]!, actions, end, args };
 }
 
 // ---- what the chat shows ----------------------------------------------------------
 
 export const tools = (turn: Turn): ToolItem[] => turn.items.filter((i): i is ToolItem => i.kind === 'tool');
-export const permissions = (turn: Turn): PermissionItem[] => turn.items.filter((i): i is PermissionItem => i.kind === 'permission');
+export const permissions = (turn: Turn): PermissionItem[] =>
+  turn.items.filter((i): i is PermissionItem => i.kind === 'permission');
 /** The answer block(s) the chat marks as the answer. */
-export const answer = (turn: Turn): string => turn.items.filter((i): i is TextItem => i.kind === 'text' && i.answer).map((i) => i.text).join('');
-export const problems = (turn: Turn): string[] => turn.items.filter((i) => i.kind === 'problem' || i.kind === 'unknown-event').map((i) => JSON.stringify(i));
+export const answer = (turn: Turn): string =>
+  turn.items
+    .filter((i): i is TextItem => i.kind === 'text' && i.answer)
+    .map((i) => i.text)
+    .join('');
+export const problems = (turn: Turn): string[] =>
+  turn.items.filter((i) => i.kind === 'problem' || i.kind === 'unknown-event').map((i) => JSON.stringify(i));
 export const notices = (turn: Turn, kind: 'warning' | 'error'): string[] =>
   turn.items.flatMap((i) => (i.kind === kind ? [`${i.code ?? ''}: ${i.message}`] : []));
-export const eventTypes = (actions: readonly ChatAction[]): string[] => actions.flatMap((a) => (a.type === 'event' ? [a.event.type] : []));
+export const eventTypes = (actions: readonly ChatAction[]): string[] =>
+  actions.flatMap((a) => (a.type === 'event' ? [a.event.type] : []));
 
 /** The session's recorded events (Zero's store in the sandbox). */
-export function sessionEvents(sandbox: Sandbox, sessionId: string): { type: string; payload: Record<string, unknown> }[] {
+export function sessionEvents(
+  sandbox: Sandbox,
+  sessionId: string,
+): { type: string; payload: Record<string, unknown> }[] {
   const file = path.join(sandbox.dataHome, 'zero', 'sessions', sessionId, 'events.jsonl');
-  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; payload: Record<string, unknown> });
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { type: string; payload: Record<string, unknown> });
 }
 
 /** Tool names Zero offered the model on each request. */
-export const offered = (sandbox: Sandbox): string[][] => sandbox.server.completions().map((r) => (r.body?.tools ?? []).map((t) => t.function.name).sort());
+export const offered = (sandbox: Sandbox): string[][] =>
+  sandbox.server.completions().map((r) => (r.body?.tools ?? []).map((t) => t.function.name).sort());

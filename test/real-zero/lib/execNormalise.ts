@@ -26,7 +26,12 @@ export interface RawRunOptions {
 }
 
 /** `binary` is the real Zero, or `[node, fake]`. */
-export function runRaw(command: string[], sandbox: Sandbox, prompt: string, options: RawRunOptions = {}): Promise<RawRun> {
+export function runRaw(
+  command: string[],
+  sandbox: Sandbox,
+  prompt: string,
+  options: RawRunOptions = {},
+): Promise<RawRun> {
   const { args } = buildExecArgs({
     cwd: sandbox.workspace,
     ...(options.mode ? { permissionMode: options.mode } : {}),
@@ -34,7 +39,12 @@ export function runRaw(command: string[], sandbox: Sandbox, prompt: string, opti
     extraArgs: options.extraArgs ?? [],
   });
   return new Promise((resolve, reject) => {
-    const child = spawn(command[0]!, [...command.slice(1), ...args], { cwd: sandbox.workspace, env: { ...sandbox.env, ...options.env }, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command[0]!, [...command.slice(1), ...args], {
+      cwd: sandbox.workspace,
+      env: { ...sandbox.env, ...options.env },
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const events: RawEvent[] = [];
     let pending = '';
     let stderr = '';
@@ -80,7 +90,8 @@ export function normalise(events: readonly RawEvent[], options: NormaliseOptions
   const text = (value: unknown): unknown => {
     if (typeof value === 'string') return options.replace.reduce((s, [from, to]) => s.split(from).join(to), value);
     if (Array.isArray(value)) return value.map(text);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, text(v)]));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, text(v)]));
     return value;
   };
   const out: RawEvent[] = [];

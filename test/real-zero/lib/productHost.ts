@@ -19,13 +19,23 @@ import { realZeroBin, type Sandbox } from './realZero';
 export { answers };
 
 /** Variables from the test process that would let Zero read a real key or config: blanked for the product's runs. */
-const LEAKY = /^(OPENAI_|ANTHROPIC_|GEMINI_|GOOGLE_|OPENROUTER_|XAI_|GROQ_|DEEPSEEK_|MISTRAL_|AZURE_|AWS_|FAKE_ZERO_)|^ZERO_(?!REAL_BIN$)/;
+const LEAKY =
+  /^(OPENAI_|ANTHROPIC_|GEMINI_|GOOGLE_|OPENROUTER_|XAI_|GROQ_|DEEPSEEK_|MISTRAL_|AZURE_|AWS_|FAKE_ZERO_)|^ZERO_(?!REAL_BIN$)/;
 
 /** `zero.env` for the sandbox: the product merges it over process.env, as it does for a user. */
 export function sandboxEnv(sandbox: Sandbox): Record<string, string> {
   const env: Record<string, string> = {};
   for (const key of Object.keys(process.env)) if (LEAKY.test(key)) env[key] = '';
-  for (const key of ['HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME', 'ZERO_SANDBOX_GRANTS_PATH', 'ZERO_DISABLE_MODELS_FETCH', 'NO_COLOR']) {
+  for (const key of [
+    'HOME',
+    'XDG_CONFIG_HOME',
+    'XDG_DATA_HOME',
+    'XDG_STATE_HOME',
+    'XDG_CACHE_HOME',
+    'ZERO_SANDBOX_GRANTS_PATH',
+    'ZERO_DISABLE_MODELS_FETCH',
+    'NO_COLOR',
+  ]) {
     const v = sandbox.env[key];
     if (v !== undefined) env[key] = v;
   }
@@ -59,7 +69,12 @@ export async function until(check: () => boolean, what: string, timeoutMs = 60_0
  */
 export function productHost(
   sandbox: Sandbox,
-  options: { mode?: string; folder?: string; transport?: 'exec' | 'acp'; acpAsk?: (req: acp.RequestPermissionRequest) => Promise<acp.RequestPermissionResponse> } = {},
+  options: {
+    mode?: string;
+    folder?: string;
+    transport?: 'exec' | 'acp';
+    acpAsk?: (req: acp.RequestPermissionRequest) => Promise<acp.RequestPermissionResponse>;
+  } = {},
 ): ProductHost {
   installEditorApis();
   shim.reset();
@@ -72,8 +87,17 @@ export function productHost(
   shim.config.set('zero.env', { globalValue: env });
   shim.config.set('zero.mode', { globalValue: options.mode ?? '' });
   const settings: ZeroSettings = {
-    path: bin, model: '', mode: options.mode ?? '', autonomy: '', addDirs: [], addWorkspaceFolders: false, extraArgs: [],
-    env, maxLineMB: 64, maxRunOutputMB: 16, ignored: [],
+    path: bin,
+    model: '',
+    mode: options.mode ?? '',
+    autonomy: '',
+    addDirs: [],
+    addWorkspaceFolders: false,
+    extraArgs: [],
+    env,
+    maxLineMB: 64,
+    maxRunOutputMB: 16,
+    ignored: [],
   };
   const log = new RecordingLog() as RecordingLog & vscodeTypes.LogOutputChannel;
   const transport = new ExecTransport({ settings: () => settings, otherFolders: () => [], trusted: () => true, log });
@@ -81,18 +105,30 @@ export function productHost(
   const acp =
     options.transport === 'acp'
       ? new AcpTransport({
-          settings: () => settings, otherFolders: () => [], trusted: () => true, chat: (id) => late.controller?.wholeChat(id),
-          ask: options.acpAsk ?? (async (req) => selected(req.options[0]!.optionId)), confirmUnsafe: async () => false, onIdleCrash: () => undefined, log, version: 'real-zero-test',
+          settings: () => settings,
+          otherFolders: () => [],
+          trusted: () => true,
+          chat: (id) => late.controller?.wholeChat(id),
+          ask: options.acpAsk ?? (async (req) => selected(req.options[0]!.optionId)),
+          confirmUnsafe: async () => false,
+          onIdleCrash: () => undefined,
+          log,
+          version: 'real-zero-test',
         })
       : null;
   const chats = path.join(sandbox.root, 'chats');
   // As composition.ts: a chat runs on its own transport, a new one on `zero.transport`.
   const transportFor = (chat: Chat) => (acp && chatTransport(chat, 'acp') === 'acp' ? acp : transport);
   const controller = new ChatController(new ChatStore(chats, () => undefined), {
-    folder: () => options.folder ?? sandbox.workspace, trusted: () => true, transportFor, defaultTransport: () => options.transport ?? 'exec', log,
+    folder: () => options.folder ?? sandbox.workspace,
+    trusted: () => true,
+    transportFor,
+    defaultTransport: () => options.transport ?? 'exec',
+    log,
   });
   late.controller = controller;
-  const idle = (chatId = controller.workingChatId): Promise<void> => until(() => !controller.isBusy(chatId), 'the chat to be idle');
+  const idle = (chatId = controller.workingChatId): Promise<void> =>
+    until(() => !controller.isBusy(chatId), 'the chat to be idle');
   return {
     controller,
     log,

@@ -44,7 +44,8 @@ export interface Sandbox {
 }
 
 /** Variables through which Zero would read a real provider, key or config (resolver.go merges them). */
-const LEAKY = /^(ZERO_|OPENAI_|ANTHROPIC_|GEMINI_|GOOGLE_|OPENROUTER_|XAI_|GROQ_|DEEPSEEK_|MISTRAL_|AZURE_|AWS_|XDG_|FAKE_ZERO_)/;
+const LEAKY =
+  /^(ZERO_|OPENAI_|ANTHROPIC_|GEMINI_|GOOGLE_|OPENROUTER_|XAI_|GROQ_|DEEPSEEK_|MISTRAL_|AZURE_|AWS_|XDG_|FAKE_ZERO_)/;
 
 export interface SandboxOptions {
   /** Extra config.json fields (merged at the top level). */
@@ -62,15 +63,28 @@ export async function makeSandbox(options: SandboxOptions = {}): Promise<Sandbox
   const configHome = path.join(root, 'config');
   const dataHome = path.join(root, 'data');
   const workspace = path.join(root, 'workspace');
-  for (const dir of [home, configHome, dataHome, path.join(root, 'state'), path.join(root, 'cache'), workspace]) fs.mkdirSync(dir, { recursive: true });
-  const files = { 'README.md': '# Demo project\n\nA small workspace for the real-Zero tests.\n', 'second.txt': 'the second file\n', ...options.files };
+  for (const dir of [home, configHome, dataHome, path.join(root, 'state'), path.join(root, 'cache'), workspace])
+    fs.mkdirSync(dir, { recursive: true });
+  const files = {
+    'README.md': '# Demo project\n\nA small workspace for the real-Zero tests.\n',
+    'second.txt': 'the second file\n',
+    ...options.files,
+  };
   for (const [rel, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(workspace, rel)), { recursive: true });
     fs.writeFileSync(path.join(workspace, rel), content);
   }
   const config = {
     activeProvider: 'scripted',
-    providers: [{ name: 'scripted', provider_kind: 'openai-compatible', baseURL: server.baseURL, apiKey: 'sk-scripted-test', model: MODEL_ID }],
+    providers: [
+      {
+        name: 'scripted',
+        provider_kind: 'openai-compatible',
+        baseURL: server.baseURL,
+        apiKey: 'sk-scripted-test',
+        model: MODEL_ID,
+      },
+    ],
     ...options.config,
   };
   fs.mkdirSync(path.join(configHome, 'zero'), { recursive: true });
@@ -113,9 +127,18 @@ export interface ExecResult {
 }
 
 /** Runs the real Zero with `args` in the sandbox's workspace; resolves when it exits. */
-export function runZero(sandbox: Sandbox, args: string[], options: { stdin?: string; onSpawn?: (child: ChildProcess) => void; timeoutMs?: number } = {}): Promise<ExecResult> {
+export function runZero(
+  sandbox: Sandbox,
+  args: string[],
+  options: { stdin?: string; onSpawn?: (child: ChildProcess) => void; timeoutMs?: number } = {},
+): Promise<ExecResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(realZeroBin(), args, { cwd: sandbox.workspace, env: sandbox.env, shell: false, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(realZeroBin(), args, {
+      cwd: sandbox.workspace,
+      env: sandbox.env,
+      shell: false,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => out.push(c));
@@ -126,13 +149,16 @@ export function runZero(sandbox: Sandbox, args: string[], options: { stdin?: str
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const stdout = Buffer.concat(out).toString('utf8');
-      const events = stdout.split('\n').filter(Boolean).map((line) => {
-        try {
-          return JSON.parse(line) as Record<string, unknown>;
-        } catch {
-          return { type: '<not json>', line };
-        }
-      });
+      const events = stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          try {
+            return JSON.parse(line) as Record<string, unknown>;
+          } catch {
+            return { type: '<not json>', line };
+          }
+        });
       resolve({ code, signal, stdout, stderr: Buffer.concat(err).toString('utf8'), events });
     });
     options.onSpawn?.(child);

@@ -26,7 +26,11 @@ describe('ACP client against a hostile agent', function () {
 
   const start = (modes?: unknown): void => {
     zero = new ZeroAcp({
-      launch: () => ({ binary: AGENT, cwd: dir, env: { HOSTILE_RECORD: record, ...(modes ? { HOSTILE_MODES: JSON.stringify(modes) } : {}) } }),
+      launch: () => ({
+        binary: AGENT,
+        cwd: dir,
+        env: { HOSTILE_RECORD: record, ...(modes ? { HOSTILE_MODES: JSON.stringify(modes) } : {}) },
+      }),
       idleMs: 60_000,
       clientVersion: 'test',
     });
@@ -44,18 +48,47 @@ describe('ACP client against a hostile agent', function () {
   });
 
   const dispatch = (a: ChatAction): void => void (chat = reduceChat(chat, a));
-  async function turn(prompt: string, extra: Partial<AcpTurnRequest> = {}, deps: Partial<AcpTurnDeps> & { ask?: Ask } = {}, outputLimit?: number): Promise<Turn> {
+  async function turn(
+    prompt: string,
+    extra: Partial<AcpTurnRequest> = {},
+    deps: Partial<AcpTurnDeps> & { ask?: Ask } = {},
+    outputLimit?: number,
+  ): Promise<Turn> {
     const turnId = `turn-${++n}`;
-    dispatch({ type: 'turn_started', turnId, prompt, origin: 'prompt', at: Date.now(), transport: 'acp', ...(outputLimit ? { outputLimit } : {}) });
+    dispatch({
+      type: 'turn_started',
+      turnId,
+      prompt,
+      origin: 'prompt',
+      at: Date.now(),
+      transport: 'acp',
+      ...(outputLimit ? { outputLimit } : {}),
+    });
     const ask: Ask = deps.ask ?? (async (req) => selected(req.options[0]!.optionId));
     await new AcpTurn(
       { acp: zero, dispatch, ...deps, ask: (req, signal) => (asked.push(req), ask(req, signal)) },
-      { runId: turnId, prompt, sessionId: chat.sessionId, cwd: dir, additionalDirectories: [], trusted: true, mode: chat.acp?.mode ?? null, ...extra },
+      {
+        runId: turnId,
+        prompt,
+        sessionId: chat.sessionId,
+        cwd: dir,
+        additionalDirectories: [],
+        trusted: true,
+        mode: chat.acp?.mode ?? null,
+        ...extra,
+      },
     ).done;
     return chat.turns.at(-1)!;
   }
   const answer = (t: Turn): string => t.items.flatMap((i) => (i.kind === 'text' ? [i.text] : [])).join('');
-  const recorded = (): Record<string, unknown>[] => (fs.existsSync(record) ? fs.readFileSync(record, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>) : []);
+  const recorded = (): Record<string, unknown>[] =>
+    fs.existsSync(record)
+      ? fs
+          .readFileSync(record, 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as Record<string, unknown>)
+      : [];
   const promptedModes = (): unknown[] => recorded().flatMap((r) => ('prompted' in r ? [r.prompted] : []));
 
   describe('Restricted Mode', () => {
@@ -69,7 +102,13 @@ describe('ACP client against a hostile agent', function () {
     });
 
     it('a session that offers no plan mode: the message is refused, never prompted', async () => {
-      start({ currentModeId: 'auto', availableModes: [{ id: 'auto', name: 'Auto' }, { id: 'ask', name: 'Ask' }] });
+      start({
+        currentModeId: 'auto',
+        availableModes: [
+          { id: 'auto', name: 'Auto' },
+          { id: 'ask', name: 'Ask' },
+        ],
+      });
       const t = await turn('hostile:plain', { trusted: false });
       assert.equal(t.status, 'error');
       assert.match(t.explanation ?? '', /Restricted Mode.*offers no plan mode.*not sent/);
@@ -78,15 +117,29 @@ describe('ACP client against a hostile agent', function () {
   });
 
   describe('modes that mean unsafe', () => {
-    const MODES = { currentModeId: 'auto', availableModes: [{ id: 'auto', name: 'Auto' }, { id: 'plan', name: 'Plan' }, { id: 'yolo', name: 'YOLO (no prompts)' }] };
+    const MODES = {
+      currentModeId: 'auto',
+      availableModes: [
+        { id: 'auto', name: 'Auto' },
+        { id: 'plan', name: 'Plan' },
+        { id: 'yolo', name: 'YOLO (no prompts)' },
+      ],
+    };
 
     it('picking one asks the user first; declined, the message is not sent', async () => {
       start(MODES);
       const confirmed: string[] = [];
-      const t = await turn('hostile:plain', { mode: 'yolo' }, { confirmUnsafe: async (m) => (confirmed.push(m.id), false) });
+      const t = await turn(
+        'hostile:plain',
+        { mode: 'yolo' },
+        { confirmUnsafe: async (m) => (confirmed.push(m.id), false) },
+      );
       assert.deepEqual(confirmed, ['yolo']);
       assert.equal(t.status, 'interrupted');
-      assert.match(t.explanation ?? '', /Not sent: the session's mode "YOLO \(no prompts\)" lets Zero run tools without asking/);
+      assert.match(
+        t.explanation ?? '',
+        /Not sent: the session's mode "YOLO \(no prompts\)" lets Zero run tools without asking/,
+      );
       assert.deepEqual(promptedModes(), []);
     });
 
@@ -101,7 +154,13 @@ describe('ACP client against a hostile agent', function () {
     });
 
     it('a session that starts in one (bypassPermissions) asks too; with nobody to ask, it is refused', async () => {
-      start({ currentModeId: 'bypassPermissions', availableModes: [{ id: 'bypassPermissions', name: 'Bypass permissions' }, { id: 'plan', name: 'Plan' }] });
+      start({
+        currentModeId: 'bypassPermissions',
+        availableModes: [
+          { id: 'bypassPermissions', name: 'Bypass permissions' },
+          { id: 'plan', name: 'Plan' },
+        ],
+      });
       const t = await turn('hostile:plain');
       assert.equal(t.status, 'interrupted');
       assert.deepEqual(promptedModes(), []);
@@ -123,17 +182,32 @@ describe('ACP client against a hostile agent', function () {
   describe('floods', () => {
     it('past 16 open questions, the rest are refused (reject option) without asking, and the chat says so once', async () => {
       start();
-      const t = await turn('hostile:flood:500', {}, { ask: async (req) => (await new Promise((r) => setTimeout(r, 3000)), dismissed(req.options)) });
+      const t = await turn(
+        'hostile:flood:500',
+        {},
+        { ask: async (req) => (await new Promise((r) => setTimeout(r, 3000)), dismissed(req.options)) },
+      );
       assert.equal(asked.length, 16);
       assert.equal(t.items.filter((i) => i.kind === 'permission').length, 16);
       assert.match(answer(t), /answers: deny=500/);
-      assert.ok(t.items.some((i) => i.kind === 'warning' && /Zero asked 484 more permission questions while 16 were already waiting: they were refused without asking you/.test(i.message)));
+      assert.ok(
+        t.items.some(
+          (i) =>
+            i.kind === 'warning' &&
+            /Zero asked 484 more permission questions while 16 were already waiting: they were refused without asking you/.test(
+              i.message,
+            ),
+        ),
+      );
     });
 
     it('permission questions are charged to the output budget: 2,000 of them keep a 100 KB turn small', async () => {
       start();
       const t = await turn('hostile:serial:2000', {}, { ask: async (req) => dismissed(req.options) }, 100 * 1024);
-      assert.ok(t.items.some((i) => i.kind === 'elided'), 'over budget: the middle was dropped');
+      assert.ok(
+        t.items.some((i) => i.kind === 'elided'),
+        'over budget: the middle was dropped',
+      );
       assert.ok(t.items.length < 1000, `${t.items.length} items`);
     });
 
@@ -149,7 +223,10 @@ describe('ACP client against a hostile agent', function () {
       await turn('hostile:late');
       const deadline = Date.now() + 5000;
       while (!recorded().some((r) => 'late' in r) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      assert.deepEqual(recorded().filter((r) => 'late' in r), [{ late: 'deny' }]);
+      assert.deepEqual(
+        recorded().filter((r) => 'late' in r),
+        [{ late: 'deny' }],
+      );
       assert.equal(asked.length, 0);
     });
   });

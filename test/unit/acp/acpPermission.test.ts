@@ -11,7 +11,7 @@ const WEB = [
 ];
 
 describe('ACP permission answers', () => {
-  it('Esc picks Zero\'s reject option; with none offered (apply_patch) it is cancelled', () => {
+  it("Esc picks Zero's reject option; with none offered (apply_patch) it is cancelled", () => {
     assert.deepEqual(dismissed(WEB), selected('deny'));
     assert.deepEqual(dismissed(WEB.slice(0, 2)), CANCELLED);
   });
@@ -35,29 +35,68 @@ describe('ACP updates as chat actions', () => {
   });
 
   it('tool calls and their results become tool_call / tool_result events; locations are kept apart', () => {
-    const [call] = mapUpdate({ sessionUpdate: 'tool_call', toolCallId: 't1', title: 'read_file README.md', kind: 'read', status: 'in_progress', rawInput: { path: 'README.md' } }, 'r');
-    assert.deepEqual(call, { type: 'event', line: 0, event: { schemaVersion: 2, runId: 'r', type: 'tool_call', id: 't1', name: 'read_file', args: { path: 'README.md' }, sideEffect: 'read' } });
+    const [call] = mapUpdate(
+      {
+        sessionUpdate: 'tool_call',
+        toolCallId: 't1',
+        title: 'read_file README.md',
+        kind: 'read',
+        status: 'in_progress',
+        rawInput: { path: 'README.md' },
+      },
+      'r',
+    );
+    assert.deepEqual(call, {
+      type: 'event',
+      line: 0,
+      event: {
+        schemaVersion: 2,
+        runId: 'r',
+        type: 'tool_call',
+        id: 't1',
+        name: 'read_file',
+        args: { path: 'README.md' },
+        sideEffect: 'read',
+      },
+    });
     const done = mapUpdate(
-      { sessionUpdate: 'tool_call_update', toolCallId: 't1', status: 'failed', content: [{ type: 'content', content: { type: 'text', text: 'nope' } }], locations: [{ path: 'a.ts', line: 3 }] },
+      {
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 't1',
+        status: 'failed',
+        content: [{ type: 'content', content: { type: 'text', text: 'nope' } }],
+        locations: [{ path: 'a.ts', line: 3 }],
+      },
       'r',
     );
     assert.deepEqual(done, [
-      { type: 'event', line: 0, event: { schemaVersion: 2, runId: 'r', type: 'tool_result', id: 't1', status: 'error', output: 'nope' } },
+      {
+        type: 'event',
+        line: 0,
+        event: { schemaVersion: 2, runId: 'r', type: 'tool_result', id: 't1', status: 'error', output: 'nope' },
+      },
       { type: 'acp_locations', toolCallId: 't1', paths: ['a.ts:3'] },
     ]);
   });
 
   it('plan, mode and commands updates become ACP actions', () => {
-    assert.deepEqual(mapUpdate({ sessionUpdate: 'plan', entries: [{ content: 'x', priority: 'high', status: 'pending' }] }, 'r'), [
-      { type: 'acp_plan', entries: [{ content: 'x', priority: 'high', status: 'pending' }] },
+    assert.deepEqual(
+      mapUpdate({ sessionUpdate: 'plan', entries: [{ content: 'x', priority: 'high', status: 'pending' }] }, 'r'),
+      [{ type: 'acp_plan', entries: [{ content: 'x', priority: 'high', status: 'pending' }] }],
+    );
+    assert.deepEqual(mapUpdate({ sessionUpdate: 'current_mode_update', currentModeId: 'plan' }, 'r'), [
+      { type: 'acp_mode', mode: 'plan' },
     ]);
-    assert.deepEqual(mapUpdate({ sessionUpdate: 'current_mode_update', currentModeId: 'plan' }, 'r'), [{ type: 'acp_mode', mode: 'plan' }]);
-    assert.deepEqual(mapUpdate({ sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'init', description: 'Set up' }] }, 'r'), [
-      { type: 'acp_commands', commands: [{ name: 'init', description: 'Set up' }] },
-    ]);
+    assert.deepEqual(
+      mapUpdate(
+        { sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'init', description: 'Set up' }] },
+        'r',
+      ),
+      [{ type: 'acp_commands', commands: [{ name: 'init', description: 'Set up' }] }],
+    );
   });
 
-  it('stop reasons use the exec footer\'s statuses', () => {
+  it("stop reasons use the exec footer's statuses", () => {
     assert.equal(endFromStopReason('end_turn', false).status, 'success');
     assert.deepEqual(endFromStopReason('cancelled', true), { status: 'interrupted', explanation: 'Stopped.' });
     assert.equal(endFromStopReason('max_tokens', false).status, 'incomplete');

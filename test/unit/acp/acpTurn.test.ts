@@ -24,9 +24,11 @@ class Harness extends AcpTurnChat {
   }
 }
 
-const answerOf = (turn: Chat['turns'][number]) => (turn.items.filter((i) => i.kind === 'text' && i.answer) as TextItem[]).map((i) => i.text).join('');
+const answerOf = (turn: Chat['turns'][number]) =>
+  (turn.items.filter((i) => i.kind === 'text' && i.answer) as TextItem[]).map((i) => i.text).join('');
 const tools = (turn: Chat['turns'][number]) => turn.items.filter((i): i is ToolItem => i.kind === 'tool');
-const permissions = (turn: Chat['turns'][number]) => turn.items.filter((i): i is PermissionItem => i.kind === 'permission');
+const permissions = (turn: Chat['turns'][number]) =>
+  turn.items.filter((i): i is PermissionItem => i.kind === 'permission');
 
 describe('ACP transport (against the fake zero acp)', function () {
   this.timeout(30000);
@@ -43,8 +45,16 @@ describe('ACP transport (against the fake zero acp)', function () {
     return zero;
   };
   const lines = (file: string): Array<Record<string, unknown>> =>
-    fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
-  const processes = () => lines(path.join(root, 'record.jsonl')).filter((r) => (r.argv as string[])[0] === 'acp').length;
+    fs.existsSync(file)
+      ? fs
+          .readFileSync(file, 'utf8')
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
+      : [];
+  const processes = () =>
+    lines(path.join(root, 'record.jsonl')).filter((r) => (r.argv as string[])[0] === 'acp').length;
   const modelTurns = () => lines(path.join(root, 'turns.jsonl')).length;
 
   beforeEach(() => {
@@ -72,12 +82,15 @@ describe('ACP transport (against the fake zero acp)', function () {
     assert.equal(answerOf(turn), 'The answer is 42.');
     assert.ok(turn.items.some((i) => i.kind === 'reasoning' && i.text.includes('Thinking about the question')));
     assert.ok(result.sessionId && h.chat.sessionId === result.sessionId);
-    assert.deepEqual(h.chat.acp?.modes.map((m) => m.id), ['auto', 'ask', 'plan']);
+    assert.deepEqual(
+      h.chat.acp?.modes.map((m) => m.id),
+      ['auto', 'ask', 'plan'],
+    );
     assert.equal(h.chat.acp?.model, 'gpt-4.1');
     assert.equal(turn.run.sessionId, result.sessionId);
   });
 
-  it('web_fetch: the dialog is asked mid-turn with exactly Zero\'s options; Allow continues the same turn (one process, one prompt)', async () => {
+  it("web_fetch: the dialog is asked mid-turn with exactly Zero's options; Allow continues the same turn (one process, one prompt)", async () => {
     const h = new Harness(makeZero(), ws);
     let statusWhileAsked = '';
     h.ask = async () => {
@@ -113,7 +126,7 @@ describe('ACP transport (against the fake zero acp)', function () {
     assert.equal(modelTurns(), 2, 'the model asked once before the tool and once after: no retry run');
   });
 
-  it('Esc/close picks Zero\'s reject option: the turn goes on with the refusal', async () => {
+  it("Esc/close picks Zero's reject option: the turn goes on with the refusal", async () => {
     const h = new Harness(makeZero(), ws);
     h.ask = async (req) => dismissed(req.options);
     const { turn } = await h.turn('scenario:permission');
@@ -142,7 +155,10 @@ describe('ACP transport (against the fake zero acp)', function () {
     const second = await h.turn('scenario:permission again');
     assert.equal(h.asked.length, 1, 'no dialog for the same host in the same session');
     const card = permissions(second.turn)[0]!;
-    assert.deepEqual([card.approval, card.acp?.chosen, card.acp?.remembered], ['allowed-session', 'allow_for_session', true]);
+    assert.deepEqual(
+      [card.approval, card.acp?.chosen, card.acp?.remembered],
+      ['allowed-session', 'allow_for_session', true],
+    );
     assert.equal(tools(second.turn)[0]!.status, 'ok');
     const other = await h.turn('scenario:double-fetch');
     assert.equal(h.asked.length, 2, 'example.org is another host: asked');
@@ -200,13 +216,22 @@ describe('ACP transport (against the fake zero acp)', function () {
     const cut = h.chat.turns.at(-1)!;
     assert.equal(result.crashed, true);
     assert.equal(cut.status, 'crashed');
-    assert.match(cut.explanation ?? '', /zero acp was killed by SIGKILL during this turn.*next message starts Zero again/);
-    assert.ok(cut.items.some((i) => i.kind === 'text'), 'what streamed before the crash is kept');
+    assert.match(
+      cut.explanation ?? '',
+      /zero acp was killed by SIGKILL during this turn.*next message starts Zero again/,
+    );
+    assert.ok(
+      cut.items.some((i) => i.kind === 'text'),
+      'what streamed before the crash is kept',
+    );
     delete env.FAKE_ZERO_DELAY_MS;
     const next = await h.turn('scenario:resume');
     assert.equal(next.turn.status, 'success');
     assert.equal(h.chat.sessionId, sessionId, 'the same session continues');
-    assert.match(answerOf(next.turn), new RegExp(`Continuing session ${sessionId}: you previously asked: scenario:echo remember me`));
+    assert.match(
+      answerOf(next.turn),
+      new RegExp(`Continuing session ${sessionId}: you previously asked: scenario:echo remember me`),
+    );
     assert.equal(processes(), 2);
   });
 
@@ -219,7 +244,7 @@ describe('ACP transport (against the fake zero acp)', function () {
     assert.match(turn.explanation ?? '', /exited with code 2/);
   });
 
-  it('after a window reload a new process loads the chat\'s session (history on load)', async () => {
+  it("after a window reload a new process loads the chat's session (history on load)", async () => {
     const h = new Harness(makeZero(), ws);
     await h.turn('scenario:echo first message');
     const sessionId = h.chat.sessionId;
@@ -236,7 +261,11 @@ describe('ACP transport (against the fake zero acp)', function () {
     h.chat = { ...h.chat, sessionId: 'zero_20990101000000_1_1' };
     const { turn } = await h.turn('scenario:echo hi');
     assert.notEqual(h.chat.sessionId, 'zero_20990101000000_1_1');
-    assert.ok(turn.items.some((i) => i.kind === 'warning' && /could not load this chat's session.*session not found/.test(i.message)));
+    assert.ok(
+      turn.items.some(
+        (i) => i.kind === 'warning' && /could not load this chat's session.*session not found/.test(i.message),
+      ),
+    );
     assert.equal(turn.status, 'success');
   });
 
@@ -275,10 +304,15 @@ describe('ACP transport (against the fake zero acp)', function () {
     const h = new Harness(zero, ws);
     await h.turn('scenario:echo hi');
     const id = h.chat.sessionId!;
-    assert.deepEqual(h.chat.acp?.models.map((m) => m.id), ['gpt-4.1', 'gpt-4.1-mini', 'o3']);
+    assert.deepEqual(
+      h.chat.acp?.models.map((m) => m.id),
+      ['gpt-4.1', 'gpt-4.1-mini', 'o3'],
+    );
     assert.equal(await zero.setModel(id, 'o3'), 'o3');
     assert.equal(await zero.setModel(id, 'my-local-model'), 'my-local-model');
-    const meta = JSON.parse(fs.readFileSync(path.join(env.XDG_DATA_HOME!, 'zero', 'sessions', id, 'metadata.json'), 'utf8'));
+    const meta = JSON.parse(
+      fs.readFileSync(path.join(env.XDG_DATA_HOME!, 'zero', 'sessions', id, 'metadata.json'), 'utf8'),
+    );
     assert.equal(meta.modelId, 'my-local-model');
   });
 
@@ -287,7 +321,10 @@ describe('ACP transport (against the fake zero acp)', function () {
     const { turn } = await h.turn('scenario:plan');
     const plans = turn.items.filter((i): i is PlanItem => i.kind === 'plan');
     assert.equal(plans.length, 1);
-    assert.deepEqual(plans[0]!.entries.map((e) => e.status), ['completed', 'in_progress', 'pending']);
+    assert.deepEqual(
+      plans[0]!.entries.map((e) => e.status),
+      ['completed', 'in_progress', 'pending'],
+    );
     const write = await h.turn('scenario:write');
     const tool = tools(write.turn)[0]!;
     assert.equal(tool.status, 'ok');
@@ -296,14 +333,20 @@ describe('ACP transport (against the fake zero acp)', function () {
     assert.equal(tool.checkpoint, null);
   });
 
-  it('a shell command offers Zero\'s prefix options (cancel is never an option)', async () => {
+  it("a shell command offers Zero's prefix options (cancel is never an option)", async () => {
     const h = new Harness(makeZero(), ws);
     h.ask = async (req) => dismissed(req.options);
     const { turn } = await h.turn('scenario:shell');
     assert.deepEqual(
       h.asked[0]!.options.map((o) => o.name),
       // No native sandbox (FAKE_ZERO_NATIVE_SANDBOX unset): Zero says the prefix runs outside it.
-      ['Allow', 'Allow for this session', 'Allow this command for the session (runs outside the sandbox)', 'Always allow this command (runs outside the sandbox)', 'Reject'],
+      [
+        'Allow',
+        'Allow for this session',
+        'Allow this command for the session (runs outside the sandbox)',
+        'Always allow this command (runs outside the sandbox)',
+        'Reject',
+      ],
     );
     assert.equal(tools(turn)[0]!.status, 'error');
   });

@@ -14,7 +14,15 @@ import { newChat, reduceChat } from '../../../src/conversation/reducer';
 
 const MB = 1024 * 1024;
 const started = (): Chat =>
-  reduceChat(newChat('c', 0), { type: 'turn_started', turnId: 't', prompt: 'p', origin: 'prompt', at: 0, transport: 'acp', outputLimit: 16 * MB });
+  reduceChat(newChat('c', 0), {
+    type: 'turn_started',
+    turnId: 't',
+    prompt: 'p',
+    origin: 'prompt',
+    at: 0,
+    transport: 'acp',
+    outputLimit: 16 * MB,
+  });
 const asked = (n: number): ChatAction => ({
   type: 'acp_permission',
   toolCallId: `perm-${n}`,
@@ -22,9 +30,17 @@ const asked = (n: number): ChatAction => ({
   title: `exec_command echo ${n}`,
   toolKind: 'execute',
   rawInput: { cmd: `echo ${n}` },
-  options: [{ optionId: 'allow', name: 'Allow', kind: 'allow_once' }, { optionId: 'deny', name: 'Reject', kind: 'reject_once' }],
+  options: [
+    { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
+    { optionId: 'deny', name: 'Reject', kind: 'reject_once' },
+  ],
 });
-const answered = (n: number): ChatAction => ({ type: 'acp_permission_answered', toolCallId: `perm-${n}`, approval: 'denied', optionId: 'deny' });
+const answered = (n: number): ChatAction => ({
+  type: 'acp_permission_answered',
+  toolCallId: `perm-${n}`,
+  approval: 'denied',
+  optionId: 'deny',
+});
 const items = (chat: Chat): readonly TurnItem[] => chat.turns[0]!.items;
 
 describe('a flood of permission questions (reducer work per action)', () => {
@@ -49,10 +65,16 @@ describe('a flood of permission questions (reducer work per action)', () => {
     const cards = items(chat).filter((i): i is PermissionItem => i.kind === 'permission');
     assert.equal(cards.at(-1)!.key, 'acp_permission:perm-5999', 'the latest cards are kept');
     assert.equal(cards[0]!.key, 'acp_permission:perm-0', 'and the first ones');
-    assert.ok(cards.every((c) => c.approval === 'denied'), 'every kept card has its answer');
+    assert.ok(
+      cards.every((c) => c.approval === 'denied'),
+      'every kept card has its answer',
+    );
     const elided = items(chat).find((i): i is ElidedItem => i.kind === 'elided')!;
     assert.equal(elided.items + cards.length, 6000, 'the notice counts the cards it replaced');
-    assert.match(elidedMessage(elided), /^Output over this run's 16 MB or 2000 items limit: .*\d+ whole items\)\. The start and the end are kept\.$/);
+    assert.match(
+      elidedMessage(elided),
+      /^Output over this run's 16 MB or 2000 items limit: .*\d+ whole items\)\. The start and the end are kept\.$/,
+    );
   });
 
   it('asking and answering look at the last items only, never back through the turn', () => {
@@ -68,14 +90,24 @@ describe('a flood of permission questions (reducer work per action)', () => {
     const actions: ChatAction[] = [];
     for (let n = 0; n < 3000; n++) {
       actions.push(asked(n), answered(n));
-      if (n % 10 === 0) actions.push({ type: 'event', line: 0, event: { schemaVersion: 2, runId: 'r', type: 'text', delta: `thinking ${n} ` } });
+      if (n % 10 === 0)
+        actions.push({
+          type: 'event',
+          line: 0,
+          event: { schemaVersion: 2, runId: 'r', type: 'text', delta: `thinking ${n} ` },
+        });
     }
     for (const a of actions) chat = reduceChat(chat, a);
     // A walk through the turn per action would be 900 looks per action; compaction looks at each item
     // a few times, once every few hundred actions.
     assert.ok(reads / actions.length < 20, `${(reads / actions.length).toFixed(1)} looks at earlier items per action`);
     assert.equal(items(chat).filter((i) => i.kind === 'permission' && i.approval === 'pending').length, 0);
-    assert.ok(items(chat).filter((i) => i.kind === 'text').every((i) => i.kind === 'text' && i.closed), 'each card closed the text before it');
+    assert.ok(
+      items(chat)
+        .filter((i) => i.kind === 'text')
+        .every((i) => i.kind === 'text' && i.closed),
+      'each card closed the text before it',
+    );
   });
 });
 
@@ -85,13 +117,19 @@ describe('two open questions for one tool call (an agent Zero is not)', () => {
     const request = (title: string): acp.RequestPermissionRequest => ({
       sessionId: 's1',
       toolCall: { toolCallId: 'same', title, kind: 'execute', rawInput: { cmd: title } },
-      options: [{ optionId: 'allow', name: 'Allow', kind: 'allow_once' }, { optionId: 'deny', name: 'Reject', kind: 'reject_once' }],
+      options: [
+        { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
+        { optionId: 'deny', name: 'Reject', kind: 'reject_once' },
+      ],
     });
     const approvals = new SessionApprovals();
     // Only what AcpTurn calls: a session that asks twice about one tool call id while both are open.
     const zero = {
       supportsImages: false,
-      open: async (req: { sink: SessionSink }) => ((sink = req.sink), { sessionId: 's1', how: 'new', info: { modes: [], mode: null, models: [], model: null, commands: [] } }),
+      open: async (req: { sink: SessionSink }) => (
+        (sink = req.sink),
+        { sessionId: 's1', how: 'new', info: { modes: [], mode: null, models: [], model: null, commands: [] } }
+      ),
       sessionState: () => null,
       approvals: () => approvals,
       sessionsRoot: () => null,
@@ -109,11 +147,17 @@ describe('two open questions for one tool call (an agent Zero is not)', () => {
       if (req.toolCall.title !== 'ls') await new Promise((r) => setTimeout(r, 20));
       return selected(req.toolCall.title === 'ls' ? 'allow' : 'deny');
     };
-    await new AcpTurn({ acp: zero, dispatch: (a) => void (chat = reduceChat(chat, a)), ask }, { runId: 'r', prompt: 'p', sessionId: null, cwd: '/', additionalDirectories: [], trusted: true, mode: null }).done;
+    await new AcpTurn(
+      { acp: zero, dispatch: (a) => void (chat = reduceChat(chat, a)), ask },
+      { runId: 'r', prompt: 'p', sessionId: null, cwd: '/', additionalDirectories: [], trusted: true, mode: null },
+    ).done;
     const cards = items(chat).filter((i): i is PermissionItem => i.kind === 'permission');
-    assert.deepEqual(cards.map((c) => [c.key, c.acp?.title, c.approval]), [
-      ['acp_permission:same', 'ls', 'allowed-once'],
-      ['acp_permission:same#2', 'rm -rf ~', 'denied'],
-    ]);
+    assert.deepEqual(
+      cards.map((c) => [c.key, c.acp?.title, c.approval]),
+      [
+        ['acp_permission:same', 'ls', 'allowed-once'],
+        ['acp_permission:same#2', 'rm -rf ~', 'denied'],
+      ],
+    );
   });
 });

@@ -29,13 +29,23 @@ describe('ACP session grants across a window reload', function () {
   const window = (): { zero: ZeroAcp; store: ChatStore } => {
     const found = findZero({ configuredPath: FAKE });
     assert.ok(found.ok);
-    const zero = new ZeroAcp({ launch: () => ({ binary: found.path, cwd: ws, env }), idleMs: 60_000, clientVersion: 'test' });
+    const zero = new ZeroAcp({
+      launch: () => ({ binary: found.path, cwd: ws, env }),
+      idleMs: 60_000,
+      clientVersion: 'test',
+    });
     zeros.push(zero);
     return { zero, store: new ChatStore(path.join(root, 'storage'), () => undefined) };
   };
 
   /** One turn as the host runs it: every action through the reducer and appended to the chat's log. */
-  async function turn(w: { zero: ZeroAcp; store: ChatStore }, chat: Chat, prompt: string, ask: (r: acp.RequestPermissionRequest) => Promise<acp.RequestPermissionResponse>, extra: Partial<AcpTurnRequest> = {}) {
+  async function turn(
+    w: { zero: ZeroAcp; store: ChatStore },
+    chat: Chat,
+    prompt: string,
+    ask: (r: acp.RequestPermissionRequest) => Promise<acp.RequestPermissionResponse>,
+    extra: Partial<AcpTurnRequest> = {},
+  ) {
     const asked: acp.RequestPermissionRequest[] = [];
     const dispatch = (a: ChatAction): void => {
       const next = reduceChat(chat, a);
@@ -46,7 +56,17 @@ describe('ACP session grants across a window reload', function () {
     dispatch({ type: 'turn_started', turnId, prompt, origin: 'prompt', at: Date.now(), transport: 'acp' });
     await new AcpTurn(
       { acp: w.zero, dispatch, ask: (r) => (asked.push(r), ask(r)) },
-      { runId: turnId, prompt, sessionId: chat.sessionId, cwd: ws, additionalDirectories: [], trusted: true, mode: null, ...(chat.acpGrants ? { grants: chat.acpGrants } : {}), ...extra },
+      {
+        runId: turnId,
+        prompt,
+        sessionId: chat.sessionId,
+        cwd: ws,
+        additionalDirectories: [],
+        trusted: true,
+        mode: null,
+        ...(chat.acpGrants ? { grants: chat.acpGrants } : {}),
+        ...extra,
+      },
     ).done;
     w.store.save(chat, true);
     await w.store.idle();
@@ -56,7 +76,9 @@ describe('ACP session grants across a window reload', function () {
   /** The first window: "Allow for this session" on web_fetch; then the window goes (its zero acp with it). */
   async function allowedThenReloaded(): Promise<{ w: { zero: ZeroAcp; store: ChatStore }; chat: Chat }> {
     const first = window();
-    const { chat } = await turn(first, newChat('chat-1', Date.now()), 'scenario:permission', async () => selected('allow_for_session'));
+    const { chat } = await turn(first, newChat('chat-1', Date.now()), 'scenario:permission', async () =>
+      selected('allow_for_session'),
+    );
     first.zero.dispose();
     const w = window();
     const reopened = w.store.load('chat-1');
@@ -79,13 +101,20 @@ describe('ACP session grants across a window reload', function () {
 
   it('remembered, saved, read by a fresh store: the repeated request is answered for the session and the card says so', async () => {
     const { w, chat } = await allowedThenReloaded();
-    assert.deepEqual(chat.acpGrants?.grants, [{ optionId: 'allow_for_session', tool: 'web_fetch', scope: 'example.com' }]);
+    assert.deepEqual(chat.acpGrants?.grants, [
+      { optionId: 'allow_for_session', tool: 'web_fetch', scope: 'example.com' },
+    ]);
     assert.equal(chat.acpGrants?.sessionId, chat.sessionId);
-    const again = await turn(w, chat, 'scenario:permission again', async () => assert.fail('the dialog opened after the reload'));
+    const again = await turn(w, chat, 'scenario:permission again', async () =>
+      assert.fail('the dialog opened after the reload'),
+    );
     assert.equal(again.chat.sessionId, chat.sessionId, 'session/load of the same session');
     assert.equal(w.zero.started, 1, 'a new zero acp');
     const card = cards(again.turn)[0]!;
-    assert.deepEqual([card.approval, card.acp?.chosen, card.acp?.remembered], ['allowed-session', 'allow_for_session', true]);
+    assert.deepEqual(
+      [card.approval, card.acp?.chosen, card.acp?.remembered],
+      ['allowed-session', 'allow_for_session', true],
+    );
     assert.equal(again.turn.status, 'success');
     assert.equal(again.asked.length, 0);
   });
@@ -94,38 +123,74 @@ describe('ACP session grants across a window reload', function () {
     const { w, chat } = await allowedThenReloaded();
     const fetch: acp.RequestPermissionRequest = {
       sessionId: chat.sessionId!,
-      toolCall: { toolCallId: 'x', title: 'web_fetch https://example.com/', kind: 'fetch', rawInput: { url: 'https://example.com/' } },
+      toolCall: {
+        toolCallId: 'x',
+        title: 'web_fetch https://example.com/',
+        kind: 'fetch',
+        rawInput: { url: 'https://example.com/' },
+      },
       options: [{ optionId: 'allow_for_session', name: 'Allow for this session', kind: 'allow_always' }],
     };
-    const untrusted = await turn(w, chat, 'scenario:echo read-only', async () => assert.fail('asked'), { trusted: false });
+    const untrusted = await turn(w, chat, 'scenario:echo read-only', async () => assert.fail('asked'), {
+      trusted: false,
+    });
     assert.equal(untrusted.chat.acp?.mode, 'plan');
     assert.equal(w.zero.approvals(chat.sessionId!).answerFor(fetch), null, 'nothing the file holds would be answered');
     assert.ok(untrusted.chat.acpGrants, 'the chat keeps them for a trusted window');
-    const trusted = await turn(w, untrusted.chat, 'scenario:permission again', async () => assert.fail('the dialog opened'), { mode: 'auto' });
+    const trusted = await turn(
+      w,
+      untrusted.chat,
+      'scenario:permission again',
+      async () => assert.fail('the dialog opened'),
+      { mode: 'auto' },
+    );
     assert.equal(cards(trusted.turn)[0]!.acp?.remembered, true);
   });
 
-  it('a session that could not be loaded starts without the old session\'s grants', async () => {
+  it("a session that could not be loaded starts without the old session's grants", async () => {
     const { w, chat } = await allowedThenReloaded();
-    const lost = { ...chat, sessionId: 'zero_20990101000000_1_1', acpGrants: { ...chat.acpGrants!, sessionId: 'zero_20990101000000_1_1' } };
-    const again = await turn(w, lost, 'scenario:permission again', async (r) => selected(r.options.find((o) => o.kind === 'reject_once')!.optionId));
+    const lost = {
+      ...chat,
+      sessionId: 'zero_20990101000000_1_1',
+      acpGrants: { ...chat.acpGrants!, sessionId: 'zero_20990101000000_1_1' },
+    };
+    const again = await turn(w, lost, 'scenario:permission again', async (r) =>
+      selected(r.options.find((o) => o.kind === 'reject_once')!.optionId),
+    );
     assert.notEqual(again.chat.sessionId, 'zero_20990101000000_1_1', 'replaced by a new session');
     assert.equal(again.asked.length, 1);
-    assert.equal(again.chat.acpGrants, undefined, 'the replaced session\'s grants are dropped');
+    assert.equal(again.chat.acpGrants, undefined, "the replaced session's grants are dropped");
   });
 
   it('the chat keeps at most MAX_SESSION_GRANTS, the newest, and none too long to keep whole', () => {
     let chat = newChat('c', 0);
-    const grant = (n: number): SessionGrant => ({ optionId: 'allow_for_session', tool: 'read_file', scope: `/tmp/f${n}` });
-    for (let n = 0; n < MAX_SESSION_GRANTS + 10; n++) chat = reduceChat(chat, { type: 'acp_session_grant', sessionId: 's', grant: grant(n) });
+    const grant = (n: number): SessionGrant => ({
+      optionId: 'allow_for_session',
+      tool: 'read_file',
+      scope: `/tmp/f${n}`,
+    });
+    for (let n = 0; n < MAX_SESSION_GRANTS + 10; n++)
+      chat = reduceChat(chat, { type: 'acp_session_grant', sessionId: 's', grant: grant(n) });
     chat = reduceChat(chat, { type: 'acp_session_grant', sessionId: 's', grant: grant(MAX_SESSION_GRANTS + 9) });
-    chat = reduceChat(chat, { type: 'acp_session_grant', sessionId: 's', grant: { ...grant(0), scope: 'x'.repeat(MAX_GRANT_CHARS) } });
+    chat = reduceChat(chat, {
+      type: 'acp_session_grant',
+      sessionId: 's',
+      grant: { ...grant(0), scope: 'x'.repeat(MAX_GRANT_CHARS) },
+    });
     const kept = chat.acpGrants!.grants.map((g) => g.scope);
     assert.equal(kept.length, MAX_SESSION_GRANTS);
-    assert.deepEqual([kept[0], kept.at(-1)], ['/tmp/f10', `/tmp/f${MAX_SESSION_GRANTS + 9}`], 'the oldest went, a repeat is not added twice');
+    assert.deepEqual(
+      [kept[0], kept.at(-1)],
+      ['/tmp/f10', `/tmp/f${MAX_SESSION_GRANTS + 9}`],
+      'the oldest went, a repeat is not added twice',
+    );
     const approvals = new SessionApprovals();
     approvals.restore(chat.acpGrants!.grants);
-    const read = (p: string): acp.RequestPermissionRequest => ({ sessionId: 's', toolCall: { toolCallId: 't', title: `read_file ${p}`, kind: 'read', rawInput: { path: p } }, options: [{ optionId: 'allow_for_session', name: 'Allow for this session', kind: 'allow_always' }] });
+    const read = (p: string): acp.RequestPermissionRequest => ({
+      sessionId: 's',
+      toolCall: { toolCallId: 't', title: `read_file ${p}`, kind: 'read', rawInput: { path: p } },
+      options: [{ optionId: 'allow_for_session', name: 'Allow for this session', kind: 'allow_always' }],
+    });
     assert.equal(approvals.answerFor(read('/tmp/f10')), 'allow_for_session');
     assert.equal(approvals.answerFor(read('/tmp/f9')), null, 'dropped from the chat, not answered');
   });
@@ -142,7 +207,11 @@ describe('ACP session grants across a window reload', function () {
     const shell = (cmd: string): acp.RequestPermissionRequest => ({
       sessionId: 's',
       toolCall: { toolCallId: 't', title: `exec_command ${cmd}`, kind: 'execute', rawInput: { cmd } },
-      options: ['allow_prefix_for_session', 'always_allow'].map((optionId) => ({ optionId, name: optionId, kind: 'allow_always' as const })),
+      options: ['allow_prefix_for_session', 'always_allow'].map((optionId) => ({
+        optionId,
+        name: optionId,
+        kind: 'allow_always' as const,
+      })),
     });
     assert.equal(approvals.answerFor(shell('echo a b')), 'allow_prefix_for_session');
     assert.equal(approvals.answerFor(shell('rm -rf x')), null);

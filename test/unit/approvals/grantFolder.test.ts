@@ -9,19 +9,37 @@ const POSIX: FolderRules = { home: '/home/me', path: path.posix, caseInsensitive
 const WIN: FolderRules = { home: 'C:\\Users\\me', path: path.win32, caseInsensitive: true };
 
 const outside = (file: string): PermissionItem => ({
-  kind: 'permission', key: 'permission_request:c1', event: 'permission_request', toolId: 'c1', name: 'write_file', action: 'prompt',
-  permissionGranted: false, permissionMode: 'auto', sideEffect: 'write', reason: null, risk: null, block: { code: 'outside_workspace', path: file },
-  grantMatched: false, sessionId: 's1', approval: 'pending',
+  kind: 'permission',
+  key: 'permission_request:c1',
+  event: 'permission_request',
+  toolId: 'c1',
+  name: 'write_file',
+  action: 'prompt',
+  permissionGranted: false,
+  permissionMode: 'auto',
+  sideEffect: 'write',
+  reason: null,
+  risk: null,
+  block: { code: 'outside_workspace', path: file },
+  grantMatched: false,
+  sessionId: 's1',
+  approval: 'pending',
 });
 
 describe('grant folders: what an outside-workspace approval may open up', () => {
-  it('offers the file\'s folder and its parents, narrowest first, stopping below home', () => {
-    assert.deepEqual(folderChoices('/home/me/proj/sub/notes.txt', POSIX), { ok: true, choices: ['/home/me/proj/sub', '/home/me/proj'] });
+  it("offers the file's folder and its parents, narrowest first, stopping below home", () => {
+    assert.deepEqual(folderChoices('/home/me/proj/sub/notes.txt', POSIX), {
+      ok: true,
+      choices: ['/home/me/proj/sub', '/home/me/proj'],
+    });
   });
 
   it('stops below the root, and below any folder that contains home', () => {
     assert.deepEqual(folderChoices('/etc/hosts', POSIX), { ok: true, choices: ['/etc'] });
-    assert.deepEqual(folderChoices('/srv/data/x/y.txt', POSIX), { ok: true, choices: ['/srv/data/x', '/srv/data', '/srv'] });
+    assert.deepEqual(folderChoices('/srv/data/x/y.txt', POSIX), {
+      ok: true,
+      choices: ['/srv/data/x', '/srv/data', '/srv'],
+    });
     // /home contains /home/me: offering it would hand over the home folder too.
     assert.deepEqual(folderChoices('/home/other/f.txt', POSIX), { ok: true, choices: ['/home/other'] });
   });
@@ -75,7 +93,12 @@ describe('approval policy with folder rules', () => {
     assert.match(c.note ?? '', /\/srv\/data\/x for one follow-up run/);
   });
 
-  const approve = (file: string, choice: Approved['choice'], folder?: string): Approved => ({ item: outside(file), choice, args: { path: file }, ...(folder ? { folder } : {}) });
+  const approve = (file: string, choice: Approved['choice'], folder?: string): Approved => ({
+    item: outside(file),
+    choice,
+    args: { path: file },
+    ...(folder ? { folder } : {}),
+  });
 
   it('Always allow saves exactly the chosen (narrower or wider) folder, and the run gets it', () => {
     const el = elevationFor([approve('/srv/data/x/y.txt', 'always-allow', '/srv/data')], POSIX);
@@ -83,7 +106,7 @@ describe('approval policy with folder rules', () => {
     assert.deepEqual(el.addDirs, ['/srv/data']);
   });
 
-  it('a chosen folder outside the offered ones is never saved: the run gets the file\'s folder once', () => {
+  it("a chosen folder outside the offered ones is never saved: the run gets the file's folder once", () => {
     for (const folder of ['/', '/home/me', '/srv/other', 'rel']) {
       const el = elevationFor([approve('/srv/data/x/y.txt', 'always-allow', folder)], POSIX);
       assert.deepEqual(el.rememberDirs, [], folder);
@@ -105,7 +128,10 @@ describe('grant folders and symlinks', () => {
   it('a folder that is a symlink to home or to the root is refused', () => {
     const links: Record<string, string> = { '/srv/me-link': '/home/me', '/srv/rootlink': '/', '/srv/ok': '/data/ok' };
     const rules: FolderRules = { ...POSIX, realpath: (p) => links[p] ?? p };
-    assert.match((checkGrantFolder('/srv/me-link', rules) as { reason: string }).reason, /leads to \/home\/me.*home folder/);
+    assert.match(
+      (checkGrantFolder('/srv/me-link', rules) as { reason: string }).reason,
+      /leads to \/home\/me.*home folder/,
+    );
     assert.equal(checkGrantFolder('/srv/rootlink', rules).ok, false);
     assert.deepEqual(checkGrantFolder('/srv/ok', rules), { ok: true, folder: '/srv/ok' });
     assert.deepEqual(folderChoices('/srv/me-link/.bashrc', rules).ok, false);

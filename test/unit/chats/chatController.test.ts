@@ -3,7 +3,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { PermissionItem, Turn } from '../../../src/conversation/model';
-import { ChatController, type ControllerChange, type PermissionRequest, type RunEnded } from '../../../src/chats/chatController';
+import {
+  ChatController,
+  type ControllerChange,
+  type PermissionRequest,
+  type RunEnded,
+} from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { FakeTransport, until, zeroEvent } from '../support/fakeTransport';
 import { RecordingLog, shim } from '../shim/vscode';
@@ -25,7 +30,12 @@ describe('ChatController (plain Node, fake transport)', () => {
   const make = (transport = new FakeTransport(), store?: ChatStore): Rig => {
     const log = new RecordingLog();
     const s = store ?? new ChatStore(dir, (m) => log.warn(m));
-    const controller = new ChatController(s, { folder: () => '/work/project', trusted: () => true, transportFor: () => transport, log });
+    const controller = new ChatController(s, {
+      folder: () => '/work/project',
+      trusted: () => true,
+      transportFor: () => transport,
+      log,
+    });
     const r: Rig = { controller, transport, store: s, log, changes: [], ends: [], requests: [] };
     controller.onDidChange((c) => r.changes.push(c));
     controller.onDidEndRun((e) => r.ends.push(e));
@@ -51,11 +61,17 @@ describe('ChatController (plain Node, fake transport)', () => {
     rig.controller.send('  Hello there  ');
     assert.equal(rig.transport.turns.length, 1);
     const req = rig.transport.last.request;
-    assert.deepEqual([req.prompt, req.origin, req.sessionId, req.cwd], ['Hello there', 'prompt', null, '/work/project']);
+    assert.deepEqual(
+      [req.prompt, req.origin, req.sessionId, req.cwd],
+      ['Hello there', 'prompt', null, '/work/project'],
+    );
     assert.equal(rig.controller.isBusy(), true);
     assert.equal(turns()[0]!.status, 'starting');
 
-    rig.transport.last.emit(zeroEvent({ type: 'run_start', sessionId: 'sess-1' }), zeroEvent({ type: 'text', delta: 'Hi!' }));
+    rig.transport.last.emit(
+      zeroEvent({ type: 'run_start', sessionId: 'sess-1' }),
+      zeroEvent({ type: 'text', delta: 'Hi!' }),
+    );
     assert.equal(turns()[0]!.status, 'running');
     assert.ok(turns()[0]!.items.some((i) => i.kind === 'text' && i.text === 'Hi!'));
 
@@ -73,7 +89,11 @@ describe('ChatController (plain Node, fake transport)', () => {
   it('the webview gets each streamed batch as one actions change', () => {
     rig.controller.send('x');
     rig.changes.length = 0;
-    rig.transport.last.emit(zeroEvent({ type: 'run_start' }), zeroEvent({ type: 'text', delta: 'a' }), zeroEvent({ type: 'text', delta: 'b' }));
+    rig.transport.last.emit(
+      zeroEvent({ type: 'run_start' }),
+      zeroEvent({ type: 'text', delta: 'a' }),
+      zeroEvent({ type: 'text', delta: 'b' }),
+    );
     const batches = rig.changes.filter((c) => c.kind === 'actions');
     assert.equal(batches.length, 1);
     assert.equal(batches[0]!.kind === 'actions' && batches[0]!.actions.length, 3);
@@ -96,7 +116,10 @@ describe('ChatController (plain Node, fake transport)', () => {
     rig.transport.last.succeed();
     await until(() => rig.ends.length === 2, 'the second run ended');
     assert.equal(rig.transport.turns.length, 2, 'the cancelled message never ran');
-    assert.deepEqual(turns().map((t) => t.prompt), ['first', 'second']);
+    assert.deepEqual(
+      turns().map((t) => t.prompt),
+      ['first', 'second'],
+    );
   });
 
   it('Stop ends the turn, and queued messages go back to the composer instead of running', async () => {
@@ -138,16 +161,31 @@ describe('ChatController (plain Node, fake transport)', () => {
     t.emit(zeroEvent({ type: 'run_start' }), zeroEvent({ type: 'text', delta: 'Let me fetch.' }));
     assert.equal(rig.requests.length, 0);
     t.emit(
-      zeroEvent({ type: 'permission_request', id: 'c1', name: 'web_fetch', action: 'prompt', permissionGranted: false }),
-      zeroEvent({ type: 'permission_request', id: 'c2', name: 'web_search', action: 'prompt', permissionGranted: false }),
+      zeroEvent({
+        type: 'permission_request',
+        id: 'c1',
+        name: 'web_fetch',
+        action: 'prompt',
+        permissionGranted: false,
+      }),
+      zeroEvent({
+        type: 'permission_request',
+        id: 'c2',
+        name: 'web_search',
+        action: 'prompt',
+        permissionGranted: false,
+      }),
       // A pre-granted request is information, not a question.
       zeroEvent({ type: 'permission_request', id: 'c3', name: 'read_file', action: 'allow', permissionGranted: true }),
     );
     t.emit(zeroEvent({ type: 'text', delta: 'more' }));
-    assert.deepEqual(rig.requests.map((r) => [r.key, r.item.name, r.turnId, r.blocking]), [
-      ['permission_request:c1', 'web_fetch', turns()[0]!.id, false],
-      ['permission_request:c2', 'web_search', turns()[0]!.id, false],
-    ]);
+    assert.deepEqual(
+      rig.requests.map((r) => [r.key, r.item.name, r.turnId, r.blocking]),
+      [
+        ['permission_request:c1', 'web_fetch', turns()[0]!.id, false],
+        ['permission_request:c2', 'web_search', turns()[0]!.id, false],
+      ],
+    );
   });
 
   it('a transport whose approvals block says so, and gets the answer', () => {
@@ -156,11 +194,21 @@ describe('ChatController (plain Node, fake transport)', () => {
     rig = make(acp);
     assert.deepEqual(rig.controller.capabilities(), { approvalsBlock: true, usage: false, checkpoints: false });
     rig.controller.send('fetch');
-    acp.last.emit(zeroEvent({ type: 'permission_request', id: 'c1', name: 'web_fetch', action: 'prompt', permissionGranted: false }));
+    acp.last.emit(
+      zeroEvent({
+        type: 'permission_request',
+        id: 'c1',
+        name: 'web_fetch',
+        action: 'prompt',
+        permissionGranted: false,
+      }),
+    );
     const r = rig.requests[0]!;
     assert.equal(r.blocking, true);
     rig.controller.answerApproval(r.chatId, r.turnId, r.key, { kind: 'option', optionId: 'allow_once' });
-    assert.deepEqual(acp.last.answers, [{ key: 'permission_request:c1', answer: { kind: 'option', optionId: 'allow_once' } }]);
+    assert.deepEqual(acp.last.answers, [
+      { key: 'permission_request:c1', answer: { kind: 'option', optionId: 'allow_once' } },
+    ]);
     rig.controller.decideApproval(r.chatId, r.turnId, r.key, 'allowed-once');
     const card = turns()[0]!.items.find((i): i is PermissionItem => i.kind === 'permission')!;
     assert.equal(card.approval, 'allowed-once');
@@ -182,7 +230,10 @@ describe('ChatController (plain Node, fake transport)', () => {
     await until(() => rig.transport.turns.length === 2, 'the queued message started');
     assert.equal(turns()[0]!.status, 'success');
     assert.equal(rig.ends.length, 1);
-    assert.ok(rig.log.lines.some((l) => /Could not save chat .*Maximum call stack/.test(l)), rig.log.lines.join('\n'));
+    assert.ok(
+      rig.log.lines.some((l) => /Could not save chat .*Maximum call stack/.test(l)),
+      rig.log.lines.join('\n'),
+    );
     assert.ok(viewThrew, 'the view listener did throw');
     rig.store.save = save;
   });

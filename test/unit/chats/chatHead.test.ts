@@ -14,7 +14,11 @@ import { countingReads as reads } from '../support/countingReads';
 
 const TURNS = 60;
 const PARA = 'Words of an answer, long enough to make a big chat quickly. '.repeat(40);
-const ev = (e: Record<string, unknown>): ChatAction => ({ type: 'event', line: 1, event: { schemaVersion: 2, runId: 'r', ...e } as never });
+const ev = (e: Record<string, unknown>): ChatAction => ({
+  type: 'event',
+  line: 1,
+  event: { schemaVersion: 2, runId: 'r', ...e } as never,
+});
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined, append: () => undefined };
 
 function turn(i: number, done = true): ChatAction[] {
@@ -23,7 +27,16 @@ function turn(i: number, done = true): ChatAction[] {
     ev({ type: 'run_start', sessionId: 's' }),
   ];
   for (let k = 0; k < 12; k++) out.push(ev({ type: 'text', delta: `Part ${k} of answer ${i}. ${PARA}\n\n` }));
-  if (done) out.push(ev({ type: 'run_end', status: 'success', exitCode: 0 }), { type: 'process_exited', code: 0, signal: null, spawnFailed: false, explanation: null, stderrTail: null, at: 2000 + i });
+  if (done)
+    out.push(ev({ type: 'run_end', status: 'success', exitCode: 0 }), {
+      type: 'process_exited',
+      code: 0,
+      signal: null,
+      spawnFailed: false,
+      explanation: null,
+      stderrTail: null,
+      at: 2000 + i,
+    });
   return out;
 }
 

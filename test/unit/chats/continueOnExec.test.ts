@@ -46,7 +46,10 @@ describe('Continue on exec: the reducer', () => {
     assert.equal(after.turns[0]!.status, 'error', 'what the user saw stays as it was');
     const said = notices(after, CONTINUED_ON_EXEC_CODE);
     assert.equal(said.length, 1);
-    assert.match(said[0]!.message, new RegExp(`continues Zero session ${SESSION} with zero exec --resume.*send it again`, 's'));
+    assert.match(
+      said[0]!.message,
+      new RegExp(`continues Zero session ${SESSION} with zero exec --resume.*send it again`, 's'),
+    );
     assert.equal(after.updatedAt, 5);
   });
 
@@ -55,7 +58,10 @@ describe('Continue on exec: the reducer', () => {
     assert.equal(reduceChat(exec, { type: 'continued_on_exec', at: 5 }), exec);
     const noSession = reduceChat(newChat('c3', 0), { type: 'transport_set', transport: 'acp' });
     assert.equal(reduceChat(noSession, { type: 'continued_on_exec', at: 5 }), noSession);
-    const twice = reduceChat(reduceChat(acpChat(), { type: 'continued_on_exec', at: 5 }), { type: 'continued_on_exec', at: 6 });
+    const twice = reduceChat(reduceChat(acpChat(), { type: 'continued_on_exec', at: 5 }), {
+      type: 'continued_on_exec',
+      at: 6,
+    });
     assert.equal(notices(twice, CONTINUED_ON_EXEC_CODE).length, 1, 'once on exec, a second click changes nothing');
   });
 });
@@ -116,7 +122,13 @@ describe('Continue on exec: the controller and the view', () => {
     exec.last.succeed('Fits again.');
     await until(() => !controller.isBusy(), 'the exec turn to end');
     const chat = controller.workingChat;
-    assert.deepEqual(chat.turns.map((t) => [t.transport ?? 'exec', t.status]), [['acp', 'error'], ['exec', 'success']]);
+    assert.deepEqual(
+      chat.turns.map((t) => [t.transport ?? 'exec', t.status]),
+      [
+        ['acp', 'error'],
+        ['exec', 'success'],
+      ],
+    );
     assert.equal(chat.sessionId, SESSION);
     assert.equal(exec.capabilities.usage, true, 'the exec turn reports usage again');
   });
@@ -160,19 +172,33 @@ describe('Continue on exec: the controller and the view', () => {
     await refusedAcpTurn();
     const incoming = new EventEmitter<unknown>();
     const posted: HostToWebview[] = [];
-    const webview = { onDidReceiveMessage: incoming.event, postMessage: async (m: HostToWebview) => (posted.push(m), true) } as unknown as vscode.Webview;
+    const webview = {
+      onDidReceiveMessage: incoming.event,
+      postMessage: async (m: HostToWebview) => (posted.push(m), true),
+    } as unknown as vscode.Webview;
     const lg = log as unknown as vscode.LogOutputChannel;
-    const binding = new ChatWebviewBinding(webview, controller, plainEditor(controller, () => assert.fail('not an editor action')), lg);
+    const binding = new ChatWebviewBinding(
+      webview,
+      controller,
+      plainEditor(controller, () => assert.fail('not an editor action')),
+      lg,
+    );
     try {
       incoming.fire({ type: 'ready' });
       incoming.fire({ type: 'draft', text: 'my draft' });
       incoming.fire({ type: 'continueOnExec' });
       assert.equal(controller.workingChat.transport, 'exec');
-      await until(() => posted.some((m) => m.type === 'actions' && m.actions.some((a) => a.type === 'continued_on_exec')), 'the view hears of it');
+      await until(
+        () => posted.some((m) => m.type === 'actions' && m.actions.some((a) => a.type === 'continued_on_exec')),
+        'the view hears of it',
+      );
       assert.ok(!posted.some((m) => m.type === 'insertDraft'), 'the host puts nothing in the message box');
       assert.equal(controller.viewState().draft, 'my draft');
       incoming.fire({ type: 'continueOnExec' });
-      assert.ok(log.lines.some((l) => l.startsWith('warn: Continue on exec: this chat is not an idle ACP chat')), 'a second click is logged, not acted on');
+      assert.ok(
+        log.lines.some((l) => l.startsWith('warn: Continue on exec: this chat is not an idle ACP chat')),
+        'a second click is logged, not acted on',
+      );
     } finally {
       binding.dispose();
     }
@@ -180,7 +206,10 @@ describe('Continue on exec: the controller and the view', () => {
 
   it('the message schema: continueOnExec takes nothing more', () => {
     assert.ok(WebviewToHostSchema.safeParse({ type: 'continueOnExec' }).success);
-    assert.ok(!WebviewToHostSchema.safeParse({ type: 'continueOnExec', chatId: 'another-chat' }).success, 'strict: the chat is the view\'s own');
+    assert.ok(
+      !WebviewToHostSchema.safeParse({ type: 'continueOnExec', chatId: 'another-chat' }).success,
+      "strict: the chat is the view's own",
+    );
     assert.ok(!WebviewToHostSchema.safeParse({ type: 'continueOnExec', sessionId: 'x' }).success);
   });
 });

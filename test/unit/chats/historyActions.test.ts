@@ -13,7 +13,13 @@ describe('history: rename and continuing a Zero session (plain Node, fake transp
   let store: ChatStore;
   let controller: ChatController;
 
-  const open = (): ChatController => new ChatController(store, { folder: () => '/work/project', trusted: () => true, transportFor: () => transport, log: new RecordingLog() });
+  const open = (): ChatController =>
+    new ChatController(store, {
+      folder: () => '/work/project',
+      trusted: () => true,
+      transportFor: () => transport,
+      log: new RecordingLog(),
+    });
   beforeEach(() => {
     shim.reset();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-hist-'));
@@ -50,7 +56,10 @@ describe('history: rename and continuing a Zero session (plain Node, fake transp
     controller = open();
     assert.deepEqual(
       store.summaries().map((s) => [s.title, s.sessionId]),
-      [['Build speed', 'zero_second'], ['Login bug', 'zero_first']],
+      [
+        ['Build speed', 'zero_second'],
+        ['Login bug', 'zero_first'],
+      ],
     );
     assert.equal(store.load(first)?.title, 'Login bug');
   });
@@ -60,8 +69,15 @@ describe('history: rename and continuing a Zero session (plain Node, fake transp
     assert.equal(controller.workingChat.sessionId, 'zero_from_terminal');
     assert.equal(controller.workingChat.title, 'Refactor the parser');
     controller.send('go on');
-    assert.equal(transport.last.request.sessionId, 'zero_from_terminal', 'the run resumes the session (--resume= / session/load)');
-    transport.last.emit(zeroEvent({ type: 'run_start', sessionId: 'zero_from_terminal' }), zeroEvent({ type: 'text', delta: 'continuing' }));
+    assert.equal(
+      transport.last.request.sessionId,
+      'zero_from_terminal',
+      'the run resumes the session (--resume= / session/load)',
+    );
+    transport.last.emit(
+      zeroEvent({ type: 'run_start', sessionId: 'zero_from_terminal' }),
+      zeroEvent({ type: 'text', delta: 'continuing' }),
+    );
     transport.last.succeed();
     await until(() => !controller.isBusy());
     const chatId = controller.workingChat.id;

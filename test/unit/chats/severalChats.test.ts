@@ -12,14 +12,21 @@ import { RecordingLog, shim, window } from '../shim/vscode';
 /** A view as the surfaces registry sees it; the test moves it between chats and shows or hides it. */
 class FakeSurface implements ChatSurface {
   revealed = 0;
-  constructor(public chatId: string, public inView = true) {}
+  constructor(
+    public chatId: string,
+    public inView = true,
+  ) {}
   reveal(): void {
     this.revealed++;
   }
 }
 
 const finalText = (c: ChatController, id: string): string | undefined =>
-  c.wholeChat(id)?.turns.at(-1)?.items.flatMap((i) => (i.kind === 'text' ? [i.text] : [])).join('');
+  c
+    .wholeChat(id)
+    ?.turns.at(-1)
+    ?.items.flatMap((i) => (i.kind === 'text' ? [i.text] : []))
+    .join('');
 
 describe('several chats at once (controller, fake transport)', () => {
   let dir: string;
@@ -31,7 +38,12 @@ describe('several chats at once (controller, fake transport)', () => {
     shim.reset();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-chats-'));
     transport = new FakeTransport();
-    controller = new ChatController(new ChatStore(dir, () => undefined), { folder: () => '/work/project', trusted: () => true, transportFor: () => transport, log: new RecordingLog() });
+    controller = new ChatController(new ChatStore(dir, () => undefined), {
+      folder: () => '/work/project',
+      trusted: () => true,
+      transportFor: () => transport,
+      log: new RecordingLog(),
+    });
     shown = [];
   });
   afterEach(async () => {
@@ -47,7 +59,13 @@ describe('several chats at once (controller, fake transport)', () => {
     controller.send('first question', {}, sidebarId);
     controller.send('second question', {}, tabId);
     assert.equal(transport.turns.length, 2, 'both ran at once, neither queued');
-    assert.deepEqual(transport.turns.map((t) => [t.request.chatId, t.request.prompt]), [[sidebarId, 'first question'], [tabId, 'second question']]);
+    assert.deepEqual(
+      transport.turns.map((t) => [t.request.chatId, t.request.prompt]),
+      [
+        [sidebarId, 'first question'],
+        [tabId, 'second question'],
+      ],
+    );
     transport.turns[1]!.emit(zeroEvent({ type: 'text', delta: 'answer two' }));
     transport.turns[0]!.emit(zeroEvent({ type: 'text', delta: 'answer one' }));
     transport.turns[1]!.succeed('answer two');
@@ -66,7 +84,11 @@ describe('several chats at once (controller, fake transport)', () => {
     assert.notEqual(controller.sidebarShownChat.id, first);
     assert.equal(controller.isBusy(first), true, 'still running in the background');
     assert.equal(controller.activity.activity(first), 'running');
-    assert.equal(controller.historyWithActivity().find((c) => c.id === first)?.activity, 'running', 'history says it runs');
+    assert.equal(
+      controller.historyWithActivity().find((c) => c.id === first)?.activity,
+      'running',
+      'history says it runs',
+    );
     controller.openChat(first);
     transport.last.emit(zeroEvent({ type: 'text', delta: 'still going' }));
     assert.equal(controller.viewState().chat.turns.at(-1)?.status, 'running', 'reopened live, not cut off');
@@ -94,7 +116,15 @@ describe('several chats at once (controller, fake transport)', () => {
     controller.send('fetch', {}, a);
     controller.send('fetch too', {}, b);
     assert.equal(controller.activity.waiting, 0);
-    transport.turns[1]!.emit(zeroEvent({ type: 'permission_request', id: 'c1', name: 'web_fetch', action: 'prompt', permissionGranted: false }));
+    transport.turns[1]!.emit(
+      zeroEvent({
+        type: 'permission_request',
+        id: 'c1',
+        name: 'web_fetch',
+        action: 'prompt',
+        permissionGranted: false,
+      }),
+    );
     assert.equal(controller.activity.waiting, 1);
     assert.equal(controller.activity.activity(b), 'waiting');
     assert.equal(controller.activity.activity(a), 'running');
@@ -149,7 +179,15 @@ describe('several chats at once (controller, fake transport)', () => {
       shim.reset();
       window.state.focused = false;
       controller.send('job 2');
-      transport.last.emit(zeroEvent({ type: 'permission_request', id: 'c1', name: 'web_fetch', action: 'prompt', permissionGranted: false }));
+      transport.last.emit(
+        zeroEvent({
+          type: 'permission_request',
+          id: 'c1',
+          name: 'web_fetch',
+          action: 'prompt',
+          permissionGranted: false,
+        }),
+      );
       transport.last.end({ code: 0 });
       await until(() => shim.messages.length === 1, 'a notification');
       assert.deepEqual(shim.messages, ['info: Zero is waiting for your approval in "job".']);

@@ -6,7 +6,14 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { actionFromDecoded, newChat, reduceChat, summarizeRun, type Chat, type RunSummary } from '../../../src/conversation';
+import {
+  actionFromDecoded,
+  newChat,
+  reduceChat,
+  summarizeRun,
+  type Chat,
+  type RunSummary,
+} from '../../../src/conversation';
 import type { Decoded } from '../../../src/protocol/decoded';
 import { ZeroEventReader } from '../../../src/protocol/eventStream';
 import { markdownOf, parseArgs } from '../../../src/cli/transcript';
@@ -17,7 +24,7 @@ const bytes = (name: string): Uint8Array => new Uint8Array(readFileSync(path.joi
 function decodeChunks(data: Uint8Array, sizes: () => number): Decoded[] {
   const reader = new ZeroEventReader();
   const out: Decoded[] = [];
-  for (let i = 0; i < data.length; ) {
+  for (let i = 0; i < data.length;) {
     const n = Math.max(1, sizes());
     out.push(...reader.push(data.subarray(i, i + n)));
     i += n;
@@ -26,7 +33,11 @@ function decodeChunks(data: Uint8Array, sizes: () => number): Decoded[] {
   return out;
 }
 
-const summarize = (name: string, exitCode?: number): RunSummary => summarizeRun(decodeChunks(bytes(name), () => 1 << 16), exitCode);
+const summarize = (name: string, exitCode?: number): RunSummary =>
+  summarizeRun(
+    decodeChunks(bytes(name), () => 1 << 16),
+    exitCode,
+  );
 
 function chatOf(decoded: readonly Decoded[]): Chat {
   let chat = reduceChat(newChat('c', 0), { type: 'turn_started', turnId: 't', prompt: 'p', origin: 'prompt', at: 0 });
@@ -47,7 +58,9 @@ describe('transcripts: what a saved run reads as', () => {
       { id: 'call_1', name: 'read_file', sideEffect: 'read', resultStatus: 'ok', truncated: false },
       { id: 'call_2', name: 'write_file', sideEffect: 'write', resultStatus: 'ok', truncated: false },
     ]);
-    assert.deepEqual(s.permissionDecisions, [{ id: 'call_2', name: 'write_file', action: 'allow', permissionGranted: false }]);
+    assert.deepEqual(s.permissionDecisions, [
+      { id: 'call_2', name: 'write_file', action: 'allow', permissionGranted: false },
+    ]);
     assert.deepEqual(s.permissionRequests, []);
     assert.deepEqual(s.usage, { promptTokens: 420, completionTokens: 50, totalTokens: 470, costUsd: null });
     assert.deepEqual(s.problems, []);
@@ -67,7 +80,9 @@ describe('transcripts: what a saved run reads as', () => {
   it('headless permission request: refused tool, run still succeeds, request is pending', () => {
     const s = summarize('permission-headless.jsonl');
     assert.deepEqual(s.permissionRequests, [{ id: 'call_7', name: 'web_fetch' }]);
-    assert.deepEqual(s.toolCalls, [{ id: 'call_7', name: 'web_fetch', sideEffect: 'network', resultStatus: 'error', truncated: false }]);
+    assert.deepEqual(s.toolCalls, [
+      { id: 'call_7', name: 'web_fetch', sideEffect: 'network', resultStatus: 'error', truncated: false },
+    ]);
     assert.equal(s.runStatus, 'success');
     const chat = chatOf(decodeChunks(bytes('permission-headless.jsonl'), () => 100));
     const p = chat.turns[0]!.items.find((i) => i.kind === 'permission');
@@ -79,7 +94,13 @@ describe('transcripts: what a saved run reads as', () => {
 
   it('a permission event before its tool_call (parallel reads) is joined by id; the failed outside read awaits a decision', () => {
     const s = summarize('parallel-reads.jsonl');
-    assert.deepEqual(s.toolCalls.map((t) => [t.id, t.resultStatus]), [['call_a', 'ok'], ['call_b', 'error']]);
+    assert.deepEqual(
+      s.toolCalls.map((t) => [t.id, t.resultStatus]),
+      [
+        ['call_a', 'ok'],
+        ['call_b', 'error'],
+      ],
+    );
     assert.deepEqual(s.permissionRequests, [{ id: 'call_b', name: 'read_file' }]);
     const chat = chatOf(decodeChunks(bytes('parallel-reads.jsonl'), () => 3));
     const p = chat.turns[0]!.items.find((i) => i.kind === 'permission');
@@ -95,7 +116,9 @@ describe('transcripts: what a saved run reads as', () => {
     assert.equal(s.streamedText, 'Starting');
     assert.equal(s.runStatus, 'error');
     assert.equal(s.exitCode, 3);
-    assert.deepEqual(s.errors, [{ code: 'provider_error', message: 'rate limit error: 429 Too Many Requests', recoverable: false }]);
+    assert.deepEqual(s.errors, [
+      { code: 'provider_error', message: 'rate limit error: 429 Too Many Requests', recoverable: false },
+    ]);
     assert.equal(s.warnings.length, 1);
   });
 
@@ -145,7 +168,9 @@ describe('transcripts: what a saved run reads as', () => {
 
   it('unsafe network deny: permissionGranted true with action deny is a decision, not a question', () => {
     const s = summarize('unsafe-network-deny.jsonl');
-    assert.deepEqual(s.permissionDecisions, [{ id: 'call_n', name: 'exec_command', action: 'deny', permissionGranted: true }]);
+    assert.deepEqual(s.permissionDecisions, [
+      { id: 'call_n', name: 'exec_command', action: 'deny', permissionGranted: true },
+    ]);
     assert.match(s.warnings[0]!, /Unsafe permissions are active/);
   });
 
@@ -154,7 +179,10 @@ describe('transcripts: what a saved run reads as', () => {
     assert.equal(s.finalText, 'Still here.');
     assert.equal(s.runStatus, 'success');
     assert.deepEqual(s.unknownEvents, [{ line: 4, type: 'shiny_new_event' }]);
-    assert.deepEqual(s.problems.map((p) => p.line), [2, 5, 9]);
+    assert.deepEqual(
+      s.problems.map((p) => p.line),
+      [2, 5, 9],
+    );
     assert.match(s.problems[0]!.detail, /JSON/);
     assert.match(s.problems[1]!.detail, /status/);
     const custom = s.toolCalls.find((t) => t.name === 'custom');
@@ -169,7 +197,10 @@ describe('transcripts: what a saved run reads as', () => {
     const chat = chatOf(decodeChunks(bytes('gate-turns.jsonl'), () => 5));
     const texts = chat.turns[0]!.items.filter((i) => i.kind === 'text');
     assert.equal(texts.length, 2);
-    assert.deepEqual(texts.map((t) => t.kind === 'text' && t.answer), [false, true]);
+    assert.deepEqual(
+      texts.map((t) => t.kind === 'text' && t.answer),
+      [false, true],
+    );
   });
 
   it('a secret split across deltas: the answer shown is the redacted final text', () => {
@@ -182,21 +213,27 @@ describe('transcripts: what a saved run reads as', () => {
 
   it('truncated tool output is marked', () => {
     const s = summarize('truncated-output.jsonl');
-    assert.deepEqual(s.toolCalls, [{ id: 'call_t', name: 'read_file', sideEffect: 'read', resultStatus: 'ok', truncated: true }]);
+    assert.deepEqual(s.toolCalls, [
+      { id: 'call_t', name: 'read_file', sideEffect: 'read', resultStatus: 'ok', truncated: true },
+    ]);
     assert.equal(s.warnings.length, 1);
   });
 
   it('property: any chunking (1-byte chunks included) gives the same state as reading whole', () => {
     const files = readdirFixtures();
     let seed = 12345;
-    const rand = (): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const rand = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     for (const f of files) {
       const data = bytes(f);
       const whole = JSON.stringify(chatOf(decodeChunks(data, () => data.length)));
       assert.equal(JSON.stringify(chatOf(decodeChunks(data, () => 1))), whole, `${f}, 1-byte chunks`);
       for (let trial = 0; trial < 20; trial++) {
         const max = [2, 5, 17, 300, 4096][trial % 5]!;
-        assert.equal(JSON.stringify(chatOf(decodeChunks(data, () => 1 + Math.floor(rand() * max)))), whole, `${f}, trial ${trial}`);
+        assert.equal(
+          JSON.stringify(chatOf(decodeChunks(data, () => 1 + Math.floor(rand() * max)))),
+          whole,
+          `${f}, trial ${trial}`,
+        );
       }
     }
   });
@@ -204,23 +241,39 @@ describe('transcripts: what a saved run reads as', () => {
 
 describe('transcript CLI', () => {
   it('parses its arguments and refuses bad ones with usage text', () => {
-    assert.deepEqual(parseArgs(['summarize', 'run.jsonl', '--exit-code', '1']), { command: 'summarize', file: 'run.jsonl', exitCode: 1 });
-    assert.deepEqual(parseArgs(['markdown', '-', '--exit-code=130']), { command: 'markdown', file: '-', exitCode: 130 });
+    assert.deepEqual(parseArgs(['summarize', 'run.jsonl', '--exit-code', '1']), {
+      command: 'summarize',
+      file: 'run.jsonl',
+      exitCode: 1,
+    });
+    assert.deepEqual(parseArgs(['markdown', '-', '--exit-code=130']), {
+      command: 'markdown',
+      file: '-',
+      exitCode: 130,
+    });
     assert.match(String(parseArgs(['summarize'])), /Missing the transcript file/);
     assert.match(String(parseArgs(['explode', 'x'])), /Unknown command "explode"/);
     assert.match(String(parseArgs(['summarize', 'x', '--exit-code', 'abc'])), /whole number/);
   });
 
   it('markdown shows the prompt-less run, tools, permissions and status', () => {
-    const md = markdownOf(decodeChunks(bytes('permission-headless.jsonl'), () => 1000), null);
+    const md = markdownOf(
+      decodeChunks(bytes('permission-headless.jsonl'), () => 1000),
+      null,
+    );
     assert.match(md, /### Tool `web_fetch` · network — error/);
-    assert.match(md, /\*\*Permission request\*\* `web_fetch`, risk high \[network\]: Fetches remote URL content over the network\./);
+    assert.match(
+      md,
+      /\*\*Permission request\*\* `web_fetch`, risk high \[network\]: Fetches remote URL content over the network\./,
+    );
     assert.match(md, /\*\*Status:\*\* success, exit code 0/);
   });
 
   it('the built CLI reads stdin and a file (dist/transcript.js, built by `npm run compile`)', () => {
     const cli = path.join(__dirname, '../..', '..', 'dist', 'transcript.js');
-    const out = execFileSync(process.execPath, [cli, 'summarize', '-', '--exit-code', '1'], { input: readFileSync(path.join(dir, 'crash.jsonl')) }).toString();
+    const out = execFileSync(process.execPath, [cli, 'summarize', '-', '--exit-code', '1'], {
+      input: readFileSync(path.join(dir, 'crash.jsonl')),
+    }).toString();
     const s = JSON.parse(out) as RunSummary;
     assert.equal(s.runStatus, 'crashed');
     assert.equal(s.exitCode, 1);

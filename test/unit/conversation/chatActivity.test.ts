@@ -1,15 +1,46 @@
 import * as assert from 'node:assert/strict';
-import { activityWords, attentionMessage, chatActivity, chatTabTitle, mayChangeActivity, needsNotification, waitingCount, waitsForApproval } from '../../../src/conversation/chatActivity';
+import {
+  activityWords,
+  attentionMessage,
+  chatActivity,
+  chatTabTitle,
+  mayChangeActivity,
+  needsNotification,
+  waitingCount,
+  waitsForApproval,
+} from '../../../src/conversation/chatActivity';
 import type { Chat } from '../../../src/conversation/model';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import { zeroEvent } from '../support/fakeTransport';
 
 /** A chat with one turn; `permission`: Zero asked for web_fetch in it. */
 function chatWith(permission: boolean, decided?: 'allowed-once' | 'denied'): Chat {
-  let chat = reduceChat(newChat('chat-1', 1), { type: 'turn_started', turnId: 't1', prompt: 'Fetch the docs', origin: 'prompt', at: 2 });
+  let chat = reduceChat(newChat('chat-1', 1), {
+    type: 'turn_started',
+    turnId: 't1',
+    prompt: 'Fetch the docs',
+    origin: 'prompt',
+    at: 2,
+  });
   chat = reduceChat(chat, zeroEvent({ type: 'run_start', sessionId: 's1' }));
-  if (permission) chat = reduceChat(chat, zeroEvent({ type: 'permission_request', id: 'c1', name: 'web_fetch', action: 'prompt', permissionGranted: false }));
-  if (decided) chat = reduceChat(chat, { type: 'approval_decided', turnId: 't1', key: 'permission_request:c1', approval: decided });
+  if (permission)
+    chat = reduceChat(
+      chat,
+      zeroEvent({
+        type: 'permission_request',
+        id: 'c1',
+        name: 'web_fetch',
+        action: 'prompt',
+        permissionGranted: false,
+      }),
+    );
+  if (decided)
+    chat = reduceChat(chat, {
+      type: 'approval_decided',
+      turnId: 't1',
+      key: 'permission_request:c1',
+      approval: decided,
+    });
   return chat;
 }
 
@@ -58,7 +89,11 @@ describe('chat activity (tab titles, history, badge, attention)', () => {
       [false, true, false, false],
     ];
     for (const [enabled, windowFocused, chatInView, want] of cases) {
-      assert.equal(needsNotification({ enabled, windowFocused, chatInView }), want, JSON.stringify({ enabled, windowFocused, chatInView }));
+      assert.equal(
+        needsNotification({ enabled, windowFocused, chatInView }),
+        want,
+        JSON.stringify({ enabled, windowFocused, chatInView }),
+      );
     }
   });
 
@@ -70,9 +105,23 @@ describe('chat activity (tab titles, history, badge, attention)', () => {
 
   it('streamed text does not ask for a rescan; permissions, starts, ends and renames do', () => {
     assert.equal(mayChangeActivity(zeroEvent({ type: 'text', delta: 'x' })), false);
-    assert.equal(mayChangeActivity(zeroEvent({ type: 'permission_request', id: 'c1', name: 'web_fetch', action: 'prompt', permissionGranted: false })), true);
+    assert.equal(
+      mayChangeActivity(
+        zeroEvent({
+          type: 'permission_request',
+          id: 'c1',
+          name: 'web_fetch',
+          action: 'prompt',
+          permissionGranted: false,
+        }),
+      ),
+      true,
+    );
     assert.equal(mayChangeActivity(zeroEvent({ type: 'run_end', status: 'success', exitCode: 0 })), true);
     assert.equal(mayChangeActivity({ type: 'approval_decided', turnId: 't1', key: 'k', approval: 'denied' }), true);
-    assert.equal(mayChangeActivity({ type: 'renamed', title: 'New name' } as Parameters<typeof mayChangeActivity>[0]), true);
+    assert.equal(
+      mayChangeActivity({ type: 'renamed', title: 'New name' } as Parameters<typeof mayChangeActivity>[0]),
+      true,
+    );
   });
 });

@@ -10,14 +10,19 @@ const MODELS: ModelInfo[] = [
 
 function chatWith(model: string, ...prompts: number[]) {
   let chat = reduceChat(newChat('c', 0), { type: 'turn_started', turnId: 't', prompt: 'hi', origin: 'prompt', at: 1 });
-  const ev = (e: Record<string, unknown>) => ({ type: 'event' as const, line: 1, event: { schemaVersion: 2, runId: 'run_1', ...e } as unknown as ZeroEvent });
+  const ev = (e: Record<string, unknown>) => ({
+    type: 'event' as const,
+    line: 1,
+    event: { schemaVersion: 2, runId: 'run_1', ...e } as unknown as ZeroEvent,
+  });
   chat = reduceChat(chat, ev({ type: 'run_start', sessionId: 's', model, apiModel: model }));
-  for (const p of prompts) chat = reduceChat(chat, ev({ type: 'usage', promptTokens: p, completionTokens: 5, totalTokens: p + 5 }));
+  for (const p of prompts)
+    chat = reduceChat(chat, ev({ type: 'usage', promptTokens: p, completionTokens: 5, totalTokens: p + 5 }));
   return chat;
 }
 
 describe('context meter', () => {
-  it('is the last request\'s prompt tokens (not the sum) against the listed window', () => {
+  it("is the last request's prompt tokens (not the sum) against the listed window", () => {
     const m = contextMeter(chatWith('gpt-4.1', 1000, 52_000), MODELS)!;
     assert.equal(m.promptTokens, 52_000);
     assert.equal(m.window, 1_047_576);

@@ -9,7 +9,11 @@ describe('history date groups', () => {
   it('puts a time in Today, Yesterday, This week, This month or Older by the local calendar day', () => {
     assert.equal(dateGroup(at(2026, 3, 18, 0, 1), now), 'Today');
     assert.equal(dateGroup(at(2026, 3, 18, 23, 59), now), 'Today', 'a clock a little ahead is still today');
-    assert.equal(dateGroup(at(2026, 3, 17, 23, 59), now), 'Yesterday', 'one minute before midnight is yesterday, though under 10 hours ago');
+    assert.equal(
+      dateGroup(at(2026, 3, 17, 23, 59), now),
+      'Yesterday',
+      'one minute before midnight is yesterday, though under 10 hours ago',
+    );
     assert.equal(dateGroup(at(2026, 3, 17, 0, 0), now), 'Yesterday');
     assert.equal(dateGroup(at(2026, 3, 16, 23, 0), now), 'This week');
     assert.equal(dateGroup(at(2026, 3, 12, 8, 0), now), 'This week', 'six days ago');

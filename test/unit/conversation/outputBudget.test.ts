@@ -9,15 +9,35 @@ import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import type { ZeroEvent } from '../../../src/protocol/events';
 
 const KB = 1024;
-const ev = (e: Record<string, unknown>): ChatAction => ({ type: 'event', line: 1, event: { schemaVersion: 2, runId: 'r', ...e } as ZeroEvent });
+const ev = (e: Record<string, unknown>): ChatAction => ({
+  type: 'event',
+  line: 1,
+  event: { schemaVersion: 2, runId: 'r', ...e } as ZeroEvent,
+});
 const start = (outputLimit?: number): Chat =>
-  reduceChat(newChat('c', 0), { type: 'turn_started', turnId: 't', prompt: 'p', origin: 'prompt', at: 0, ...(outputLimit ? { outputLimit } : {}) });
+  reduceChat(newChat('c', 0), {
+    type: 'turn_started',
+    turnId: 't',
+    prompt: 'p',
+    origin: 'prompt',
+    at: 0,
+    ...(outputLimit ? { outputLimit } : {}),
+  });
 const items = (chat: Chat): readonly TurnItem[] => chat.turns[0]!.items;
 const elided = (chat: Chat): ElidedItem | undefined => items(chat).find((i): i is ElidedItem => i.kind === 'elided');
-const size = (chat: Chat): number => items(chat).reduce((n, i) => n + (i.kind === 'text' || i.kind === 'reasoning' ? i.text.length : i.kind === 'tool' ? (i.output?.length ?? 0) : 0), 0);
+const size = (chat: Chat): number =>
+  items(chat).reduce(
+    (n, i) =>
+      n +
+      (i.kind === 'text' || i.kind === 'reasoning' ? i.text.length : i.kind === 'tool' ? (i.output?.length ?? 0) : 0),
+    0,
+  );
 
 /** A numbered stream: text lines, every 5th a reasoning delta, every 20th a tool call with output. */
-function flood(limitKB: number, totalKB: number): { chat: Chat; actions: ChatAction[]; sent: { text: number; reasoning: number; tool: number } } {
+function flood(
+  limitKB: number,
+  totalKB: number,
+): { chat: Chat; actions: ChatAction[]; sent: { text: number; reasoning: number; tool: number } } {
   const actions: ChatAction[] = [];
   const sent = { text: 0, reasoning: 0, tool: 0 };
   let bytes = 0;
@@ -25,7 +45,9 @@ function flood(limitKB: number, totalKB: number): { chat: Chat; actions: ChatAct
     const line = `line ${String(n).padStart(6, '0')} ${'x'.repeat(90)}\n`;
     if (n % 20 === 0) {
       actions.push(ev({ type: 'tool_call', id: `call${n}`, name: 'read_file', args: { path: `f${n}` } }));
-      actions.push(ev({ type: 'tool_result', id: `call${n}`, name: 'read_file', status: 'ok', output: line.repeat(3) }));
+      actions.push(
+        ev({ type: 'tool_result', id: `call${n}`, name: 'read_file', status: 'ok', output: line.repeat(3) }),
+      );
       sent.tool += line.length * 3;
     } else if (n % 5 === 0) {
       actions.push(ev({ type: 'reasoning', delta: line }));
@@ -78,7 +100,10 @@ describe('output budget (zero.maxRunOutputMB)', () => {
     assert.ok(e.tool > 0.8 * sent.tool, `tool ${e.tool} of ${sent.tool}`);
     assert.ok(e.items > 100);
     const msg = elidedMessage(e);
-    assert.match(msg, /^Output over this run's 64 KB limit \(zero\.maxRunOutputMB\): [\d.]+ [KM]B dropped from the middle \(answer text [\d.]+ KB, reasoning [\d.]+ KB, tool calls and output [\d.]+ KB; \d+ whole items\)\. The start and the end are kept\.$/);
+    assert.match(
+      msg,
+      /^Output over this run's 64 KB limit \(zero\.maxRunOutputMB\): [\d.]+ [KM]B dropped from the middle \(answer text [\d.]+ KB, reasoning [\d.]+ KB, tool calls and output [\d.]+ KB; \d+ whole items\)\. The start and the end are kept\.$/,
+    );
     assert.match(chatToMarkdown(chat), /\*\*Output dropped:\*\* Output over this run's 64 KB limit/);
   });
 
@@ -96,7 +121,10 @@ describe('output budget (zero.maxRunOutputMB)', () => {
   it('one huge tool output or final text is cut to its start and end too', () => {
     let chat = start(16 * KB);
     chat = reduceChat(chat, ev({ type: 'tool_call', id: 'a', name: 'read_file', args: { path: 'big' } }));
-    chat = reduceChat(chat, ev({ type: 'tool_result', id: 'a', name: 'read_file', status: 'ok', output: `HEAD${'y'.repeat(500 * KB)}TAIL` }));
+    chat = reduceChat(
+      chat,
+      ev({ type: 'tool_result', id: 'a', name: 'read_file', status: 'ok', output: `HEAD${'y'.repeat(500 * KB)}TAIL` }),
+    );
     chat = reduceChat(chat, ev({ type: 'final', text: `START${'z'.repeat(300 * KB)}FINISH` }));
     assert.ok(size(chat) < 20 * KB + 4 * ITEM_OVERHEAD, `kept ${size(chat)}`);
     const tool = items(chat).find((i) => i.kind === 'tool');

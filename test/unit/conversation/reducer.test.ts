@@ -3,16 +3,40 @@ import { currentTurn, isRunning, newChat, reduceChat, type Chat, type ChatAction
 import type { ZeroEvent } from '../../../src/protocol/events';
 
 const R = 'run_20260701141533_71d2aa';
-const ev = (e: Record<string, unknown>): ChatAction => ({ type: 'event', event: { schemaVersion: 2, runId: R, ...e } as ZeroEvent, line: 1 });
-const start = (turnId: string, prompt = 'hi', origin: 'prompt' | 'retry' = 'prompt'): ChatAction => ({ type: 'turn_started', turnId, prompt, origin, at: 1000 });
-const exited = (code: number | null, extra: Partial<Extract<ChatAction, { type: 'process_exited' }>> = {}): ChatAction => ({
-  type: 'process_exited', code, signal: null, spawnFailed: false, explanation: 'why', stderrTail: 'tail', at: 2000, ...extra,
+const ev = (e: Record<string, unknown>): ChatAction => ({
+  type: 'event',
+  event: { schemaVersion: 2, runId: R, ...e } as ZeroEvent,
+  line: 1,
+});
+const start = (turnId: string, prompt = 'hi', origin: 'prompt' | 'retry' = 'prompt'): ChatAction => ({
+  type: 'turn_started',
+  turnId,
+  prompt,
+  origin,
+  at: 1000,
+});
+const exited = (
+  code: number | null,
+  extra: Partial<Extract<ChatAction, { type: 'process_exited' }>> = {},
+): ChatAction => ({
+  type: 'process_exited',
+  code,
+  signal: null,
+  spawnFailed: false,
+  explanation: 'why',
+  stderrTail: 'tail',
+  at: 2000,
+  ...extra,
 });
 const run = (...actions: ChatAction[]): Chat => actions.reduce(reduceChat, newChat('c1', 0));
 
 describe('chat reducer', () => {
-  it('an ACP mode or model picked before the session opens is kept, then the session\'s info takes over', () => {
-    const picked = run({ type: 'transport_set', transport: 'acp' }, { type: 'acp_mode', mode: 'plan' }, { type: 'acp_model', model: 'o3' });
+  it("an ACP mode or model picked before the session opens is kept, then the session's info takes over", () => {
+    const picked = run(
+      { type: 'transport_set', transport: 'acp' },
+      { type: 'acp_mode', mode: 'plan' },
+      { type: 'acp_model', model: 'o3' },
+    );
     assert.deepEqual(picked.acp, { modes: [], mode: 'plan', models: [], model: 'o3', commands: [] });
     const info = { modes: [{ id: 'plan', name: 'Plan' }], mode: 'auto', models: [], model: 'gpt-4.1', commands: [] };
     assert.deepEqual(reduceChat(picked, { type: 'acp_session', sessionId: 'zero_1', info }).acp, info);
@@ -23,7 +47,13 @@ describe('chat reducer', () => {
     assert.equal(chat.title, 'Fix the failing test in parser.ts');
     assert.equal(currentTurn(chat)?.status, 'starting');
     assert.ok(isRunning(chat));
-    chat = [ev({ type: 'run_start', sessionId: 's1', model: 'gpt-4.1' }), ev({ type: 'text', delta: 'ok' }), ev({ type: 'final', text: 'ok' }), ev({ type: 'run_end', status: 'success', exitCode: 0 }), exited(0)].reduce(reduceChat, chat);
+    chat = [
+      ev({ type: 'run_start', sessionId: 's1', model: 'gpt-4.1' }),
+      ev({ type: 'text', delta: 'ok' }),
+      ev({ type: 'final', text: 'ok' }),
+      ev({ type: 'run_end', status: 'success', exitCode: 0 }),
+      exited(0),
+    ].reduce(reduceChat, chat);
     const t = currentTurn(chat)!;
     assert.equal(t.status, 'success');
     assert.equal(t.exitCode, 0);
@@ -36,10 +66,17 @@ describe('chat reducer', () => {
 
   it('keeps the first session id across turns and sums usage per turn and per chat', () => {
     const chat = run(
-      start('t1'), ev({ type: 'run_start', sessionId: 's1' }), ev({ type: 'usage', promptTokens: 10, completionTokens: 2, totalTokens: 12 }),
-      ev({ type: 'usage', promptTokens: 5, completionTokens: 1, totalTokens: 6 }), ev({ type: 'run_end', status: 'success', exitCode: 0 }), exited(0),
-      start('t2', 'again'), ev({ type: 'run_start', sessionId: 's1' }), ev({ type: 'usage', promptTokens: 100, completionTokens: 20, totalTokens: 120, costUsd: 0.5 }),
-      ev({ type: 'run_end', status: 'success', exitCode: 0 }), exited(0),
+      start('t1'),
+      ev({ type: 'run_start', sessionId: 's1' }),
+      ev({ type: 'usage', promptTokens: 10, completionTokens: 2, totalTokens: 12 }),
+      ev({ type: 'usage', promptTokens: 5, completionTokens: 1, totalTokens: 6 }),
+      ev({ type: 'run_end', status: 'success', exitCode: 0 }),
+      exited(0),
+      start('t2', 'again'),
+      ev({ type: 'run_start', sessionId: 's1' }),
+      ev({ type: 'usage', promptTokens: 100, completionTokens: 20, totalTokens: 120, costUsd: 0.5 }),
+      ev({ type: 'run_end', status: 'success', exitCode: 0 }),
+      exited(0),
     );
     assert.equal(chat.turns.length, 2);
     assert.deepEqual(chat.turns[0]!.usage, { promptTokens: 15, completionTokens: 3, totalTokens: 18, costUsd: null });
@@ -52,7 +89,9 @@ describe('chat reducer', () => {
     assert.equal(currentTurn(run(start('a'), ev({ type: 'run_start' }), exited(1)))!.status, 'crashed');
     assert.equal(currentTurn(run(start('a'), exited(130)))!.status, 'interrupted');
     assert.equal(currentTurn(run(start('a'), exited(null, { signal: 'SIGKILL' })))!.status, 'interrupted');
-    const failed = currentTurn(run(start('a'), exited(null, { spawnFailed: true, explanation: 'Zero CLI not found at /x' })))!;
+    const failed = currentTurn(
+      run(start('a'), exited(null, { spawnFailed: true, explanation: 'Zero CLI not found at /x' })),
+    )!;
     assert.equal(failed.status, 'failed');
     assert.equal(failed.explanation, 'Zero CLI not found at /x');
     assert.equal(failed.stderrTail, 'tail');
@@ -66,8 +105,22 @@ describe('chat reducer', () => {
   });
 
   it('reasoning interleaved with text keeps the answer in one block and reasoning apart', () => {
-    const t = currentTurn(run(start('a'), ev({ type: 'text', delta: 'Hel' }), ev({ type: 'reasoning', delta: 'hmm' }), ev({ type: 'text', delta: 'lo' }), ev({ type: 'reasoning', delta: '!' })))!;
-    assert.deepEqual(t.items.map((i) => [i.kind, 'text' in i ? i.text : '']), [['text', 'Hello'], ['reasoning', 'hmm!']]);
+    const t = currentTurn(
+      run(
+        start('a'),
+        ev({ type: 'text', delta: 'Hel' }),
+        ev({ type: 'reasoning', delta: 'hmm' }),
+        ev({ type: 'text', delta: 'lo' }),
+        ev({ type: 'reasoning', delta: '!' }),
+      ),
+    )!;
+    assert.deepEqual(
+      t.items.map((i) => [i.kind, 'text' in i ? i.text : '']),
+      [
+        ['text', 'Hello'],
+        ['reasoning', 'hmm!'],
+      ],
+    );
   });
 
   it('an empty or missing delta changes nothing', () => {
@@ -77,18 +130,36 @@ describe('chat reducer', () => {
   });
 
   it('final without streamed text adds the answer after the last tool', () => {
-    const t = currentTurn(run(start('a'), ev({ type: 'text', delta: 'Reading' }), ev({ type: 'tool_call', id: 'c', name: 'read_file', sideEffect: 'read' }),
-      ev({ type: 'tool_result', id: 'c', status: 'ok', truncated: false }), ev({ type: 'final', text: 'Answer' })))!;
-    assert.deepEqual(t.items.map((i) => i.kind), ['text', 'tool', 'text']);
+    const t = currentTurn(
+      run(
+        start('a'),
+        ev({ type: 'text', delta: 'Reading' }),
+        ev({ type: 'tool_call', id: 'c', name: 'read_file', sideEffect: 'read' }),
+        ev({ type: 'tool_result', id: 'c', status: 'ok', truncated: false }),
+        ev({ type: 'final', text: 'Answer' }),
+      ),
+    )!;
+    assert.deepEqual(
+      t.items.map((i) => i.kind),
+      ['text', 'tool', 'text'],
+    );
     const last = t.items[2]!;
     assert.ok(last.kind === 'text' && last.answer && last.text === 'Answer');
     assert.equal(t.finalText, 'Answer');
   });
 
   it('records the user decision on a permission card, and only on that card', () => {
-    let chat = run(start('t1'), ev({ type: 'permission_request', id: 'c1', name: 'web_fetch', action: 'prompt', permissionGranted: false }),
-      ev({ type: 'permission_request', id: 'c2', name: 'web_search', action: 'prompt', permissionGranted: false }));
-    chat = reduceChat(chat, { type: 'approval_decided', turnId: 't1', key: 'permission_request:c2', approval: 'denied' });
+    let chat = run(
+      start('t1'),
+      ev({ type: 'permission_request', id: 'c1', name: 'web_fetch', action: 'prompt', permissionGranted: false }),
+      ev({ type: 'permission_request', id: 'c2', name: 'web_search', action: 'prompt', permissionGranted: false }),
+    );
+    chat = reduceChat(chat, {
+      type: 'approval_decided',
+      turnId: 't1',
+      key: 'permission_request:c2',
+      approval: 'denied',
+    });
     const states = currentTurn(chat)!.items.map((i) => (i.kind === 'permission' ? i.approval : ''));
     assert.deepEqual(states, ['pending', 'denied']);
   });
@@ -113,13 +184,22 @@ describe('chat reducer', () => {
   });
 
   it('records an undone turn on that turn only', () => {
-    const chat = reduceChat(run(start('t1'), exited(0), start('t2'), exited(0)), { type: 'turn_undone', turnId: 't1', summary: 'Undid the turn: 1 file restored, 0 deleted.', at: 9 });
+    const chat = reduceChat(run(start('t1'), exited(0), start('t2'), exited(0)), {
+      type: 'turn_undone',
+      turnId: 't1',
+      summary: 'Undid the turn: 1 file restored, 0 deleted.',
+      at: 9,
+    });
     assert.deepEqual(chat.turns[0]!.undone, { at: 9, summary: 'Undid the turn: 1 file restored, 0 deleted.' });
     assert.equal(chat.turns[1]!.undone, undefined);
   });
 
   it('the state is plain JSON (persistable) and survives a round trip', () => {
-    const chat = run(start('a'), ev({ type: 'tool_call', id: 'c', name: 'x', args: { b: [1, 'two'] } }), ev({ type: 'warning', message: 'w' }));
+    const chat = run(
+      start('a'),
+      ev({ type: 'tool_call', id: 'c', name: 'x', args: { b: [1, 'two'] } }),
+      ev({ type: 'warning', message: 'w' }),
+    );
     assert.deepEqual(JSON.parse(JSON.stringify(chat)), chat);
   });
 });

@@ -5,14 +5,22 @@ import * as assert from 'node:assert/strict';
 import { countLineChanges, looksBinary, splitLines } from '../../../src/conversation/lineChanges';
 import { ZERO_USAGE, type Chat, type ToolItem, type Turn } from '../../../src/conversation/model';
 import { chatReview, rowLabel, rowSpoken, turnReviewRows } from '../../../src/conversation/reviewList';
-import { editedSince, revertPlan, revertWarning, type BeforeState, type DiskState } from '../../../src/conversation/revertPlan';
+import {
+  editedSince,
+  revertPlan,
+  revertWarning,
+  type BeforeState,
+  type DiskState,
+} from '../../../src/conversation/revertPlan';
 
 /** Longest common subsequence by dynamic programming: the slow, obviously right reference. */
 function lcsCounts(before: string, after: string): { added: number; removed: number } {
   const a = splitLines(before);
   const b = splitLines(after);
   const dp: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) dp[i]![j] = a[i] === b[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--)
+      dp[i]![j] = a[i] === b[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
   const common = dp[0]![0]!;
   return { added: b.length - common, removed: a.length - common };
 }
@@ -61,7 +69,10 @@ describe('+/- line counting', function () {
     assert.deepEqual(capped, { added: 301, removed: 300 });
     // A small change inside a big file stays exact with a tiny limit thanks to the common ends.
     const big = Array.from({ length: 5000 }, (_, i) => `line ${i}\n`).join('');
-    assert.deepEqual(countLineChanges(big, big.replace('line 2500\n', 'line 2500 changed\n'), 5), { added: 1, removed: 1 });
+    assert.deepEqual(countLineChanges(big, big.replace('line 2500\n', 'line 2500 changed\n'), 5), {
+      added: 1,
+      removed: 1,
+    });
   });
 
   it('tells binary content apart', function () {
@@ -87,7 +98,10 @@ describe('revert plan for one file', function () {
   it('warns when the file was edited after the turn, or deleted since', function () {
     const edited = revertPlan('a.txt', content, onDisk(HASH_OTHER), HASH_AFTER);
     assert.deepEqual(edited, { action: 'write', mode: 0o755, editedSince: 'yes' });
-    assert.match(revertWarning('a.txt', edited) ?? '', /a\.txt was edited after this turn\. Reverting puts back a\.txt as it was before this turn, and those later edits are lost\./);
+    assert.match(
+      revertWarning('a.txt', edited) ?? '',
+      /a\.txt was edited after this turn\. Reverting puts back a\.txt as it was before this turn, and those later edits are lost\./,
+    );
     const deleted = revertPlan('a.txt', content, gone, HASH_AFTER);
     assert.deepEqual(deleted, { action: 'write', mode: 0o755, editedSince: 'yes' }, 'recreated from the checkpoint');
   });
@@ -97,8 +111,14 @@ describe('revert plan for one file', function () {
     assert.deepEqual(created, { action: 'delete', editedSince: 'no' });
     assert.equal(revertWarning('new.txt', created), null);
     const changedSince = revertPlan('new.txt', { kind: 'absent' }, onDisk(HASH_OTHER), HASH_AFTER);
-    assert.match(revertWarning('new.txt', changedSince) ?? '', /^new\.txt was edited after this turn\. Reverting deletes new\.txt \(this turn created it\)/);
-    assert.deepEqual(revertPlan('new.txt', { kind: 'absent' }, gone, HASH_AFTER), { action: 'none', reason: 'new.txt does not exist, as before the turn.' });
+    assert.match(
+      revertWarning('new.txt', changedSince) ?? '',
+      /^new\.txt was edited after this turn\. Reverting deletes new\.txt \(this turn created it\)/,
+    );
+    assert.deepEqual(revertPlan('new.txt', { kind: 'absent' }, gone, HASH_AFTER), {
+      action: 'none',
+      reason: 'new.txt does not exist, as before the turn.',
+    });
     // The turn deleted the file (it left none): a file there now is a later edit.
     assert.equal(editedSince(onDisk(HASH_OTHER), null), 'yes');
     assert.equal(editedSince(gone, null), 'no');
@@ -106,12 +126,28 @@ describe('revert plan for one file', function () {
   });
 
   it('nothing to do when the disk already has the before-content', function () {
-    assert.deepEqual(revertPlan('a.txt', content, onDisk(HASH_BEFORE), HASH_AFTER), { action: 'none', reason: 'a.txt already has its content from before the turn.' });
+    assert.deepEqual(revertPlan('a.txt', content, onDisk(HASH_BEFORE), HASH_AFTER), {
+      action: 'none',
+      reason: 'a.txt already has its content from before the turn.',
+    });
   });
 
   it('impossible without a usable copy; unknown result asks first', function () {
-    assert.deepEqual(revertPlan('big.bin', { kind: 'unavailable', reason: 'Zero did not keep a copy.' }, onDisk(HASH_AFTER), HASH_AFTER), { action: 'impossible', reason: 'Zero did not keep a copy.' });
-    const old = revertPlan('a.txt', { kind: 'content', sha256: HASH_BEFORE, mode: null }, onDisk(HASH_AFTER), undefined);
+    assert.deepEqual(
+      revertPlan(
+        'big.bin',
+        { kind: 'unavailable', reason: 'Zero did not keep a copy.' },
+        onDisk(HASH_AFTER),
+        HASH_AFTER,
+      ),
+      { action: 'impossible', reason: 'Zero did not keep a copy.' },
+    );
+    const old = revertPlan(
+      'a.txt',
+      { kind: 'content', sha256: HASH_BEFORE, mode: null },
+      onDisk(HASH_AFTER),
+      undefined,
+    );
     assert.deepEqual(old, { action: 'write', mode: null, editedSince: 'unknown' });
     assert.match(revertWarning('a.txt', old) ?? '', /did not record what the turn left in a\.txt/);
   });
@@ -119,9 +155,22 @@ describe('revert plan for one file', function () {
 
 function turn(id: string, extra: Partial<Turn> = {}): Turn {
   return {
-    id, origin: 'prompt', prompt: `prompt ${id}`, startedAt: 1, endedAt: 2, status: 'success', exitCode: 0, explanation: null, stderrTail: null,
-    run: { runId: null, sessionId: 's', cwd: '/w', provider: null, model: null, schemaVersion: 2 }, items: [], finalText: null,
-    usage: ZERO_USAGE, sawRunEnd: true, anonTools: 0, ...extra,
+    id,
+    origin: 'prompt',
+    prompt: `prompt ${id}`,
+    startedAt: 1,
+    endedAt: 2,
+    status: 'success',
+    exitCode: 0,
+    explanation: null,
+    stderrTail: null,
+    run: { runId: null, sessionId: 's', cwd: '/w', provider: null, model: null, schemaVersion: 2 },
+    items: [],
+    finalText: null,
+    usage: ZERO_USAGE,
+    sawRunEnd: true,
+    anonTools: 0,
+    ...extra,
   };
 }
 
@@ -144,25 +193,94 @@ describe('review list', function () {
   });
 
   it('the Changes view leaves out kept files, undone and running turns', function () {
-    const chat = { id: 'c', title: '', createdAt: 0, updatedAt: 0, sessionId: 's', usage: reviewed.usage, turns: [reviewed, turn('t2', { undone: { at: 1, summary: 'x' }, review: reviewed.review }), turn('t3', { status: 'running', review: reviewed.review })] } as Chat;
+    const chat = {
+      id: 'c',
+      title: '',
+      createdAt: 0,
+      updatedAt: 0,
+      sessionId: 's',
+      usage: reviewed.usage,
+      turns: [
+        reviewed,
+        turn('t2', { undone: { at: 1, summary: 'x' }, review: reviewed.review }),
+        turn('t3', { status: 'running', review: reviewed.review }),
+      ],
+    } as Chat;
     const groups = chatReview(chat);
-    assert.deepEqual(groups.map((g) => [g.turnId, g.rows.map((r) => `${r.path}:${r.state}`)]), [['t1', ['a.txt:pending', 'b.txt:reverted', 'd.png:pending', 'e.txt:pending']]]);
+    assert.deepEqual(
+      groups.map((g) => [g.turnId, g.rows.map((r) => `${r.path}:${r.state}`)]),
+      [['t1', ['a.txt:pending', 'b.txt:reverted', 'd.png:pending', 'e.txt:pending']]],
+    );
     assert.equal(groups[0]!.noCheckpoint, false);
   });
 
   it('an ACP turn lists the files Zero reported (tool locations) with no counts, marked as having no checkpoint', function () {
     const tool = (key: string, locations: string[]): ToolItem => ({
-      kind: 'tool', key, id: key, name: 'write_file', args: {}, sideEffect: null, status: 'ok', output: null, truncated: false, changedFiles: [], checkpoint: null, summary: null, locations,
+      kind: 'tool',
+      key,
+      id: key,
+      name: 'write_file',
+      args: {},
+      sideEffect: null,
+      status: 'ok',
+      output: null,
+      truncated: false,
+      changedFiles: [],
+      checkpoint: null,
+      summary: null,
+      locations,
     });
-    const acpTurn = turn('a1', { transport: 'acp', items: [tool('c1', ['src/app.txt']), tool('c2', ['./notes/review.md', 'src/app.txt'])] });
-    const chat = { id: 'c', title: '', createdAt: 0, updatedAt: 0, sessionId: 's', usage: acpTurn.usage, transport: 'acp', turns: [acpTurn] } as Chat;
+    const acpTurn = turn('a1', {
+      transport: 'acp',
+      items: [tool('c1', ['src/app.txt']), tool('c2', ['./notes/review.md', 'src/app.txt'])],
+    });
+    const chat = {
+      id: 'c',
+      title: '',
+      createdAt: 0,
+      updatedAt: 0,
+      sessionId: 's',
+      usage: acpTurn.usage,
+      transport: 'acp',
+      turns: [acpTurn],
+    } as Chat;
     const [group] = chatReview(chat);
     assert.equal(group?.noCheckpoint, true);
-    assert.deepEqual(group?.rows.map((r) => [r.path, rowLabel(r), r.noCheckpoint]), [['src/app.txt', 'changed (no checkpoint over ACP)', true], ['notes/review.md', 'changed (no checkpoint over ACP)', true]]);
+    assert.deepEqual(
+      group?.rows.map((r) => [r.path, rowLabel(r), r.noCheckpoint]),
+      [
+        ['src/app.txt', 'changed (no checkpoint over ACP)', true],
+        ['notes/review.md', 'changed (no checkpoint over ACP)', true],
+      ],
+    );
     assert.equal(rowSpoken(group!.rows[0]!), 'src/app.txt, changed, no checkpoint over ACP');
     // Kept (the only decision over ACP): recorded as an unmeasured entry, it leaves the Changes view.
-    const kept = { ...acpTurn, review: [{ path: 'src/app.txt', change: 'unknown' as const, added: null, removed: null, afterSha256: null, unmeasured: true, decision: 'kept' as const }, { path: 'notes/review.md', change: 'unknown' as const, added: null, removed: null, afterSha256: null, unmeasured: true }] };
+    const kept = {
+      ...acpTurn,
+      review: [
+        {
+          path: 'src/app.txt',
+          change: 'unknown' as const,
+          added: null,
+          removed: null,
+          afterSha256: null,
+          unmeasured: true,
+          decision: 'kept' as const,
+        },
+        {
+          path: 'notes/review.md',
+          change: 'unknown' as const,
+          added: null,
+          removed: null,
+          afterSha256: null,
+          unmeasured: true,
+        },
+      ],
+    };
     assert.deepEqual(turnReviewRows(kept).map(rowLabel), ['kept', 'changed (no checkpoint over ACP)']);
-    assert.deepEqual(chatReview({ ...chat, turns: [kept] })[0]?.rows.map((r) => r.path), ['notes/review.md']);
+    assert.deepEqual(
+      chatReview({ ...chat, turns: [kept] })[0]?.rows.map((r) => r.path),
+      ['notes/review.md'],
+    );
   });
 });

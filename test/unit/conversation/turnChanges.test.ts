@@ -6,29 +6,59 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { actionFromDecoded, currentTurn, newChat, reduceChat, type ChatAction, type Turn } from '../../../src/conversation';
-import { changedFiles, checkpointFor, firstCheckpointSequence, normalizeChangedPath, recordedDuringTurn, turnCheckpoints, turnFileChanges } from '../../../src/conversation/turnChanges';
+import {
+  actionFromDecoded,
+  currentTurn,
+  newChat,
+  reduceChat,
+  type ChatAction,
+  type Turn,
+} from '../../../src/conversation';
+import {
+  changedFiles,
+  checkpointFor,
+  firstCheckpointSequence,
+  normalizeChangedPath,
+  recordedDuringTurn,
+  turnCheckpoints,
+  turnFileChanges,
+} from '../../../src/conversation/turnChanges';
 import { decodeLine, type ZeroEvent } from '../../../src/protocol';
 import { readCheckpoint, sessionsRoot } from '../../../src/zero/checkpoints';
 import { rewindSession } from '../../../src/zero/rewind';
 
 const R = 'run_20260701141533_71d2aa';
-const ev = (e: Record<string, unknown>): ChatAction => ({ type: 'event', event: { schemaVersion: 2, runId: R, ...e } as ZeroEvent, line: 1 });
-const call = (id: string, name: string, args: unknown = {}): ChatAction => ev({ type: 'tool_call', id, name, args, sideEffect: 'write' });
-const checkpoint = (sequence: number, tool: string, files: string[]): ChatAction => ev({ type: 'checkpoint', checkpoint: { sequence, tool, files } });
-const result = (id: string, name: string, changed?: string[]): ChatAction => ev({ type: 'tool_result', id, name, status: 'ok', truncated: false, ...(changed ? { changedFiles: changed } : {}) });
+const ev = (e: Record<string, unknown>): ChatAction => ({
+  type: 'event',
+  event: { schemaVersion: 2, runId: R, ...e } as ZeroEvent,
+  line: 1,
+});
+const call = (id: string, name: string, args: unknown = {}): ChatAction =>
+  ev({ type: 'tool_call', id, name, args, sideEffect: 'write' });
+const checkpoint = (sequence: number, tool: string, files: string[]): ChatAction =>
+  ev({ type: 'checkpoint', checkpoint: { sequence, tool, files } });
+const result = (id: string, name: string, changed?: string[]): ChatAction =>
+  ev({ type: 'tool_result', id, name, status: 'ok', truncated: false, ...(changed ? { changedFiles: changed } : {}) });
 
 function turnOf(...actions: ChatAction[]): Turn {
-  const chat = [{ type: 'turn_started', turnId: 't1', prompt: 'p', origin: 'prompt', at: 10_000 } as ChatAction, ev({ type: 'run_start', sessionId: 's1' }), ...actions]
-    .reduce(reduceChat, newChat('c1', 0));
+  const chat = [
+    { type: 'turn_started', turnId: 't1', prompt: 'p', origin: 'prompt', at: 10_000 } as ChatAction,
+    ev({ type: 'run_start', sessionId: 's1' }),
+    ...actions,
+  ].reduce(reduceChat, newChat('c1', 0));
   return currentTurn(chat)!;
 }
 
 describe('turn changes (pure)', () => {
   const turn = turnOf(
-    call('a', 'write_file'), checkpoint(7, 'write_file', ['src/a.ts']), result('a', 'write_file', ['src/a.ts']),
-    call('b', 'apply_patch'), checkpoint(11, 'apply_patch', ['src/a.ts', 'docs\\b.md']), result('b', 'apply_patch', ['src/a.ts', 'docs/b.md']),
-    call('c', 'exec_command'), result('c', 'exec_command', ['./build/out.js', '/extra/root/x.txt']),
+    call('a', 'write_file'),
+    checkpoint(7, 'write_file', ['src/a.ts']),
+    result('a', 'write_file', ['src/a.ts']),
+    call('b', 'apply_patch'),
+    checkpoint(11, 'apply_patch', ['src/a.ts', 'docs\\b.md']),
+    result('b', 'apply_patch', ['src/a.ts', 'docs/b.md']),
+    call('c', 'exec_command'),
+    result('c', 'exec_command', ['./build/out.js', '/extra/root/x.txt']),
   );
 
   it('lists each changed file once: checkpoint files and changedFiles, relative or absolute as Zero gave them', () => {
@@ -43,7 +73,10 @@ describe('turn changes (pure)', () => {
   });
 
   it('a file written twice diffs against the earliest checkpoint of the turn; undo starts at the first', () => {
-    assert.deepEqual(turnCheckpoints(turn).map((c) => c.sequence), [7, 11]);
+    assert.deepEqual(
+      turnCheckpoints(turn).map((c) => c.sequence),
+      [7, 11],
+    );
     assert.equal(firstCheckpointSequence(turn), 7);
     assert.equal(checkpointFor(turn, 'src/a.ts'), 7);
     assert.equal(checkpointFor(turn, 'docs/b.md'), 11);
@@ -52,7 +85,7 @@ describe('turn changes (pure)', () => {
     assert.equal(firstCheckpointSequence(turnOf(call('r', 'read_file'), result('r', 'read_file'))), null);
   });
 
-  it('a checkpoint recorded outside the turn (a reused sequence after a rewind) is not the turn\'s', () => {
+  it("a checkpoint recorded outside the turn (a reused sequence after a rewind) is not the turn's", () => {
     const ended = { ...turn, startedAt: 100_000, endedAt: 160_000 };
     assert.equal(recordedDuringTurn(99_000, ended, 0), true, 'Zero stores whole seconds');
     assert.equal(recordedDuringTurn(161_000, ended, 0), true);
@@ -76,12 +109,25 @@ describe('turn changes with the fake zero (stream → turn → checkpoint → re
     const file = path.join(ws, 'notes', 'fake-zero.md');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, 'before the turn\n');
-    const env = { XDG_DATA_HOME: path.join(dir, 'data'), ZERO_SANDBOX_GRANTS_PATH: path.join(dir, 'g.json'), FAKE_ZERO_WRITE: '1' };
+    const env = {
+      XDG_DATA_HOME: path.join(dir, 'data'),
+      ZERO_SANDBOX_GRANTS_PATH: path.join(dir, 'g.json'),
+      FAKE_ZERO_WRITE: '1',
+    };
     const started = Date.now();
-    const r = spawnSync(process.execPath, [FAKE, 'exec', '-o', 'stream-json', '--cwd', ws, '--', 'scenario:tools'], { env: { ...process.env, ...env }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [FAKE, 'exec', '-o', 'stream-json', '--cwd', ws, '--', 'scenario:tools'], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stderr);
-    const actions = r.stdout.trim().split('\n').map((l, i) => actionFromDecoded(decodeLine(l, i + 1)));
-    const chat = [{ type: 'turn_started', turnId: 't1', prompt: 'scenario:tools', origin: 'prompt', at: started } as ChatAction, ...actions].reduce(reduceChat, newChat('c', 0));
+    const actions = r.stdout
+      .trim()
+      .split('\n')
+      .map((l, i) => actionFromDecoded(decodeLine(l, i + 1)));
+    const chat = [
+      { type: 'turn_started', turnId: 't1', prompt: 'scenario:tools', origin: 'prompt', at: started } as ChatAction,
+      ...actions,
+    ].reduce(reduceChat, newChat('c', 0));
     const turn = currentTurn(chat)!;
     assert.equal(turn.status, 'success');
     assert.deepEqual(changedFiles(turn), ['notes/fake-zero.md']);

@@ -25,7 +25,7 @@ class ScriptedUi implements ApprovalUi {
     this.asked.push(item.name);
     this.open++;
     this.maxOpen = Math.max(this.maxOpen, this.open);
-    return new Promise((resolve) => this.pending.push({ name: item.name, answer: (c) => ((this.open--), resolve(c)) }));
+    return new Promise((resolve) => this.pending.push({ name: item.name, answer: (c) => (this.open--, resolve(c)) }));
   }
 
   async confirmUnsafe(): Promise<boolean> {
@@ -48,7 +48,8 @@ class ScriptedUi implements ApprovalUi {
   }
 }
 
-const request = (id: string, name: string) => zeroEvent({ type: 'permission_request', id, name, action: 'prompt', permissionGranted: false });
+const request = (id: string, name: string) =>
+  zeroEvent({ type: 'permission_request', id, name, action: 'prompt', permissionGranted: false });
 
 describe('ApprovalService (plain Node, fake transport, fake zero for grants)', () => {
   let dir: string;
@@ -65,7 +66,12 @@ describe('ApprovalService (plain Node, fake transport, fake zero for grants)', (
     transport = new FakeTransport();
     log = new RecordingLog();
     const lg = log as unknown as vscode.LogOutputChannel;
-    controller = new ChatController(new ChatStore(path.join(dir, 'chats'), () => undefined), { folder: () => dir, trusted: () => true, transportFor: () => transport, log: lg });
+    controller = new ChatController(new ChatStore(path.join(dir, 'chats'), () => undefined), {
+      folder: () => dir,
+      trusted: () => true,
+      transportFor: () => transport,
+      log: lg,
+    });
     ui = new ScriptedUi();
     service = new ApprovalService({
       controller,
@@ -137,7 +143,10 @@ describe('ApprovalService (plain Node, fake transport, fake zero for grants)', (
     ui.answer('web_search', 'allow-once');
     await until(() => transport.turns.length === 2, 'one follow-up');
     assert.equal(ui.maxOpen, 1);
-    assert.match(fs.readFileSync(transport.last.request.elevation!.env!.ZERO_SANDBOX_GRANTS_PATH!, 'utf8'), /web_fetch[\s\S]*web_search|web_search[\s\S]*web_fetch/);
+    assert.match(
+      fs.readFileSync(transport.last.request.elevation!.env!.ZERO_SANDBOX_GRANTS_PATH!, 'utf8'),
+      /web_fetch[\s\S]*web_search|web_search[\s\S]*web_fetch/,
+    );
   });
 
   it('in the follow-up, a tool the user denied is recorded as denied again without a dialog', async () => {
@@ -154,14 +163,25 @@ describe('ApprovalService (plain Node, fake transport, fake zero for grants)', (
     assert.deepEqual(ui.asked, ['web_fetch', 'web_search']);
   });
 
-  it('a blocking transport\'s requests are left to its own dialog (no exec follow-up)', async () => {
+  it("a blocking transport's requests are left to its own dialog (no exec follow-up)", async () => {
     const acp = new FakeTransport({ approvalsBlock: true, usage: false, checkpoints: false });
     controller.dispose();
     controller = new ChatController(new ChatStore(path.join(dir, 'chats2'), () => undefined), {
-      folder: () => dir, trusted: () => true, transportFor: () => acp, log: log as unknown as vscode.LogOutputChannel,
+      folder: () => dir,
+      trusted: () => true,
+      transportFor: () => acp,
+      log: log as unknown as vscode.LogOutputChannel,
     });
     service.dispose();
-    service = new ApprovalService({ controller, ui, binary: () => FAKE_ZERO, env: () => ({}), rememberDir: async () => undefined, folderRules: { home: os.homedir(), path, caseInsensitive: false }, log: log as unknown as vscode.LogOutputChannel });
+    service = new ApprovalService({
+      controller,
+      ui,
+      binary: () => FAKE_ZERO,
+      env: () => ({}),
+      rememberDir: async () => undefined,
+      folderRules: { home: os.homedir(), path, caseInsensitive: false },
+      log: log as unknown as vscode.LogOutputChannel,
+    });
     const seen: string[] = [];
     controller.onPermissionRequest((r) => seen.push(r.key));
     controller.send('fetch');

@@ -18,7 +18,15 @@ describe('focus after approval dialogs', () => {
     const exec = new Dialogs();
     const acp = new Dialogs();
     // reveal() gives the focus, as the real view does once the webview reports it.
-    const view = { hasFocus, reveals: 0, takesFocus: true, reveal: async () => { view.reveals++; if (view.takesFocus) view.hasFocus = true; } };
+    const view = {
+      hasFocus,
+      reveals: 0,
+      takesFocus: true,
+      reveal: async () => {
+        view.reveals++;
+        if (view.takesFocus) view.hasFocus = true;
+      },
+    };
     const sub = returnFocusAfterDialogs([exec, acp], view);
     return { exec, acp, view, sub };
   };

@@ -32,6 +32,7 @@ describe('readSettings (plain Node, vscode shim)', () => {
     assert.equal(s.mode, 'ask');
     assert.notEqual(s.autonomy.trim().toLowerCase(), 'high');
     const keys = s.ignored.map((i) => i.key);
-    for (const k of ['zero.path', 'zero.env', 'zero.extraArgs', 'zero.mode', 'zero.autonomy']) assert.ok(keys.includes(k), `${k} reported as ignored: ${keys.join(', ')}`);
+    for (const k of ['zero.path', 'zero.env', 'zero.extraArgs', 'zero.mode', 'zero.autonomy'])
+      assert.ok(keys.includes(k), `${k} reported as ignored: ${keys.join(', ')}`);
   });
 });

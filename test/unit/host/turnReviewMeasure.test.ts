@@ -11,17 +11,37 @@ import { revertPlan } from '../../../src/conversation/revertPlan';
 import type { Before } from '../../../src/host/review/checkpointBefore';
 import { measure, MEASURE_MAX_BYTES, readLeft } from '../../../src/host/review/turnReview';
 
-const before = (text: string): Before => ({ kind: 'content', content: Buffer.from(text), mode: null, session: 's', sequence: 1, path: 'a.txt' });
+const before = (text: string): Before => ({
+  kind: 'content',
+  content: Buffer.from(text),
+  mode: null,
+  session: 's',
+  sequence: 1,
+  path: 'a.txt',
+});
 
 function turnWith(review: Turn['review']): Turn {
   return {
-    id: 't1', origin: 'prompt', prompt: 'p', startedAt: 1, endedAt: 2, status: 'success', exitCode: 0, explanation: null, stderrTail: null,
-    run: { runId: null, sessionId: 's', cwd: '/w', provider: null, model: null, schemaVersion: 2 }, items: [], finalText: null,
-    usage: ZERO_USAGE, sawRunEnd: true, anonTools: 0, review,
+    id: 't1',
+    origin: 'prompt',
+    prompt: 'p',
+    startedAt: 1,
+    endedAt: 2,
+    status: 'success',
+    exitCode: 0,
+    explanation: null,
+    stderrTail: null,
+    run: { runId: null, sessionId: 's', cwd: '/w', provider: null, model: null, schemaVersion: 2 },
+    items: [],
+    finalText: null,
+    usage: ZERO_USAGE,
+    sawRunEnd: true,
+    anonTools: 0,
+    review,
   };
 }
 
-describe('measuring a turn\'s files (size cap)', function () {
+describe("measuring a turn's files (size cap)", function () {
   let dir: string;
   beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-measure-'))));
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -43,7 +63,15 @@ describe('measuring a turn\'s files (size cap)', function () {
 
   it('a file left over the limit is listed without counts, as unknown content (a revert asks first)', function () {
     const m = measure('gen/huge.js', before('a\nb\n'), { tooLarge: 50_000_000 });
-    assert.deepEqual(m, { path: 'gen/huge.js', change: 'modified', added: null, removed: null, afterSha256: null, unmeasured: true, tooLarge: true });
+    assert.deepEqual(m, {
+      path: 'gen/huge.js',
+      change: 'modified',
+      added: null,
+      removed: null,
+      afterSha256: null,
+      unmeasured: true,
+      tooLarge: true,
+    });
     const created = measure('gen/huge.js', { kind: 'absent' }, { tooLarge: 50_000_000 });
     assert.equal(created?.change, 'created');
     const [row] = turnReviewRows(turnWith([m!]));
@@ -51,7 +79,15 @@ describe('measuring a turn\'s files (size cap)', function () {
     assert.equal(rowLabel(turnReviewRows(turnWith([created!]))[0]!), 'new file, over 4 MB, lines not counted');
     assert.equal(rowSpoken(row!), 'gen/huge.js, over 4 MB, lines not counted');
     // Revert passes no expected hash for an unmeasured entry: edited-since is unknown, so it asks.
-    assert.deepEqual(revertPlan('gen/huge.js', { kind: 'content', sha256: 'b'.repeat(64), mode: null }, { exists: true, sha256: 'c'.repeat(64) }, undefined), { action: 'write', mode: null, editedSince: 'unknown' });
+    assert.deepEqual(
+      revertPlan(
+        'gen/huge.js',
+        { kind: 'content', sha256: 'b'.repeat(64), mode: null },
+        { exists: true, sha256: 'c'.repeat(64) },
+        undefined,
+      ),
+      { action: 'write', mode: null, editedSince: 'unknown' },
+    );
   });
 
   it('a before-copy over the limit: no counts, but what the turn left is hashed (it was small enough to read)', function () {
@@ -60,10 +96,20 @@ describe('measuring a turn\'s files (size cap)', function () {
     assert.equal(m?.added, null);
     assert.equal(m?.change, 'modified');
     assert.match(m?.afterSha256 ?? '', /^[0-9a-f]{64}$/);
-    assert.equal(measure('a.txt', before('x'.repeat(200)), Buffer.from('x'.repeat(200)), 100), null, 'unchanged: not listed');
+    assert.equal(
+      measure('a.txt', before('x'.repeat(200)), Buffer.from('x'.repeat(200)), 100),
+      null,
+      'unchanged: not listed',
+    );
   });
 
   it('under the limit, lines are counted as before', function () {
-    assert.deepEqual(measure('a.txt', before('a\nb\n'), Buffer.from('a\nc\nd\n')), { path: 'a.txt', change: 'modified', added: 2, removed: 1, afterSha256: measure('x', { kind: 'absent' }, Buffer.from('a\nc\nd\n'))!.afterSha256 });
+    assert.deepEqual(measure('a.txt', before('a\nb\n'), Buffer.from('a\nc\nd\n')), {
+      path: 'a.txt',
+      change: 'modified',
+      added: 2,
+      removed: 1,
+      afterSha256: measure('x', { kind: 'absent' }, Buffer.from('a\nc\nd\n'))!.afterSha256,
+    });
   });
 });

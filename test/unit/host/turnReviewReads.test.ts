@@ -13,9 +13,15 @@ import { measureFiles, readLeft, TurnReview } from '../../../src/host/review/tur
 import { writeCheckpointedTurn } from '../support/checkpointFixture';
 import { countingReadsAsync } from '../support/countingReads';
 
-const log = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined, trace: () => undefined } as unknown as vscode.LogOutputChannel;
+const log = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  debug: () => undefined,
+  trace: () => undefined,
+} as unknown as vscode.LogOutputChannel;
 
-describe('measuring a turn\'s files: bytes read', function () {
+describe("measuring a turn's files: bytes read", function () {
   let dir: string;
   let xdg: string | undefined;
   beforeEach(() => {
@@ -37,7 +43,10 @@ describe('measuring a turn\'s files: bytes read', function () {
       return measureFiles(t.chat, t.turn, left, log);
     });
     assert.equal(r.value.length, 40);
-    assert.ok(r.value.every((f) => f.change === 'modified' && f.added === 1 && f.removed === 1), JSON.stringify(r.value[0]));
+    assert.ok(
+      r.value.every((f) => f.change === 'modified' && f.added === 1 && f.removed === 1),
+      JSON.stringify(r.value[0]),
+    );
     // 40 blobs + 40 files as the turn left them + events.jsonl once (the old path read 40 × 40 blobs).
     assert.ok(r.bytes <= 80 * 100_000 + events, `read ${r.bytes} bytes`);
     assert.equal(r.files, 81);
@@ -59,7 +68,9 @@ describe('measuring a turn\'s files: bytes read', function () {
     assert.equal(recorded.length, n);
     assert.ok(recorded.slice(0, MEASURE_MAX_FILES).every((f) => f.added === 1 && !f.tooMany));
     const beyond = recorded.slice(MEASURE_MAX_FILES);
-    assert.ok(beyond.every((f) => f.tooMany === true && f.unmeasured === true && f.added === null && f.afterSha256 === null));
+    assert.ok(
+      beyond.every((f) => f.tooMany === true && f.unmeasured === true && f.added === null && f.afterSha256 === null),
+    );
     assert.equal(r.files, 2 * MEASURE_MAX_FILES + 1, 'only the measured files and their blobs, plus the events once');
     const events = fs.statSync(path.join(t.dataHome, 'zero', 'sessions', 'bench-session', 'events.jsonl')).size;
     assert.ok(r.bytes <= 2 * MEASURE_MAX_FILES * 1000 + events, `read ${r.bytes} bytes`);

@@ -17,7 +17,17 @@ describe('webview → host message schema', () => {
   it('accepts the messages the chat view sends', () => {
     assert.ok(ok({ type: 'ready' }));
     assert.ok(ok({ type: 'send', text: 'hi' }));
-    assert.ok(ok({ type: 'send', text: 'hi', options: { mode: 'plan', mentions: [{ kind: 'range', path: 'src/a.ts', startLine: 1, endLine: 3 }], images: [{ mediaType: 'image/png', data: 'AAAA', name: 'a.png' }] } }));
+    assert.ok(
+      ok({
+        type: 'send',
+        text: 'hi',
+        options: {
+          mode: 'plan',
+          mentions: [{ kind: 'range', path: 'src/a.ts', startLine: 1, endLine: 3 }],
+          images: [{ mediaType: 'image/png', data: 'AAAA', name: 'a.png' }],
+        },
+      }),
+    );
     assert.ok(ok({ type: 'cancelQueued', index: 0 }));
     assert.ok(ok({ type: 'openFile', path: 'src/a.ts', line: 4 }));
     assert.ok(ok({ type: 'fixBinary', action: 'setPath' }));
@@ -33,7 +43,13 @@ describe('webview → host message schema', () => {
     assert.ok(!ok({ type: 'cancelQueued', index: 1.5 }));
     assert.ok(!ok({ type: 'openFile', path: 'a', line: 0 }));
     assert.ok(!ok({ type: 'fixBinary', action: 'runAnything' }));
-    assert.ok(!ok({ type: 'send', text: 'hi', options: { images: [{ mediaType: 'image/png', data: 'A'.repeat(MAX_IMAGE_BASE64 + 1), name: 'big.png' }] } }));
+    assert.ok(
+      !ok({
+        type: 'send',
+        text: 'hi',
+        options: { images: [{ mediaType: 'image/png', data: 'A'.repeat(MAX_IMAGE_BASE64 + 1), name: 'big.png' }] },
+      }),
+    );
     assert.ok(!ok({ type: 'send', text: 'hi', options: { mentions: [{ kind: 'file', path: 'a', evil: 1 }] } }));
     assert.ok(!ok(null));
     assert.ok(!ok('ready'));
@@ -56,8 +72,16 @@ describe('ChatWebviewBinding (plain Node)', () => {
     transport = new FakeTransport();
     log = new RecordingLog();
     const lg = log as unknown as vscode.LogOutputChannel;
-    controller = new ChatController(new ChatStore(dir, () => undefined), { folder: () => dir, trusted: () => true, transportFor: () => transport, log: lg });
-    const webview = { onDidReceiveMessage: incoming.event, postMessage: async (m: HostToWebview) => (posted.push(m), true) } as unknown as vscode.Webview;
+    controller = new ChatController(new ChatStore(dir, () => undefined), {
+      folder: () => dir,
+      trusted: () => true,
+      transportFor: () => transport,
+      log: lg,
+    });
+    const webview = {
+      onDidReceiveMessage: incoming.event,
+      postMessage: async (m: HostToWebview) => (posted.push(m), true),
+    } as unknown as vscode.Webview;
     binding = new ChatWebviewBinding(webview, controller, plainEditor(controller), lg);
   });
   afterEach(async () => {
@@ -82,8 +106,14 @@ describe('ChatWebviewBinding (plain Node)', () => {
     assert.equal(transport.last.request.prompt, 'Hello');
     transport.last.emit(zeroEvent({ type: 'run_start' }), zeroEvent({ type: 'text', delta: 'Hi' }));
     transport.last.succeed('Hi');
-    await until(() => posted.some((m) => m.type === 'actions' && m.actions.some((a) => a.type === 'process_exited')), 'the end reaches the view');
+    await until(
+      () => posted.some((m) => m.type === 'actions' && m.actions.some((a) => a.type === 'process_exited')),
+      'the end reaches the view',
+    );
     const actions = posted.flatMap((m) => (m.type === 'actions' ? m.actions : []));
-    assert.deepEqual(actions.map((a) => (a.type === 'event' ? a.event.type : a.type)), ['turn_started', 'run_start', 'text', 'final', 'run_end', 'process_exited']);
+    assert.deepEqual(
+      actions.map((a) => (a.type === 'event' ? a.event.type : a.type)),
+      ['turn_started', 'run_start', 'text', 'final', 'run_end', 'process_exited'],
+    );
   });
 });

@@ -39,8 +39,25 @@ describe('file references from the chat', () => {
   describe('with symlinks (real paths decide inside or outside)', () => {
     // /ws/app/evil -> /etc/passwd, /ws/app/etc -> /etc, /ws/app/back -> /ws/lib, and the root /ws/app itself is
     // reached through /home/me/app -> /ws/app.
-    const links: Record<string, string> = { '/ws/app/evil': '/etc/passwd', '/ws/app/etc': '/etc', '/ws/app/back': '/ws/lib', '/home/me/app': '/ws/app' };
-    const onDisk = new Set(['/ws/app', '/ws/lib', '/ws', '/', '/etc', '/etc/passwd', '/ws/app/src', '/ws/app/src/a.ts', '/ws/lib/util.ts', '/home', '/home/me']);
+    const links: Record<string, string> = {
+      '/ws/app/evil': '/etc/passwd',
+      '/ws/app/etc': '/etc',
+      '/ws/app/back': '/ws/lib',
+      '/home/me/app': '/ws/app',
+    };
+    const onDisk = new Set([
+      '/ws/app',
+      '/ws/lib',
+      '/ws',
+      '/',
+      '/etc',
+      '/etc/passwd',
+      '/ws/app/src',
+      '/ws/app/src/a.ts',
+      '/ws/lib/util.ts',
+      '/home',
+      '/home/me',
+    ]);
     const realpath = (f: string): string | null => {
       for (const [from, to] of Object.entries(links)) {
         if (f === from) return to;
@@ -49,7 +66,8 @@ describe('file references from the chat', () => {
       return onDisk.has(f) ? f : null;
     };
     const linked = (f: string): boolean => realpath(f) !== null;
-    const rr = (raw: string, roots2: readonly string[] = roots) => resolveFileRef(raw, '/ws/app', roots2, linked, path.posix, realpath);
+    const rr = (raw: string, roots2: readonly string[] = roots) =>
+      resolveFileRef(raw, '/ws/app', roots2, linked, path.posix, realpath);
 
     it('a workspace path that is a symlink to a file outside counts as outside', () => {
       assert.deepEqual(rr('evil'), { file: '/ws/app/evil', real: '/etc/passwd', inside: false });
@@ -65,7 +83,11 @@ describe('file references from the chat', () => {
     });
 
     it('workspace folders opened through a symlink are resolved too', () => {
-      assert.deepEqual(rr('/ws/app/src/a.ts', ['/home/me/app']), { file: '/ws/app/src/a.ts', real: '/ws/app/src/a.ts', inside: true });
+      assert.deepEqual(rr('/ws/app/src/a.ts', ['/home/me/app']), {
+        file: '/ws/app/src/a.ts',
+        real: '/ws/app/src/a.ts',
+        inside: true,
+      });
       assert.equal(rr('/home/me/app/evil', ['/home/me/app'])?.inside, false);
     });
   });

@@ -17,7 +17,10 @@ describe('fuzzy path search', () => {
     const index = new PathIndex(PATHS);
     const hits = index.search('composer').map((m) => m.path);
     assert.equal(hits[0], 'src/webview/composer.ts', 'the exact file name first');
-    assert.deepEqual(hits.slice(1, 3).sort(), ['src/conversation/composerPrompt.ts', 'test/unit/composerPrompt.test.ts']);
+    assert.deepEqual(hits.slice(1, 3).sort(), [
+      'src/conversation/composerPrompt.ts',
+      'test/unit/composerPrompt.test.ts',
+    ]);
     assert.ok(!hits.includes('README.md'));
   });
 
@@ -45,12 +48,18 @@ describe('fuzzy path search', () => {
 
   it('a preferred word start that would strand a later letter falls back to the plain match', () => {
     const index = new PathIndex(['xaxb_a']);
-    assert.deepEqual(index.search('ab').map((m) => m.positions), [[1, 3]]);
+    assert.deepEqual(
+      index.search('ab').map((m) => m.positions),
+      [[1, 3]],
+    );
   });
 
   it('the empty query lists the shortest paths first, limited', () => {
     const index = new PathIndex(PATHS);
-    assert.deepEqual(index.search('', 2).map((m) => m.path), ['README.md', 'src/zero/execArgs.ts']);
+    assert.deepEqual(
+      index.search('', 2).map((m) => m.path),
+      ['README.md', 'src/zero/execArgs.ts'],
+    );
   });
 
   it('folders are candidates too, with a trailing slash', () => {

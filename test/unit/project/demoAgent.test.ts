@@ -19,11 +19,25 @@ let dir: string;
 let workspace: string;
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
-  const base = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !/^(ZERO_|FAKE_ZERO_|XDG_)/.test(e[0])));
-  return { ...base, XDG_DATA_HOME: path.join(dir, 'data'), ZERO_SANDBOX_GRANTS_PATH: path.join(dir, 'grants.json'), FAKE_ZERO_DELAY_MS: '0', ...extra };
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(
+      (e): e is [string, string] => e[1] !== undefined && !/^(ZERO_|FAKE_ZERO_|XDG_)/.test(e[0]),
+    ),
+  );
+  return {
+    ...base,
+    XDG_DATA_HOME: path.join(dir, 'data'),
+    ZERO_SANDBOX_GRANTS_PATH: path.join(dir, 'grants.json'),
+    FAKE_ZERO_DELAY_MS: '0',
+    ...extra,
+  };
 }
 
-function zero(args: string[], stdin = '', extra: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function zero(
+  args: string[],
+  stdin = '',
+  extra: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [DEMO, ...args], { cwd: workspace, env: env(extra), shell: false });
     let stdout = '';
@@ -37,11 +51,23 @@ function zero(args: string[], stdin = '', extra: Record<string, string> = {}): P
 }
 
 /** One `zero exec` run as the extension starts it: stream-json in and out, the prompt on stdin. */
-async function ask(prompt: string, extraArgs: string[] = [], extraEnv: Record<string, string> = {}): Promise<{ code: number | null; events: Ev[]; text: string; reasoning: string }> {
+async function ask(
+  prompt: string,
+  extraArgs: string[] = [],
+  extraEnv: Record<string, string> = {},
+): Promise<{ code: number | null; events: Ev[]; text: string; reasoning: string }> {
   const input = `${JSON.stringify({ schemaVersion: 2, type: 'prompt', content: prompt })}\n`;
   const r = await zero(['exec', '-o', 'stream-json', '-i', 'stream-json', ...extraArgs], input, extraEnv);
-  const events = r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Ev);
-  const join = (type: string) => events.filter((e) => e.type === type).map((e) => e.delta).join('');
+  const events = r.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Ev);
+  const join = (type: string) =>
+    events
+      .filter((e) => e.type === type)
+      .map((e) => e.delta)
+      .join('');
   assert.equal(r.code, 0, `exit ${r.code}: ${r.stderr}\n${r.stdout.slice(-600)}`);
   return { code: r.code, events, text: join('text'), reasoning: join('reasoning') };
 }
@@ -67,26 +93,51 @@ describe('demo agent (npm start without zero)', function () {
     const original = GREET();
     assert.match(original, /TODO/);
     const { events, text, reasoning } = await ask('Fix the TODO in greet.js');
-    const calls = events.filter((e) => e.type === 'tool_call').map((e) => `${e.name} ${JSON.stringify((e.args as { path?: string; url?: string }).path ?? (e.args as { url?: string }).url)}`);
-    assert.deepEqual(calls.map((c) => c.split(' ')[0]), ['read_file', 'write_file', 'web_fetch'], calls.join('\n'));
+    const calls = events
+      .filter((e) => e.type === 'tool_call')
+      .map(
+        (e) =>
+          `${e.name} ${JSON.stringify((e.args as { path?: string; url?: string }).path ?? (e.args as { url?: string }).url)}`,
+      );
+    assert.deepEqual(
+      calls.map((c) => c.split(' ')[0]),
+      ['read_file', 'write_file', 'web_fetch'],
+      calls.join('\n'),
+    );
     assert.match(calls[0]!, /greet\.js/);
     assert.match(reasoning, /greet\('\'\) returns "Hello, !"/);
     // The edit is real, recorded as a checkpoint, and listed as a changed file.
-    const checkpoint = events.find((e) => e.type === 'checkpoint') as { checkpoint: { files: string[]; sequence: number } } | undefined;
+    const checkpoint = events.find((e) => e.type === 'checkpoint') as
+      { checkpoint: { files: string[]; sequence: number } } | undefined;
     assert.deepEqual(checkpoint?.checkpoint.files, ['greet.js']);
-    assert.deepEqual(events.find((e) => e.type === 'tool_result' && e.name === 'write_file')?.changedFiles, ['greet.js']);
+    assert.deepEqual(events.find((e) => e.type === 'tool_result' && e.name === 'write_file')?.changedFiles, [
+      'greet.js',
+    ]);
     const fixed = GREET();
     assert.doesNotMatch(fixed, /TODO/);
     assert.match(fixed, /name\.trim\(\)/);
     // The fixed code really works.
-    const greet = new Function(`${fixed.replace(/console\.log\(.*\);\n?/g, '')}; return greet;`)() as (n?: unknown) => string;
-    assert.deepEqual([greet('Zero'), greet(''), greet('  '), greet()], ['Hello, Zero!', 'Hello, there!', 'Hello, there!', 'Hello, there!']);
+    const greet = new Function(`${fixed.replace(/console\.log\(.*\);\n?/g, '')}; return greet;`)() as (
+      n?: unknown,
+    ) => string;
+    assert.deepEqual(
+      [greet('Zero'), greet(''), greet('  '), greet()],
+      ['Hello, Zero!', 'Hello, there!', 'Hello, there!', 'Hello, there!'],
+    );
     // The fetch is refused headless: a permission_request, which the extension turns into its dialog.
     const request = events.find((e) => e.type === 'permission_request');
     assert.equal(request?.name, 'web_fetch');
     assert.match(text, /needs your approval/);
     // Undo (zero sessions rewind to before the checkpoint) brings the TODO back.
-    const rewind = await zero(['sessions', 'rewind', sessionOf(events), '--sequence', String(checkpoint!.checkpoint.sequence), '--exclude-target', '--json']);
+    const rewind = await zero([
+      'sessions',
+      'rewind',
+      sessionOf(events),
+      '--sequence',
+      String(checkpoint!.checkpoint.sequence),
+      '--exclude-target',
+      '--json',
+    ]);
     assert.equal(rewind.code, 0, rewind.stderr);
     assert.equal(GREET(), original);
   });
@@ -94,9 +145,13 @@ describe('demo agent (npm start without zero)', function () {
   it('the approved retry fetches the page and finishes; a second tour finds nothing left to fix', async () => {
     const first = await ask('Fix the TODO in greet.js');
     const id = sessionOf(first.events);
-    const url = String((first.events.find((e) => e.type === 'tool_call' && e.name === 'web_fetch')?.args as { url: string }).url);
+    const url = String(
+      (first.events.find((e) => e.type === 'tool_call' && e.name === 'web_fetch')?.args as { url: string }).url,
+    );
     const grants = path.join(dir, 'once.json');
-    const allow = await zero(['sandbox', 'grants', 'allow', 'web_fetch', '--reason', 'test'], '', { ZERO_SANDBOX_GRANTS_PATH: grants });
+    const allow = await zero(['sandbox', 'grants', 'allow', 'web_fetch', '--reason', 'test'], '', {
+      ZERO_SANDBOX_GRANTS_PATH: grants,
+    });
     assert.equal(allow.code, 0, allow.stderr);
     const prompt = retryPrompt([{ item: { name: 'web_fetch' } as never, choice: 'allow-once', args: { url } }]);
     const again = await ask(prompt, [`--resume=${id}`], { ZERO_SANDBOX_GRANTS_PATH: grants });
@@ -104,12 +159,20 @@ describe('demo agent (npm start without zero)', function () {
     assert.match(again.text, /MDN confirms it/);
     assert.match(again.text, /nothing was fetched/, 'says the page is a stored excerpt');
     const second = await ask('Fix the TODO in greet.js', [`--resume=${id}`]);
-    assert.deepEqual(second.events.filter((e) => e.type === 'tool_call').map((e) => e.name), ['read_file']);
+    assert.deepEqual(
+      second.events.filter((e) => e.type === 'tool_call').map((e) => e.name),
+      ['read_file'],
+    );
     assert.match(second.text, /nothing for me to fix/);
   });
 
   const selection = (text: string, diagnostics: Parameters<typeof selectionPrompt>[0]['diagnostics'] = []) => ({
-    path: 'greet.js', languageId: 'javascript', startLine: 2, endLine: 4, text, diagnostics,
+    path: 'greet.js',
+    languageId: 'javascript',
+    startLine: 2,
+    endLine: 4,
+    text,
+    diagnostics,
   });
   const GREET_FN = "function greet(name) {\n  return 'Hello, ' + name + '!';\n}";
 
@@ -124,19 +187,55 @@ describe('demo agent (npm start without zero)', function () {
 
   it('Fix with Zero on the greet function makes the fix; on other code it lists the diagnostics and edits nothing', async () => {
     const { events, text } = await ask(selectionPrompt(selection(GREET_FN), 'fix'));
-    assert.deepEqual(events.filter((e) => e.type === 'tool_call').map((e) => e.name), ['write_file']);
+    assert.deepEqual(
+      events.filter((e) => e.type === 'tool_call').map((e) => e.name),
+      ['write_file'],
+    );
     assert.match(GREET(), /name\.trim\(\)/);
     assert.match(text, /Fixed greet\.js/);
-    const other = await ask(selectionPrompt({ path: 'util.ts', languageId: 'typescript', startLine: 1, endLine: 1, text: 'const x: number = "a";', diagnostics: [
-      { message: "Type 'string' is not assignable to type 'number'.", source: 'ts', severity: 'error', startLine: 1, startColumn: 7, endLine: 1, endColumn: 8 },
-    ] }, 'fix'));
+    const other = await ask(
+      selectionPrompt(
+        {
+          path: 'util.ts',
+          languageId: 'typescript',
+          startLine: 1,
+          endLine: 1,
+          text: 'const x: number = "a";',
+          diagnostics: [
+            {
+              message: "Type 'string' is not assignable to type 'number'.",
+              source: 'ts',
+              severity: 'error',
+              startLine: 1,
+              startColumn: 7,
+              endLine: 1,
+              endColumn: 8,
+            },
+          ],
+        },
+        'fix',
+      ),
+    );
     assert.equal(other.events.filter((e) => e.type === 'tool_call').length, 0);
     assert.match(other.text, /Type 'string' is not assignable to type 'number'/);
     assert.match(other.text, /demo agent/);
   });
 
   it('Ask Zero about Selection: repeats the question and answers from the code', async () => {
-    const { text } = await ask(selectionPrompt({ path: 'sum.py', languageId: 'python', startLine: 1, endLine: 5, text: 'def total(items):\n    s = 0\n    for i in items:\n        s += i\n    return s', diagnostics: [] }, 'ask', 'Is this correct?'));
+    const { text } = await ask(
+      selectionPrompt(
+        {
+          path: 'sum.py',
+          languageId: 'python',
+          startLine: 1,
+          endLine: 5,
+          text: 'def total(items):\n    s = 0\n    for i in items:\n        s += i\n    return s',
+          diagnostics: [],
+        },
+        'ask',
+        'Is this correct?',
+      ),
+    );
     assert.match(text, /You asked: “Is this correct\?”/);
     assert.match(text, /`total\(items\)` is a function/);
     assert.match(text, /loops/);
@@ -146,7 +245,10 @@ describe('demo agent (npm start without zero)', function () {
   it('a question about greet.js reads it and explains it, without editing it', async () => {
     const before = GREET();
     const { text, events } = await ask('What does greet.js do?');
-    assert.deepEqual(events.filter((e) => e.type === 'tool_call').map((e) => e.name), ['read_file']);
+    assert.deepEqual(
+      events.filter((e) => e.type === 'tool_call').map((e) => e.name),
+      ['read_file'],
+    );
     assert.match(text, /`greet\(name\)` is a function/);
     assert.match(text, /A TODO says/);
     assert.match(text, /fix the TODO in greet\.js/);

@@ -20,13 +20,19 @@ function headings(doc: string): Set<string> {
 }
 
 function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && /\.(ts|js|mjs|md)$/.test(e.name))
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
 }
 
 describe('section references in comments resolve in docs/', () => {
-  const docs = new Map(fs.readdirSync(path.join(root, 'docs')).filter((f) => /^zero-.*\.md$/.test(f)).map((f) => [f, headings(f)]));
+  const docs = new Map(
+    fs
+      .readdirSync(path.join(root, 'docs'))
+      .filter((f) => /^zero-.*\.md$/.test(f))
+      .map((f) => [f, headings(f)]),
+  );
 
   it('the docs pages have numbered sections', () => {
     assert.ok((docs.get('zero-exec.md')?.size ?? 0) >= 18, 'docs/zero-exec.md has its numbered sections');
@@ -49,7 +55,8 @@ describe('section references in comments resolve in docs/', () => {
         const doc = own ? (near?.[1] ?? own) : before[1];
         const line = text.slice(0, ref.index).split('\n').length;
         const outside = /([A-Z][A-Z_]+(?:\.md)?) $/.exec(text.slice(Math.max(0, (ref.index ?? 0) - 40), ref.index));
-        if (outside) problems.push(`${file}:${line}: cites ${outside[1]}, a page outside this repository: use docs/zero-exec.md`);
+        if (outside)
+          problems.push(`${file}:${line}: cites ${outside[1]}, a page outside this repository: use docs/zero-exec.md`);
         if (!docs.has(doc)) problems.push(`${file}:${line}: docs/${doc} does not exist`);
         else if (!docs.get(doc)?.has(ref[1])) problems.push(`${file}:${line}: docs/${doc} has no section ${ref[1]}`);
       }
@@ -76,12 +83,14 @@ describe('docs pages cited by path exist, with the part they quote', () => {
     if (!/docs\/[a-z-]+\.md|REAL_VSCODE/.test(text) || file === 'test/unit/project/docRefs.test.ts') continue;
     it(file, () => {
       const problems: string[] = [];
-      if (/REAL_VSCODE/.test(text)) problems.push(`${file} cites REAL_VSCODE.md, which is not in this repository: cite docs/testing-in-vscode.md`);
+      if (/REAL_VSCODE/.test(text))
+        problems.push(`${file} cites REAL_VSCODE.md, which is not in this repository: cite docs/testing-in-vscode.md`);
       for (const m of text.matchAll(CITE)) {
         const line = text.slice(0, m.index).split('\n').length;
         // Only comments cite; a test's data may name a made-up docs/ path.
         if (!/^\s*(\/\/|\/?\*|#)/.test(text.split('\n')[line - 1]!)) continue;
-        if (!fs.existsSync(path.join(root, 'docs', m[1]!))) problems.push(`${file}:${line}: docs/${m[1]} does not exist`);
+        if (!fs.existsSync(path.join(root, 'docs', m[1]!)))
+          problems.push(`${file}:${line}: docs/${m[1]} does not exist`);
         else if (m[2] && !parts(m[1]!).has(m[2])) problems.push(`${file}:${line}: docs/${m[1]} has no part "${m[2]}"`);
       }
       assert.deepEqual(problems, []);

@@ -8,14 +8,19 @@ import { BUNDLE_BUDGETS, changelogSection, checkRelease } from '../../../scripts
 
 const ROOT = path.resolve(__dirname, '../..', '..');
 const pkg = (version: string) => JSON.stringify({ name: 'x', version });
-const RELEASED = '# Changelog\n\n## [Unreleased]\n\n## [1.2.3] - 2026-12-01\n\n### Added\n- A thing.\n\n## [1.2.2] - 2026-11-01\n- Older.\n';
+const RELEASED =
+  '# Changelog\n\n## [Unreleased]\n\n## [1.2.3] - 2026-12-01\n\n### Added\n- A thing.\n\n## [1.2.2] - 2026-11-01\n- Older.\n';
 
 describe('release check', () => {
   it('passes for the repo as it is (the version in package.json, before tagging)', function () {
     this.timeout(60_000); // it builds the production bundles to measure them
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/release-check.ts'], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/release-check.ts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stdout + r.stderr);
-    const version = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    const version = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string })
+      .version;
     assert.match(r.stdout, new RegExp(`ok for ${version.replace(/\./g, '\\.')}`));
     assert.match(r.stdout, /dist\/extension\.js [\d,]+ bytes \(budget 300,000\)/, 'the production bundle was measured');
   });
@@ -32,7 +37,10 @@ describe('release check', () => {
   });
 
   it('fails for a tag that does not match package.json, naming both', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/release-check.ts', '--tag', 'v99.0.0'], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/release-check.ts', '--tag', 'v99.0.0'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 1);
     assert.match(r.stderr, /tag "v99\.0\.0" does not match package\.json version/);
     assert.match(r.stderr, /do not publish/);
@@ -63,16 +71,36 @@ describe('release check', () => {
   });
 
   it('refuses a missing or empty section, and an empty [Unreleased] does not count', () => {
-    assert.match(checkRelease({ packageJson: pkg('1.2.4'), changelog: RELEASED, tag: 'v1.2.4' }).errors.join('\n'), /no "## \[1\.2\.4\]" section/);
-    assert.equal(checkRelease({ packageJson: pkg('1.2.4'), changelog: RELEASED }).ok, false, 'an empty [Unreleased] is no entry');
-    const empty = checkRelease({ packageJson: pkg('1.2.3'), changelog: '## [1.2.3] - 2026-12-01\n\n### Added\n\n## [1.2.2]\n- x\n', tag: 'v1.2.3' });
+    assert.match(
+      checkRelease({ packageJson: pkg('1.2.4'), changelog: RELEASED, tag: 'v1.2.4' }).errors.join('\n'),
+      /no "## \[1\.2\.4\]" section/,
+    );
+    assert.equal(
+      checkRelease({ packageJson: pkg('1.2.4'), changelog: RELEASED }).ok,
+      false,
+      'an empty [Unreleased] is no entry',
+    );
+    const empty = checkRelease({
+      packageJson: pkg('1.2.3'),
+      changelog: '## [1.2.3] - 2026-12-01\n\n### Added\n\n## [1.2.2]\n- x\n',
+      tag: 'v1.2.3',
+    });
     assert.match(empty.errors.join('\n'), /lists no changes/);
   });
 
   it('refuses malformed tags and versions the Marketplace rejects', () => {
-    assert.match(checkRelease({ packageJson: pkg('1.2.3'), changelog: RELEASED, tag: '1.2.3' }).errors.join('\n'), /not vX\.Y\.Z/);
-    assert.match(checkRelease({ packageJson: pkg('1.2.3'), changelog: RELEASED, tag: 'v1.2.3-beta' }).errors.join('\n'), /not vX\.Y\.Z/);
-    assert.match(checkRelease({ packageJson: pkg('1.2.3-beta.1'), changelog: RELEASED }).errors.join('\n'), /semver pre-release/);
+    assert.match(
+      checkRelease({ packageJson: pkg('1.2.3'), changelog: RELEASED, tag: '1.2.3' }).errors.join('\n'),
+      /not vX\.Y\.Z/,
+    );
+    assert.match(
+      checkRelease({ packageJson: pkg('1.2.3'), changelog: RELEASED, tag: 'v1.2.3-beta' }).errors.join('\n'),
+      /not vX\.Y\.Z/,
+    );
+    assert.match(
+      checkRelease({ packageJson: pkg('1.2.3-beta.1'), changelog: RELEASED }).errors.join('\n'),
+      /semver pre-release/,
+    );
     assert.match(checkRelease({ packageJson: '{', changelog: RELEASED }).errors.join('\n'), /not valid JSON/);
     assert.match(checkRelease({ packageJson: '{}', changelog: RELEASED }).errors.join('\n'), /no "version"/);
   });

@@ -12,14 +12,25 @@ describe('VSIX contents', () => {
     const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
     const r = spawnSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
-    const files = r.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
+    const files = r.stdout
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     assert.ok(files.includes('package.json') && files.includes('README.md'), files.join('\n'));
-    const outside = files.filter((f) => !/^(dist\/(extension|acp|webview)\.js|dist\/codicon\.ttf|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(f));
+    const outside = files.filter(
+      (f) =>
+        !/^(dist\/(extension|acp|webview)\.js|dist\/codicon\.ttf|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(
+          f,
+        ),
+    );
     assert.deepEqual(outside, [], 'files outside the allow-list');
     assert.ok(!files.some((f) => /^(demo|test|src|scripts|\.github)\//.test(f)));
     // dist/extension.js requires dist/acp.js (the ACP SDK) when an ACP chat starts: both or neither.
     assert.equal(files.includes('dist/acp.js'), files.includes('dist/extension.js'), files.join('\n'));
     // The packaged README links its pictures on the repository (vsce rewrites them), so they stay out.
-    assert.deepEqual(files.filter((f) => f.startsWith('media/screenshots/')), []);
+    assert.deepEqual(
+      files.filter((f) => f.startsWith('media/screenshots/')),
+      [],
+    );
   });
 });

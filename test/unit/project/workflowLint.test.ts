@@ -23,7 +23,10 @@ describe('workflow lint', () => {
     const { files, problems } = lintWorkflowDir(path.join(ROOT, '.github', 'workflows'));
     const names = files.map((f) => path.basename(f));
     assert.ok(names.includes('ci.yml') && names.includes('release.yml'), names.join(', '));
-    assert.deepEqual(problems.map((p) => formatProblem(p, ROOT)), []);
+    assert.deepEqual(
+      problems.map((p) => formatProblem(p, ROOT)),
+      [],
+    );
   });
 
   it('a valid workflow has no problems', () => {
@@ -39,16 +42,33 @@ describe('workflow lint', () => {
   });
 
   it('a step with neither run nor uses, a job needing a missing job, and bad YAML all fail', () => {
-    assert.match(lintWorkflow('a.yml', GOOD.replace('      - run: npm test\n', '      - name: nothing\n')).map((p) => p.where).join(' '), /\/jobs\/build\/steps\/1/);
-    assert.match(lintWorkflow('b.yml', GOOD.replace('    runs-on', '    needs: setup\n    runs-on')).map((p) => p.message).join(' '), /unresolved job setup/i);
+    assert.match(
+      lintWorkflow('a.yml', GOOD.replace('      - run: npm test\n', '      - name: nothing\n'))
+        .map((p) => p.where)
+        .join(' '),
+      /\/jobs\/build\/steps\/1/,
+    );
+    assert.match(
+      lintWorkflow('b.yml', GOOD.replace('    runs-on', '    needs: setup\n    runs-on'))
+        .map((p) => p.message)
+        .join(' '),
+      /unresolved job setup/i,
+    );
     const yaml = lintWorkflow('c.yml', 'on: push\njobs:\n  a: [\n');
     assert.equal(yaml.length, 1);
     assert.match(yaml[0]!.where, /^\d+:\d+$/, 'a parse error says line:column');
-    assert.deepEqual(lintWorkflow('d.yml', '  \n').map((p) => p.message), ['empty workflow file']);
+    assert.deepEqual(
+      lintWorkflow('d.yml', '  \n').map((p) => p.message),
+      ['empty workflow file'],
+    );
   });
 
   it('the lint:workflows command exits 1 on a broken workflow, naming the file, and 0 on the repo', () => {
-    const lint = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/lint-workflows.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
+    const lint = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/lint-workflows.ts', ...args], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wf-'));
     try {
       fs.copyFileSync(path.join(ROOT, '.github', 'workflows', 'ci.yml'), path.join(dir, 'ci.yml'));

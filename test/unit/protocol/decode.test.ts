@@ -54,7 +54,12 @@ describe('decodeLine', () => {
   });
 
   it('keeps U+2028 and U+2029, escaped or raw', () => {
-    assert.deepEqual(event(`{"delta":"a\\u2028b\\u2029c",${R},"type":"text"}`), { delta: 'a\u2028b\u2029c', runId: 'run_20260701141533_71d2aa', schemaVersion: 2, type: 'text' });
+    assert.deepEqual(event(`{"delta":"a\\u2028b\\u2029c",${R},"type":"text"}`), {
+      delta: 'a\u2028b\u2029c',
+      runId: 'run_20260701141533_71d2aa',
+      schemaVersion: 2,
+      type: 'text',
+    });
     assert.equal((event(`{"delta":"a\u2028b",${R},"type":"text"}`) as { delta: string }).delta, 'a\u2028b');
   });
 
@@ -65,13 +70,20 @@ describe('decodeLine', () => {
     });
     it('tool_call without id and args', () => {
       assert.deepEqual(event(`{"name":"list_tools",${R},"sideEffect":"none","type":"tool_call"}`), {
-        name: 'list_tools', runId: 'run_20260701141533_71d2aa', schemaVersion: 2, sideEffect: 'none', type: 'tool_call',
+        name: 'list_tools',
+        runId: 'run_20260701141533_71d2aa',
+        schemaVersion: 2,
+        sideEffect: 'none',
+        type: 'tool_call',
       });
     });
     it('final without text, error with only recoverable, tool_result without output', () => {
       assert.equal(event(`{${R},"type":"final"}`).type, 'final');
       assert.equal(event(`{"recoverable":false,${R},"type":"error"}`).type, 'error');
-      assert.equal(event(`{"id":"c","name":"bash",${R},"status":"error","truncated":false,"type":"tool_result"}`).type, 'tool_result');
+      assert.equal(
+        event(`{"id":"c","name":"bash",${R},"status":"error","truncated":false,"type":"tool_result"}`).type,
+        'tool_result',
+      );
     });
     it('run_start without sessionId (--list-tools)', () => {
       assert.equal(event(`{"cwd":"/r",${R},"type":"run_start"}`).type, 'run_start');
@@ -93,26 +105,40 @@ describe('decodeLine', () => {
   });
 
   describe('schema 1', () => {
-    const violation = '"violation":{"code":"network","reason":"network access is blocked by sandbox policy","recoverable":false,"toolName":"bash"}';
+    const violation =
+      '"violation":{"code":"network","reason":"network access is blocked by sandbox policy","recoverable":false,"toolName":"bash"}';
     it('surfaces violation as block on permission events', () => {
-      const e = event(`{"action":"deny","name":"bash","permissionGranted":false,"risk":{"level":"high"},"runId":"r1","schemaVersion":1,"type":"permission_decision",${violation}}`);
+      const e = event(
+        `{"action":"deny","name":"bash","permissionGranted":false,"risk":{"level":"high"},"runId":"r1","schemaVersion":1,"type":"permission_decision",${violation}}`,
+      );
       assert.ok(e.type === 'permission_decision');
       assert.equal(e.schemaVersion, 1);
-      assert.deepEqual(e.block, { code: 'network', reason: 'network access is blocked by sandbox policy', recoverable: false, toolName: 'bash' });
+      assert.deepEqual(e.block, {
+        code: 'network',
+        reason: 'network access is blocked by sandbox policy',
+        recoverable: false,
+        toolName: 'bash',
+      });
       assert.deepEqual(e.violation, e.block);
     });
     it('surfaces violation as block on tool_result', () => {
-      const e = event(`{"id":"c","name":"bash","output":"Sandbox violation [network] for bash","runId":"r1","schemaVersion":1,"status":"error","truncated":false,"type":"tool_result",${violation}}`);
+      const e = event(
+        `{"id":"c","name":"bash","output":"Sandbox violation [network] for bash","runId":"r1","schemaVersion":1,"status":"error","truncated":false,"type":"tool_result",${violation}}`,
+      );
       assert.equal(e.type === 'tool_result' && e.block?.code, 'network');
     });
     it('leaves an existing block alone', () => {
-      const e = event(`{"action":"deny","block":{"code":"denied"},"name":"bash","runId":"r1","schemaVersion":1,"type":"permission_decision",${violation}}`);
+      const e = event(
+        `{"action":"deny","block":{"code":"denied"},"name":"bash","runId":"r1","schemaVersion":1,"type":"permission_decision",${violation}}`,
+      );
       assert.equal(e.type === 'permission_decision' && e.block?.code, 'denied');
     });
   });
 
   it('keeps unknown fields on the parsed event, at any depth', () => {
-    const e = event(`{"action":"prompt","future":{"x":[1]},"name":"bash","risk":{"level":"low","score":0.2},${R},"type":"permission_request"}`);
+    const e = event(
+      `{"action":"prompt","future":{"x":[1]},"name":"bash","risk":{"level":"low","score":0.2},${R},"type":"permission_request"}`,
+    );
     assert.deepEqual((e as Record<string, unknown>).future, { x: [1] });
     assert.equal((e as { risk: Record<string, unknown> }).risk.score, 0.2);
     assert.equal((event(`{"delta":"x","index":4,${R},"type":"text"}`) as Record<string, unknown>).index, 4);
@@ -120,20 +146,41 @@ describe('decodeLine', () => {
 
   it('keeps an unknown event type as unknown, with its fields', () => {
     const line = `{"plan":["a","b"],${R},"type":"plan_update"}`;
-    assert.deepEqual(decodeLine(line, 12), { kind: 'unknown', unknown: { line: 12, type: 'plan_update', raw: JSON.parse(line) } });
+    assert.deepEqual(decodeLine(line, 12), {
+      kind: 'unknown',
+      unknown: { line: 12, type: 'plan_update', raw: JSON.parse(line) },
+    });
     // A future schema on an unknown type is still just unknown.
     assert.equal(decodeLine('{"schemaVersion":3,"type":"novel"}', 1).kind, 'unknown');
   });
 
   describe('problems', () => {
     it('names the field, the expected type and what came', () => {
-      assert.equal(reason(`{"id":"c",${R},"status":7,"truncated":false,"type":"tool_result"}`), 'tool_result.status: expected string, got number');
-      assert.equal(reason(`{"exitCode":"0",${R},"status":"success","type":"run_end"}`), 'run_end.exitCode: expected number, got string');
-      assert.equal(reason(`{"changedFiles":["a",null],${R},"status":"ok","type":"tool_result"}`), 'tool_result.changedFiles[1]: expected string, got null');
-      assert.equal(reason(`{"checkpoint":{"sequence":"5"},${R},"type":"checkpoint"}`), 'checkpoint.checkpoint.sequence: expected number, got string');
-      assert.equal(reason(`{"meta":["x"],${R},"status":"ok","type":"tool_result"}`), 'tool_result.meta: expected object, got array');
+      assert.equal(
+        reason(`{"id":"c",${R},"status":7,"truncated":false,"type":"tool_result"}`),
+        'tool_result.status: expected string, got number',
+      );
+      assert.equal(
+        reason(`{"exitCode":"0",${R},"status":"success","type":"run_end"}`),
+        'run_end.exitCode: expected number, got string',
+      );
+      assert.equal(
+        reason(`{"changedFiles":["a",null],${R},"status":"ok","type":"tool_result"}`),
+        'tool_result.changedFiles[1]: expected string, got null',
+      );
+      assert.equal(
+        reason(`{"checkpoint":{"sequence":"5"},${R},"type":"checkpoint"}`),
+        'checkpoint.checkpoint.sequence: expected number, got string',
+      );
+      assert.equal(
+        reason(`{"meta":["x"],${R},"status":"ok","type":"tool_result"}`),
+        'tool_result.meta: expected object, got array',
+      );
       assert.equal(reason(`{"delta":5,${R},"type":"text"}`), 'text.delta: expected string, got number');
-      assert.equal(reason(`{"delta":"x","schemaVersion":2,"type":"reasoning"}`), 'reasoning.runId: missing (expected string)');
+      assert.equal(
+        reason(`{"delta":"x","schemaVersion":2,"type":"reasoning"}`),
+        'reasoning.runId: missing (expected string)',
+      );
       assert.equal(reason(`{${R},"status":"success","type":"run_end"}`), 'run_end.exitCode: missing (expected number)');
     });
 
@@ -153,7 +200,10 @@ describe('decodeLine', () => {
 
     it('reports schema versions other than 1 and 2', () => {
       assert.equal(reason('{"delta":"x","runId":"r","schemaVersion":3,"type":"text"}'), 'unsupported schemaVersion 3');
-      assert.equal(reason('{"delta":"x","runId":"r","schemaVersion":"2","type":"text"}'), 'unsupported schemaVersion "2"');
+      assert.equal(
+        reason('{"delta":"x","runId":"r","schemaVersion":"2","type":"text"}'),
+        'unsupported schemaVersion "2"',
+      );
       assert.equal(reason('{"delta":"x","runId":"r","type":"text"}'), 'no "schemaVersion" field');
     });
 

@@ -34,7 +34,10 @@ describe('deep nesting', () => {
   });
 
   it('clampDepth copies arrays as arrays and keeps an own "__proto__" key as data', () => {
-    const v = JSON.parse(`{"__proto__":{"polluted":true},"list":${'['.repeat(100)}1${']'.repeat(100)}}`) as Record<string, unknown>;
+    const v = JSON.parse(`{"__proto__":{"polluted":true},"list":${'['.repeat(100)}1${']'.repeat(100)}}`) as Record<
+      string,
+      unknown
+    >;
     const c = clampDepth(v) as Record<string, unknown>;
     assert.ok(Array.isArray(c.list));
     assert.equal(Object.getPrototypeOf(c), Object.prototype);
@@ -46,7 +49,7 @@ describe('deep nesting', () => {
     assert.match(safeStringify(deepValue(10_000)), /nested deeper than/);
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    assert.match(safeStringify(cyclic), /nested deeper than/, "a cycle is cut like deep nesting");
+    assert.match(safeStringify(cyclic), /nested deeper than/, 'a cycle is cut like deep nesting');
     assert.equal(safeStringify({ a: 1 }, 2), '{\n  "a": 1\n}');
   });
 
@@ -56,7 +59,12 @@ describe('deep nesting', () => {
     assert.equal(decoded.kind, 'event');
     let chat = reduceChat(newChat('c', 0), { type: 'turn_started', turnId: 't', prompt: 'p', origin: 'prompt', at: 0 });
     chat = reduceChat(chat, actionFromDecoded(decoded));
-    chat = reduceChat(chat, actionFromDecoded(decodeLine(`{"id":"call_1","name":"write_json","output":"done",${R},"status":"ok","type":"tool_result"}`, 4)));
+    chat = reduceChat(
+      chat,
+      actionFromDecoded(
+        decodeLine(`{"id":"call_1","name":"write_json","output":"done",${R},"status":"ok","type":"tool_result"}`, 4),
+      ),
+    );
     const tool = chat.turns[0]!.items[0]!;
     assert.equal(tool.kind, 'tool');
     assert.doesNotThrow(() => JSON.stringify(chat), 'save and postMessage serialise the chat');
@@ -75,7 +83,11 @@ describe('deep nesting', () => {
 
   it('markdown export and the view JSON of an unclamped deep value (a bug elsewhere) still do not throw', () => {
     let chat = reduceChat(newChat('c', 0), { type: 'turn_started', turnId: 't', prompt: 'p', origin: 'prompt', at: 0 });
-    chat = reduceChat(chat, { type: 'event', line: 1, event: { type: 'tool_call', schemaVersion: 2, runId: 'r', name: 'x', args: deepValue(10_000) } });
+    chat = reduceChat(chat, {
+      type: 'event',
+      line: 1,
+      event: { type: 'tool_call', schemaVersion: 2, runId: 'r', name: 'x', args: deepValue(10_000) },
+    });
     assert.match(chatToMarkdown(chat), /nested deeper than/);
     assert.match(safeJson(deepValue(10_000)), /nested deeper than/);
   });

@@ -17,7 +17,8 @@ function frame(bytes: Uint8Array, cuts: number[] = [], maxLineBytes?: number): F
   return [...out, ...framer.end()];
 }
 
-const lines = (...pairs: [number, string][]): FramedLine[] => pairs.map(([line, text]) => ({ kind: 'line', line, text }));
+const lines = (...pairs: [number, string][]): FramedLine[] =>
+  pairs.map(([line, text]) => ({ kind: 'line', line, text }));
 
 describe('JsonlFramer', () => {
   it('splits on LF and numbers lines from 1', () => {
@@ -100,7 +101,10 @@ describe('JsonlFramer', () => {
     }
     assert.ok(utf8(long).length > 40_000);
     assert.deepEqual(frame(bytes, cuts), lines([1, 'a'], [2, long], [3, long], [4, 'b']));
-    assert.deepEqual(frame(bytes, cuts, 1000).map((l) => l.kind), ['line', 'overflow', 'overflow', 'line']);
+    assert.deepEqual(
+      frame(bytes, cuts, 1000).map((l) => l.kind),
+      ['line', 'overflow', 'overflow', 'line'],
+    );
   });
 
   describe('maxLineBytes', () => {

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import {
-  InputError, InputEventSchema, MAX_IMAGE_BYTES, encodeInput, normaliseImageMediaType, promptInput,
+  InputError,
+  InputEventSchema,
+  MAX_IMAGE_BYTES,
+  encodeInput,
+  normaliseImageMediaType,
+  promptInput,
   type InputEvent,
 } from '../../../src/protocol/input';
 
@@ -28,7 +33,10 @@ const atLine = (line: number, message: string): string => `Invalid stream-json i
 describe('encodeInput', () => {
   it('writes one compact JSON object per line, each ending in \\n', () => {
     assert.equal(
-      encodeInput([message({ content: 'Inspect this repo.', images: [{ mediaType: 'image/png', data: PNG }] }), prompt('Return only blockers.')]),
+      encodeInput([
+        message({ content: 'Inspect this repo.', images: [{ mediaType: 'image/png', data: PNG }] }),
+        prompt('Return only blockers.'),
+      ]),
       '{"schemaVersion":2,"type":"message","role":"user","content":"Inspect this repo.","images":[{"mediaType":"image/png","data":"iVBORw0KGgo="}]}\n' +
         '{"schemaVersion":2,"type":"prompt","content":"Return only blockers."}\n',
     );
@@ -49,22 +57,32 @@ describe('encodeInput', () => {
 
   describe('§8 line checks, in Zero’s order', () => {
     it('1: the event must be a JSON object', () => {
-      for (const value of [null, [], 'text', 2]) assert.equal(refusal(() => encodeRaw(value)).message, atLine(1, 'expected a JSON object.'));
+      for (const value of [null, [], 'text', 2])
+        assert.equal(refusal(() => encodeRaw(value)).message, atLine(1, 'expected a JSON object.'));
     });
 
     it('2: unknown fields are refused, exactly and case-sensitively', () => {
       assert.equal(refusal(() => encodeRaw({ ...prompt('x'), extra: 1 })).message, atLine(1, 'unknown field extra'));
-      assert.equal(refusal(() => encodeRaw({ schemaVersion: 2, type: 'prompt', Content: 'x' })).message, atLine(1, 'unknown field Content'));
+      assert.equal(
+        refusal(() => encodeRaw({ schemaVersion: 2, type: 'prompt', Content: 'x' })).message,
+        atLine(1, 'unknown field Content'),
+      );
     });
 
     it('2: role and images are allowed only on messages', () => {
       assert.equal(refusal(() => encodeRaw({ ...prompt('x'), role: 'user' })).message, atLine(1, 'unknown field role'));
       assert.equal(refusal(() => encodeRaw({ ...prompt('x'), images: [] })).message, atLine(1, 'unknown field images'));
-      assert.equal(refusal(() => encodeRaw({ schemaVersion: 2, type: 'other', role: 'user', content: 'x' })).message, atLine(1, 'unknown field role'));
+      assert.equal(
+        refusal(() => encodeRaw({ schemaVersion: 2, type: 'other', role: 'user', content: 'x' })).message,
+        atLine(1, 'unknown field role'),
+      );
     });
 
     it('2 before 4: an unknown field wins over a bad schemaVersion', () => {
-      assert.equal(refusal(() => encodeRaw({ schemaVersion: 1, type: 'prompt', content: 'x', x: 1 })).message, atLine(1, 'unknown field x'));
+      assert.equal(
+        refusal(() => encodeRaw({ schemaVersion: 1, type: 'prompt', content: 'x', x: 1 })).message,
+        atLine(1, 'unknown field x'),
+      );
     });
 
     it('3: a field of the wrong type is refused, naming the field', () => {
@@ -79,37 +97,67 @@ describe('encodeInput', () => {
         const text = refusal(() => encodeRaw(value)).message;
         assert.ok(text.startsWith(atLine(1, 'expected a JSON object')) && text.includes(detail), text);
       }
-      assert.match(refusal(() => encodeRaw(message({ content: 'x', images: [{ mediaType: 'png' }] }))).message, /each image must be/);
-      assert.equal(refusal(() => encodeRaw(message({ images: [{ mediaType: 'png', data: PNG, name: 'a' }] }))).message, atLine(1, 'unknown field images.name'));
+      assert.match(
+        refusal(() => encodeRaw(message({ content: 'x', images: [{ mediaType: 'png' }] }))).message,
+        /each image must be/,
+      );
+      assert.equal(
+        refusal(() => encodeRaw(message({ images: [{ mediaType: 'png', data: PNG, name: 'a' }] }))).message,
+        atLine(1, 'unknown field images.name'),
+      );
     });
 
     it('4: schemaVersion must be 2', () => {
-      assert.equal(refusal(() => encodeRaw({ schemaVersion: 1, type: 'prompt', content: 'x' })).message, atLine(1, 'schemaVersion must be 2'));
-      assert.equal(refusal(() => encodeRaw({ type: 'prompt', content: 'x' })).message, atLine(1, 'schemaVersion must be 2'));
+      assert.equal(
+        refusal(() => encodeRaw({ schemaVersion: 1, type: 'prompt', content: 'x' })).message,
+        atLine(1, 'schemaVersion must be 2'),
+      );
+      assert.equal(
+        refusal(() => encodeRaw({ type: 'prompt', content: 'x' })).message,
+        atLine(1, 'schemaVersion must be 2'),
+      );
     });
 
     it('5: content is required unless there are images, after trimming as Go does', () => {
       for (const content of ['', '   ', '\n\t\r', '\u0085\u00a0\u3000']) {
-        assert.equal(refusal(() => encodeInput([prompt(content)])).message, atLine(1, 'content is required'), JSON.stringify(content));
+        assert.equal(
+          refusal(() => encodeInput([prompt(content)])).message,
+          atLine(1, 'content is required'),
+          JSON.stringify(content),
+        );
         assert.equal(refusal(() => encodeInput([message({ content })])).message, atLine(1, 'content is required'));
       }
       assert.equal(refusal(() => encodeInput([message({})])).message, atLine(1, 'content is required'));
-      assert.equal(refusal(() => encodeInput([message({ content: '', images: [] })])).message, atLine(1, 'content is required'));
+      assert.equal(
+        refusal(() => encodeInput([message({ content: '', images: [] })])).message,
+        atLine(1, 'content is required'),
+      );
       // Go's TrimSpace does not count U+FEFF as space.
       assert.doesNotThrow(() => encodeInput([prompt('\ufeff')]));
       // Images alone are a valid input.
-      assert.equal(encodeInput([message({ images: [{ mediaType: 'png', data: PNG }] })]),
-        '{"schemaVersion":2,"type":"message","role":"user","images":[{"mediaType":"png","data":"iVBORw0KGgo="}]}\n');
+      assert.equal(
+        encodeInput([message({ images: [{ mediaType: 'png', data: PNG }] })]),
+        '{"schemaVersion":2,"type":"message","role":"user","images":[{"mediaType":"png","data":"iVBORw0KGgo="}]}\n',
+      );
     });
 
     it('5 before 6: empty content is reported before a bad type or role', () => {
-      assert.equal(refusal(() => encodeRaw({ schemaVersion: 2, type: 'other', content: ' ' })).message, atLine(1, 'content is required'));
-      assert.equal(refusal(() => encodeRaw(message({ role: 'assistant', content: '' }))).message, atLine(1, 'content is required'));
+      assert.equal(
+        refusal(() => encodeRaw({ schemaVersion: 2, type: 'other', content: ' ' })).message,
+        atLine(1, 'content is required'),
+      );
+      assert.equal(
+        refusal(() => encodeRaw(message({ role: 'assistant', content: '' }))).message,
+        atLine(1, 'content is required'),
+      );
     });
 
     it('6: type must be prompt or message', () => {
       for (const type of ['system', 'Prompt', undefined]) {
-        assert.equal(refusal(() => encodeRaw({ schemaVersion: 2, type, content: 'x' })).message, atLine(1, 'type must be prompt or message'));
+        assert.equal(
+          refusal(() => encodeRaw({ schemaVersion: 2, type, content: 'x' })).message,
+          atLine(1, 'type must be prompt or message'),
+        );
       }
     });
 
@@ -128,10 +176,25 @@ describe('encodeInput', () => {
   });
 
   describe('§8 images', () => {
-    const withImage = (mediaType: string, data: string): InputEvent => message({ content: 'see', images: [{ mediaType, data }] });
+    const withImage = (mediaType: string, data: string): InputEvent =>
+      message({ content: 'see', images: [{ mediaType, data }] });
 
     it('accepts every media type Zero accepts, in any case, with or without a data: wrapper', () => {
-      const accepted = ['png', 'image/png', 'jpeg', 'jpg', 'image/jpeg', 'image/jpg', 'gif', 'image/gif', 'webp', 'image/webp', 'IMAGE/PNG', ' Jpg ', 'data:image/webp;base64,'];
+      const accepted = [
+        'png',
+        'image/png',
+        'jpeg',
+        'jpg',
+        'image/jpeg',
+        'image/jpg',
+        'gif',
+        'image/gif',
+        'webp',
+        'image/webp',
+        'IMAGE/PNG',
+        ' Jpg ',
+        'data:image/webp;base64,',
+      ];
       for (const type of accepted) assert.doesNotThrow(() => encodeInput([withImage(type, PNG)]), type);
       assert.equal(normaliseImageMediaType('data:JPG;base64'), 'image/jpeg');
     });
@@ -145,11 +208,25 @@ describe('encodeInput', () => {
     });
 
     it('requires standard base64 with padding', () => {
-      for (const data of ['iVBORw0KGgo', 'iVBORw0KGgo==', 'iVBO Rw0K', 'iVBO-w0KGgo=', 'data:image/png;base64,iVBORw0KGgo=', 'A===', '=AAA', 'AA=A']) {
-        assert.match(refusal(() => encodeInput([withImage('png', data)])).message, /^Stream-json image data is not valid base64: illegal base64 data at input byte \d+$/, data);
+      for (const data of [
+        'iVBORw0KGgo',
+        'iVBORw0KGgo==',
+        'iVBO Rw0K',
+        'iVBO-w0KGgo=',
+        'data:image/png;base64,iVBORw0KGgo=',
+        'A===',
+        '=AAA',
+        'AA=A',
+      ]) {
+        assert.match(
+          refusal(() => encodeInput([withImage('png', data)])).message,
+          /^Stream-json image data is not valid base64: illegal base64 data at input byte \d+$/,
+          data,
+        );
       }
       // Go's decoder skips CR and LF; an empty image decodes too.
-      for (const data of ['', 'AA==', 'AAA=', 'AAAA', 'iVBO\r\nRw0KGgo=']) assert.doesNotThrow(() => encodeInput([withImage('png', data)]), data);
+      for (const data of ['', 'AA==', 'AAA=', 'AAAA', 'iVBO\r\nRw0KGgo='])
+        assert.doesNotThrow(() => encodeInput([withImage('png', data)]), data);
     });
 
     it('caps the decoded size at 10 MiB, checked on the encoded length as Zero does', () => {
@@ -175,7 +252,12 @@ describe('encodeInput', () => {
   it('the schemas agree with the encoder on valid events', () => {
     const events = [prompt('a'), message({ content: 'b' }), message({ images: [{ mediaType: 'gif', data: 'R0lG' }] })];
     for (const event of events) assert.equal(InputEventSchema.safeParse(event).success, true);
-    for (const bad of [{ ...prompt('a'), extra: 1 }, message({ role: 'system', content: 'x' }), prompt(' '), message({ content: 'x', images: [{ mediaType: 'bmp', data: PNG }] })]) {
+    for (const bad of [
+      { ...prompt('a'), extra: 1 },
+      message({ role: 'system', content: 'x' }),
+      prompt(' '),
+      message({ content: 'x', images: [{ mediaType: 'bmp', data: PNG }] }),
+    ]) {
       assert.equal(InputEventSchema.safeParse(bad).success, false, JSON.stringify(bad));
     }
   });
@@ -183,12 +265,17 @@ describe('encodeInput', () => {
 
 describe('promptInput', () => {
   it('encodes one user message', () => {
-    assert.equal(promptInput('Fix the build.'), '{"schemaVersion":2,"type":"message","role":"user","content":"Fix the build."}\n');
+    assert.equal(
+      promptInput('Fix the build.'),
+      '{"schemaVersion":2,"type":"message","role":"user","content":"Fix the build."}\n',
+    );
   });
 
   it('carries images, and allows empty text with them', () => {
-    assert.equal(promptInput('', [{ mediaType: 'image/png', data: PNG }]),
-      '{"schemaVersion":2,"type":"message","role":"user","content":"","images":[{"mediaType":"image/png","data":"iVBORw0KGgo="}]}\n');
+    assert.equal(
+      promptInput('', [{ mediaType: 'image/png', data: PNG }]),
+      '{"schemaVersion":2,"type":"message","role":"user","content":"","images":[{"mediaType":"image/png","data":"iVBORw0KGgo="}]}\n',
+    );
   });
 
   it('refuses blank text without images', () => {

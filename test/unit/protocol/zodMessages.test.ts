@@ -19,7 +19,7 @@ console.log(JSON.stringify([
 `;
 
 describe('zod messages (zod/mini with English)', () => {
-  it('are the classic API\'s English ones, in a process that loaded only our schemas', function () {
+  it("are the classic API's English ones, in a process that loaded only our schemas", function () {
     this.timeout(30_000);
     const r = spawnSync(process.execPath, ['--require', 'tsx/cjs', '-e', SCRIPT], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);

@@ -43,7 +43,10 @@ export class EventEmitter<T> {
 }
 
 export class Uri {
-  private constructor(readonly scheme: string, readonly path: string) {}
+  private constructor(
+    readonly scheme: string,
+    readonly path: string,
+  ) {}
   static file(p: string): Uri {
     return new Uri('file', p);
   }
@@ -111,7 +114,11 @@ function configuration(section: string) {
     has(key: string): boolean {
       return shim.config.has(`${section}.${key}`);
     },
-    async update(key: string, value: unknown, target: ConfigurationTarget = ConfigurationTarget.Workspace): Promise<void> {
+    async update(
+      key: string,
+      value: unknown,
+      target: ConfigurationTarget = ConfigurationTarget.Workspace,
+    ): Promise<void> {
       const l = { ...shim.config.get(`${section}.${key}`) };
       if (target === ConfigurationTarget.Global) l.globalValue = value;
       else if (target === ConfigurationTarget.Workspace) l.workspaceValue = value;
@@ -128,10 +135,12 @@ export const workspace = {
   getConfiguration: configuration,
 };
 
-const say = (kind: string) => async (text: string, ..._rest: unknown[]): Promise<undefined> => {
-  shim.messages.push(`${kind}: ${text}`);
-  return undefined;
-};
+const say =
+  (kind: string) =>
+  async (text: string, ..._rest: unknown[]): Promise<undefined> => {
+    shim.messages.push(`${kind}: ${text}`);
+    return undefined;
+  };
 
 export const window = {
   /** `window.state.focused`: tests set it to play a window in the background. */

@@ -45,10 +45,24 @@ const CLASSES: Record<string, string[]> = {
 };
 
 function run(lines: readonly string[], store: ChatStore, appendOnly: boolean): Chat {
-  let chat = reduceChat(newChat('c1', 1000), { type: 'turn_started', turnId: 't1', prompt: 'odd input', origin: 'prompt', at: 1000 });
+  let chat = reduceChat(newChat('c1', 1000), {
+    type: 'turn_started',
+    turnId: 't1',
+    prompt: 'odd input',
+    origin: 'prompt',
+    at: 1000,
+  });
   store.save(chat, true);
   const actions: ChatAction[] = lines.map((l, i) => actionFromDecoded(decodeLine(l, i + 1)));
-  actions.push({ type: 'process_exited', code: 0, signal: null, spawnFailed: false, explanation: null, stderrTail: null, at: 2000 });
+  actions.push({
+    type: 'process_exited',
+    code: 0,
+    signal: null,
+    spawnFailed: false,
+    explanation: null,
+    stderrTail: null,
+    at: 2000,
+  });
   for (const action of actions) {
     const next = reduceChat(chat, action);
     store.record(chat, action, next);
@@ -66,7 +80,12 @@ describe('chat round trip: what the store writes, a fresh store reads back the s
     notices = [];
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const open = (): ChatStore => new ChatStore(dir, () => undefined, (m) => notices.push(m));
+  const open = (): ChatStore =>
+    new ChatStore(
+      dir,
+      () => undefined,
+      (m) => notices.push(m),
+    );
 
   for (const [name, lines] of Object.entries(CLASSES)) {
     for (const appendOnly of [true, false]) {
@@ -76,7 +95,11 @@ describe('chat round trip: what the store writes, a fresh store reads back the s
         await store.idle();
         const loaded = open().load('c1');
         const files = fs.readdirSync(path.join(dir, 'chats'));
-        assert.deepEqual(files.filter((f) => f.includes('.corrupt-')), [], `set aside: ${notices.join('; ')}`);
+        assert.deepEqual(
+          files.filter((f) => f.includes('.corrupt-')),
+          [],
+          `set aside: ${notices.join('; ')}`,
+        );
         assert.ok(loaded, `the chat loads (${notices.join('; ')})`);
         assert.deepEqual(loaded, seen, 'the chat read back is the chat the user saw');
         const streamed = await replayFile('c1', path.join(dir, 'chats', 'c1.jsonl'));
@@ -84,7 +107,8 @@ describe('chat round trip: what the store writes, a fresh store reads back the s
         assert.deepEqual(streamed.log.chat, seen);
         // What the user saw is sane: finite, non-negative whole token counts.
         for (const u of [seen.usage, seen.turns[0]!.usage]) {
-          for (const n of [u.promptTokens, u.completionTokens, u.totalTokens]) assert.ok(Number.isSafeInteger(n) && n >= 0, `token count ${n}`);
+          for (const n of [u.promptTokens, u.completionTokens, u.totalTokens])
+            assert.ok(Number.isSafeInteger(n) && n >= 0, `token count ${n}`);
           assert.ok(u.costUsd === null || (Number.isFinite(u.costUsd) && u.costUsd >= 0), `cost ${u.costUsd}`);
         }
         const exit = seen.turns[0]!.exitCode;
@@ -95,7 +119,13 @@ describe('chat round trip: what the store writes, a fresh store reads back the s
 
   it('a chat the reducer could not have made (a non-finite total) is written so that it reads back, never set aside', async () => {
     const store = open();
-    const chat = reduceChat(newChat('c1', 1000), { type: 'turn_started', turnId: 't1', prompt: 'p', origin: 'prompt', at: 1000 });
+    const chat = reduceChat(newChat('c1', 1000), {
+      type: 'turn_started',
+      turnId: 't1',
+      prompt: 'p',
+      origin: 'prompt',
+      at: 1000,
+    });
     const broken: Chat = { ...chat, usage: { ...chat.usage, promptTokens: Infinity, completionTokens: NaN } };
     store.save(broken, true);
     await store.idle();

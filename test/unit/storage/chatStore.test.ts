@@ -7,7 +7,11 @@ import { ChatStore } from '../../../src/storage/chatStore';
 
 const withTurn = (id: string, at: number, prompt = 'hello'): Chat =>
   reduceChat(newChat(id, at), { type: 'turn_started', turnId: `t-${id}`, prompt, origin: 'prompt', at });
-const text = (delta: string): ChatAction => ({ type: 'event', line: 1, event: { type: 'text', schemaVersion: 2, runId: 'r', delta } });
+const text = (delta: string): ChatAction => ({
+  type: 'event',
+  line: 1,
+  event: { type: 'text', schemaVersion: 2, runId: 'r', delta },
+});
 
 describe('chat store (workspace storage files)', () => {
   let dir: string;
@@ -19,7 +23,12 @@ describe('chat store (workspace storage files)', () => {
     notices = [];
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const open = (): ChatStore => new ChatStore(dir, (m) => logs.push(m), (m) => notices.push(m));
+  const open = (): ChatStore =>
+    new ChatStore(
+      dir,
+      (m) => logs.push(m),
+      (m) => notices.push(m),
+    );
   const chatsDir = (): string => path.join(dir, 'chats');
 
   it('a chat saved now is there for the next window (reload), newest first in the history', async () => {
@@ -29,7 +38,13 @@ describe('chat store (workspace storage files)', () => {
     a.currentId = 'c2';
     await a.idle();
     const b = open();
-    assert.deepEqual(b.summaries().map((s) => [s.id, s.title, s.turns]), [['c2', 'second', 1], ['c1', 'first', 1]]);
+    assert.deepEqual(
+      b.summaries().map((s) => [s.id, s.title, s.turns]),
+      [
+        ['c2', 'second', 1],
+        ['c1', 'first', 1],
+      ],
+    );
     assert.equal(b.currentId, 'c2');
     assert.equal(b.load('c1')?.turns[0]?.prompt, 'first');
   });
@@ -48,7 +63,10 @@ describe('chat store (workspace storage files)', () => {
     await a.idle();
     const lines = fs.readFileSync(path.join(chatsDir(), 'c1.jsonl'), 'utf8').trim().split('\n');
     assert.equal(lines.length, 4, 'one snapshot line and three action lines');
-    assert.ok(fs.statSync(path.join(chatsDir(), 'c1.jsonl')).size - snapshotSize < 400, 'the snapshot was not rewritten');
+    assert.ok(
+      fs.statSync(path.join(chatsDir(), 'c1.jsonl')).size - snapshotSize < 400,
+      'the snapshot was not rewritten',
+    );
     assert.deepEqual(open().load('c1'), chat);
   });
 
@@ -58,7 +76,12 @@ describe('chat store (workspace storage files)', () => {
     a.save(newChat('empty', 1500));
     assert.equal(open().summaries().length, 0, 'not written yet');
     a.flush();
-    assert.deepEqual(open().summaries().map((s) => s.id), ['c1']);
+    assert.deepEqual(
+      open()
+        .summaries()
+        .map((s) => s.id),
+      ['c1'],
+    );
     assert.equal(open().load('empty'), undefined);
   });
 
@@ -113,7 +136,7 @@ describe('chat store (workspace storage files)', () => {
     assert.deepEqual(fs.readdirSync(chatsDir()), []);
   });
 
-  it('a deleted chat\'s Zero session is remembered as hidden, for this window and the next, and another window keeps it', async () => {
+  it("a deleted chat's Zero session is remembered as hidden, for this window and the next, and another window keeps it", async () => {
     const a = open();
     const other = open();
     a.save({ ...withTurn('c1', 1000), sessionId: 'zero_session_1' }, true);
@@ -123,8 +146,13 @@ describe('chat store (workspace storage files)', () => {
     assert.deepEqual([...a.hiddenSessions()], ['zero_session_1']);
     other.save(withTurn('c3', 3000), true);
     await other.idle();
-    assert.deepEqual([...open().hiddenSessions()], ['zero_session_1'], 'the other window\'s write kept it');
-    assert.deepEqual(open().summaries().map((s) => s.id), ['c3', 'c2']);
+    assert.deepEqual([...open().hiddenSessions()], ['zero_session_1'], "the other window's write kept it");
+    assert.deepEqual(
+      open()
+        .summaries()
+        .map((s) => s.id),
+      ['c3', 'c2'],
+    );
   });
 
   it('the chats open in editor tabs are written at once, read back by the next window, and a deleted one is dropped', async () => {
@@ -143,13 +171,22 @@ describe('chat store (workspace storage files)', () => {
     a.save(withTurn('good', 1000, 'good one'), true);
     a.save(withTurn('bad', 2000, 'bad one'), true);
     await a.idle();
-    fs.writeFileSync(path.join(chatsDir(), 'bad.jsonl'), `${JSON.stringify({ format: 2, seq: 0, chat: { ...withTurn('bad', 2000), turns: [null] } })}\n`);
+    fs.writeFileSync(
+      path.join(chatsDir(), 'bad.jsonl'),
+      `${JSON.stringify({ format: 2, seq: 0, chat: { ...withTurn('bad', 2000), turns: [null] } })}\n`,
+    );
     const b = open();
     assert.equal(b.load('bad'), undefined);
     assert.equal(b.load('good')?.turns[0]?.prompt, 'good one');
-    assert.deepEqual(b.summaries().map((s) => s.id), ['good']);
+    assert.deepEqual(
+      b.summaries().map((s) => s.id),
+      ['good'],
+    );
     const names = fs.readdirSync(chatsDir());
-    assert.ok(names.some((n) => /^bad\.jsonl\.corrupt-/.test(n)), names.join(', '));
+    assert.ok(
+      names.some((n) => /^bad\.jsonl\.corrupt-/.test(n)),
+      names.join(', '),
+    );
     await Promise.resolve();
     assert.equal(notices.length, 1);
     assert.match(notices[0]!, /bad\.jsonl is unreadable \(turns\.0: .*\); it was set aside/);
@@ -167,11 +204,20 @@ describe('chat store (workspace storage files)', () => {
       await a.idle();
       fs.writeFileSync(path.join(dir, 'index.json'), content);
       const b = open();
-      assert.deepEqual(b.summaries().map((s) => s.id), ['c2', 'c1']);
+      assert.deepEqual(
+        b.summaries().map((s) => s.id),
+        ['c2', 'c1'],
+      );
       assert.ok(fs.readdirSync(dir).some((n) => /^index\.json\.corrupt-/.test(n)));
       await Promise.resolve();
       assert.match(notices.join('\n'), /index\.json is unreadable/);
-      assert.deepEqual(open().summaries().map((s) => s.id), ['c2', 'c1'], 'the rebuilt index was written');
+      assert.deepEqual(
+        open()
+          .summaries()
+          .map((s) => s.id),
+        ['c2', 'c1'],
+        'the rebuilt index was written',
+      );
     });
   }
 
@@ -179,7 +225,14 @@ describe('chat store (workspace storage files)', () => {
     fs.mkdirSync(chatsDir(), { recursive: true });
     const old = withTurn('c1', 1000, 'from before');
     fs.writeFileSync(path.join(chatsDir(), 'c1.json'), JSON.stringify(old));
-    fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ version: 1, currentId: 'c1', chats: [{ id: 'c1', title: 'from before', updatedAt: 1000, turns: 1 }] }));
+    fs.writeFileSync(
+      path.join(dir, 'index.json'),
+      JSON.stringify({
+        version: 1,
+        currentId: 'c1',
+        chats: [{ id: 'c1', title: 'from before', updatedAt: 1000, turns: 1 }],
+      }),
+    );
     const a = open();
     assert.deepEqual(a.load('c1'), old);
     const next = reduceChat(old, text('more'));
@@ -189,7 +242,7 @@ describe('chat store (workspace storage files)', () => {
     assert.deepEqual(open().load('c1'), next);
   });
 
-  it('two windows sharing storage keep each other\'s history entries', async () => {
+  it("two windows sharing storage keep each other's history entries", async () => {
     const a = open();
     const b = open();
     a.save(withTurn('from-a', 1000, 'A'), true);
@@ -198,18 +251,32 @@ describe('chat store (workspace storage files)', () => {
     await b.idle();
     a.save(withTurn('from-a2', 3000, 'A2'), true);
     await a.idle();
-    assert.deepEqual(open().summaries().map((s) => s.id), ['from-a2', 'from-b', 'from-a']);
+    assert.deepEqual(
+      open()
+        .summaries()
+        .map((s) => s.id),
+      ['from-a2', 'from-b', 'from-a'],
+    );
     // A delete in one window is not undone by the other's next write.
     b.delete('from-a');
     a.currentId = 'from-a2';
-    assert.deepEqual(open().summaries().map((s) => s.id), ['from-a2', 'from-b']);
+    assert.deepEqual(
+      open()
+        .summaries()
+        .map((s) => s.id),
+      ['from-a2', 'from-b'],
+    );
   });
 
   it('a deeply nested value saves and reads back (depth-clamped), never throwing', async () => {
     let deep: unknown = 1;
     for (let i = 0; i < 10_000; i++) deep = { a: deep };
     const chat = withTurn('c1', 1000);
-    const call: ChatAction = { type: 'event', line: 2, event: { type: 'tool_call', schemaVersion: 2, runId: 'r', id: 'x', name: 'tool', args: deep } };
+    const call: ChatAction = {
+      type: 'event',
+      line: 2,
+      event: { type: 'tool_call', schemaVersion: 2, runId: 'r', id: 'x', name: 'tool', args: deep },
+    };
     const next = reduceChat(chat, call);
     const a = open();
     a.save(chat, true);

@@ -36,7 +36,13 @@ describe('chat store: flush while a snapshot is being written', () => {
     }) as typeof realOpen;
 
     const store = new ChatStore(dir, () => undefined);
-    const first: Chat = reduceChat(newChat('c1', 1), { type: 'turn_started', turnId: 't1', prompt: 'first', origin: 'prompt', at: 1 });
+    const first: Chat = reduceChat(newChat('c1', 1), {
+      type: 'turn_started',
+      turnId: 't1',
+      prompt: 'first',
+      origin: 'prompt',
+      at: 1,
+    });
     store.save(first, true);
     await isOpen;
     const later = reduceChat(first, { type: 'renamed', title: 'Renamed before the window closed' });

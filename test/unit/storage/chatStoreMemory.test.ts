@@ -12,11 +12,31 @@ import { snapshotLine } from '../../../src/storage/chatLogFile';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { safeStringify } from '../../../src/protocol/depth';
 
-const text = (delta: string): ChatAction => ({ type: 'event', line: 1, event: { type: 'text', schemaVersion: 2, runId: 'r', delta } });
-const started = (i: number): ChatAction => ({ type: 'turn_started', turnId: `t${i}`, prompt: `Question ${i}`, origin: 'prompt', at: 1000 + i });
-const ended: ChatAction = { type: 'process_exited', code: 0, signal: null, spawnFailed: false, explanation: null, stderrTail: null, at: 5000 };
+const text = (delta: string): ChatAction => ({
+  type: 'event',
+  line: 1,
+  event: { type: 'text', schemaVersion: 2, runId: 'r', delta },
+});
+const started = (i: number): ChatAction => ({
+  type: 'turn_started',
+  turnId: `t${i}`,
+  prompt: `Question ${i}`,
+  origin: 'prompt',
+  at: 1000 + i,
+});
+const ended: ChatAction = {
+  type: 'process_exited',
+  code: 0,
+  signal: null,
+  spawnFailed: false,
+  explanation: null,
+  stderrTail: null,
+  at: 5000,
+};
 /** Words with a pair, a lone surrogate, escapes and accents now and then, so pieces end in awkward places. */
-const ANSWER = Array.from({ length: 40_000 }, (_, i) => `word ${i} ${i % 97 === 0 ? '😀 \ud800 "q" \\ é\n' : ''}`).join('');
+const ANSWER = Array.from({ length: 40_000 }, (_, i) => `word ${i} ${i % 97 === 0 ? '😀 \ud800 "q" \\ é\n' : ''}`).join(
+  '',
+);
 
 function chatOf(turns: readonly string[]): Chat {
   let chat = newChat('c1', 1000, 'Big');
@@ -61,7 +81,10 @@ describe('chat store memory on big chats', () => {
       store.save(chat, true);
       await store.idle();
     });
-    assert.ok(fs.readFileSync(logFile()).equals(Buffer.from(snapshotLine(chat, 0))), 'the same bytes as the whole line');
+    assert.ok(
+      fs.readFileSync(logFile()).equals(Buffer.from(snapshotLine(chat, 0))),
+      'the same bytes as the whole line',
+    );
     assert.ok(longest < 256 * 1024, `the longest string stringified while saving: ${longest} characters`);
     assert.deepEqual(open().load('c1'), chat);
   });
@@ -134,7 +157,11 @@ describe('chat store memory on big chats', () => {
     assert.ok(fs.statSync(logFile()).size - before < 1024 * 1024, 'the lines are not on disk yet');
     await waiting;
     assert.ok(fs.statSync(logFile()).size - before > 4 * 1024 * 1024, 'on disk when it resolves');
-    assert.equal(fs.readFileSync(logFile(), 'utf8').trim().split('\n').length, 82, 'appended to the log (a snapshot and 81 lines), not compacted');
+    assert.equal(
+      fs.readFileSync(logFile(), 'utf8').trim().split('\n').length,
+      82,
+      'appended to the log (a snapshot and 81 lines), not compacted',
+    );
     assert.equal(store.backlog(), undefined);
     await store.idle();
     assert.deepEqual(open().load('c1'), chat);
@@ -162,6 +189,6 @@ describe('chat store memory on big chats', () => {
     const waiting = store.backlog();
     assert.ok(waiting);
     await waiting;
-    assert.ok(size('a') + size('b') - before > 4 * 1024 * 1024, 'both chats\' lines are on disk');
+    assert.ok(size('a') + size('b') - before > 4 * 1024 * 1024, "both chats' lines are on disk");
   });
 });

@@ -3,19 +3,38 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { newChat, reduceChat, type Chat, type ChatAction } from '../../../src/conversation';
-import { chatSearchText, fold, matchContent, matchesTitle, originalIndex, searchWords } from '../../../src/conversation/historySearch';
+import {
+  chatSearchText,
+  fold,
+  matchContent,
+  matchesTitle,
+  originalIndex,
+  searchWords,
+} from '../../../src/conversation/historySearch';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { HistoryContentSearch } from '../../../src/storage/historyContentSearch';
 
-const ev = (event: Record<string, unknown>): ChatAction => ({ type: 'event', line: 1, event: { schemaVersion: 2, runId: 'r', ...event } } as unknown as ChatAction);
+const ev = (event: Record<string, unknown>): ChatAction =>
+  ({ type: 'event', line: 1, event: { schemaVersion: 2, runId: 'r', ...event } }) as unknown as ChatAction;
 
 /** A chat with one finished turn: the prompt, some reasoning, a tool's output and the answer. */
-function chat(id: string, at: number, prompt: string, answer: string, extra: { reasoning?: string; toolOutput?: string } = {}): Chat {
+function chat(
+  id: string,
+  at: number,
+  prompt: string,
+  answer: string,
+  extra: { reasoning?: string; toolOutput?: string } = {},
+): Chat {
   let c = reduceChat(newChat(id, at), { type: 'turn_started', turnId: `t-${id}`, prompt, origin: 'prompt', at });
   const actions: ChatAction[] = [
     ev({ type: 'run_start', sessionId: `zero_${id}` }),
     ...(extra.reasoning ? [ev({ type: 'reasoning', delta: extra.reasoning })] : []),
-    ...(extra.toolOutput ? [ev({ type: 'tool_call', id: 'c1', name: 'read_file', args: {} }), ev({ type: 'tool_result', id: 'c1', name: 'read_file', ok: true, output: extra.toolOutput })] : []),
+    ...(extra.toolOutput
+      ? [
+          ev({ type: 'tool_call', id: 'c1', name: 'read_file', args: {} }),
+          ev({ type: 'tool_result', id: 'c1', name: 'read_file', ok: true, output: extra.toolOutput }),
+        ]
+      : []),
     ev({ type: 'text', delta: answer }),
     ev({ type: 'final', text: answer }),
   ];
@@ -30,7 +49,10 @@ describe('history search (pure)', () => {
   });
 
   it('searches the prompts and answers, not reasoning or tool output', () => {
-    const c = chat('c1', 1000, 'Why is the build slow?', 'Because webpack rebuilds the vendor bundle.', { reasoning: 'thinking about giraffes', toolOutput: 'package.json says zebra' });
+    const c = chat('c1', 1000, 'Why is the build slow?', 'Because webpack rebuilds the vendor bundle.', {
+      reasoning: 'thinking about giraffes',
+      toolOutput: 'package.json says zebra',
+    });
     const { text, folded } = chatSearchText(c);
     assert.ok(folded.includes('why is the build slow?'));
     assert.ok(text.includes('Why is the build slow?'), 'the text as said is kept for excerpts');
@@ -40,10 +62,19 @@ describe('history search (pure)', () => {
   });
 
   it('a chat matches when every word is in its title or content, with an excerpt around the first word found in the content', () => {
-    const c = chat('c1', 1000, 'Fix the login page', 'The session cookie lacked the SameSite attribute, so Safari dropped it.');
+    const c = chat(
+      'c1',
+      1000,
+      'Fix the login page',
+      'The session cookie lacked the SameSite attribute, so Safari dropped it.',
+    );
     const text = chatSearchText(c);
     assert.equal(matchContent(c.title, text, searchWords('safari')) !== null, true);
-    assert.match(matchContent(c.title, text, searchWords('safari'))!.excerpt!, /SameSite attribute, so Safari dropped it\.$/, 'the excerpt is the text as said');
+    assert.match(
+      matchContent(c.title, text, searchWords('safari'))!.excerpt!,
+      /SameSite attribute, so Safari dropped it\.$/,
+      'the excerpt is the text as said',
+    );
     assert.ok(matchContent(c.title, text, searchWords('login safari')), 'one word in the title, one in the answer');
     assert.equal(matchContent(c.title, text, searchWords('safari firefox')), null, 'every word must be found');
     assert.equal(matchContent(c.title, text, []), null);
@@ -51,7 +82,7 @@ describe('history search (pure)', () => {
     assert.ok(!matchesTitle('Fix the login page', searchWords('cookie')));
   });
 
-  it('cuts a chat\'s text at the limit it is given', () => {
+  it("cuts a chat's text at the limit it is given", () => {
     const c = chat('c1', 1000, 'short', 'x'.repeat(10_000));
     const cut = chatSearchText(c, 100);
     assert.ok(cut.text.length <= 100 && cut.folded.length <= 100);
@@ -117,7 +148,8 @@ describe('history content search (chat files)', () => {
 
   it('a newer search cancels the older one, and an unreadable file is skipped', async () => {
     const store = new ChatStore(dir, () => undefined);
-    for (let i = 0; i < 20; i++) store.save(chat(`c${i}`, 1000 + i, `question ${i}`, `answer with the word otter ${i}`), true);
+    for (let i = 0; i < 20; i++)
+      store.save(chat(`c${i}`, 1000 + i, `question ${i}`, `answer with the word otter ${i}`), true);
     await store.idle();
     fs.writeFileSync(store.fileOf('c5'), 'not json at all\n');
     const search = new HistoryContentSearch({ inMemory: () => undefined, fileOf: (id) => store.fileOf(id) });

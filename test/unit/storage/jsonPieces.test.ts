@@ -3,7 +3,14 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { jsonPieces, jsonText, PIECE_CHARS, reopened, writeJsonText, writeJsonTextSync } from '../../../src/storage/jsonPieces';
+import {
+  jsonPieces,
+  jsonText,
+  PIECE_CHARS,
+  reopened,
+  writeJsonText,
+  writeJsonTextSync,
+} from '../../../src/storage/jsonPieces';
 import { safeStringify } from '../../../src/protocol/depth';
 
 const join = (pieces: Iterable<string>): string => [...pieces].join('');
@@ -13,7 +20,10 @@ const straddling = 'a'.repeat(PIECE_CHARS - 1) + '😀' + 'b'.repeat(10);
 
 const values: [string, unknown][] = [
   ['primitives', [1, -0, 1.5e300, 'x', true, false, null]],
-  ['an object with skipped values', { a: undefined, b: () => 1, c: Symbol('s'), d: 1, '10': 'ten', '2': 'two', 'quote"key': 'v' }],
+  [
+    'an object with skipped values',
+    { a: undefined, b: () => 1, c: Symbol('s'), d: 1, '10': 'ten', '2': 'two', 'quote"key': 'v' },
+  ],
   ['an array with holes and skipped values', [undefined, () => 1, Symbol('s'), , 3]],
   ['empty containers', { a: {}, b: [], c: [[]], d: [{}] }],
   ['a long string', 'word '.repeat(PIECE_CHARS)],
@@ -22,8 +32,24 @@ const values: [string, unknown][] = [
   ['a lone low surrogate after the boundary', 'a'.repeat(PIECE_CHARS) + '\udc00' + 'b'],
   ['control characters and escapes', `${'\u0000\n\t"\\\u2028'.repeat(PIECE_CHARS / 2)}`],
   ['toJSON and class instances, whole', { when: new Date(0), map: new Map([[1, 2]]), boxed: Object('s') as unknown }],
-  ['nesting below the walk', { a: { b: { c: { d: { e: { f: { g: { h: ['deep', 'word '.repeat(PIECE_CHARS)] } } } } } } } }],
-  ['a chat-like shape', { id: 'c', turns: [{ items: [{ kind: 'text', text: 'é'.repeat(3 * PIECE_CHARS), closed: false }, { kind: 'tool', args: { path: 'x' }, output: null }] }] }],
+  [
+    'nesting below the walk',
+    { a: { b: { c: { d: { e: { f: { g: { h: ['deep', 'word '.repeat(PIECE_CHARS)] } } } } } } } },
+  ],
+  [
+    'a chat-like shape',
+    {
+      id: 'c',
+      turns: [
+        {
+          items: [
+            { kind: 'text', text: 'é'.repeat(3 * PIECE_CHARS), closed: false },
+            { kind: 'tool', args: { path: 'x' }, output: null },
+          ],
+        },
+      ],
+    },
+  ],
 ];
 
 describe('JSON in pieces', () => {
@@ -42,7 +68,7 @@ describe('JSON in pieces', () => {
     assert.ok(longest <= PIECE_CHARS + 2, `longest piece ${longest}`);
   });
 
-  it('a value too deep for JSON.stringify is safeStringify\'s text (clamped), whole', () => {
+  it("a value too deep for JSON.stringify is safeStringify's text (clamped), whole", () => {
     let deep: unknown = 'bottom';
     for (let i = 0; i < 20_000; i++) deep = [deep];
     assert.throws(() => join(jsonPieces(deep)));

@@ -35,7 +35,16 @@ export class AcpTurnChat {
           return this.ask(req, signal);
         },
       },
-      { runId: turnId, prompt, sessionId: this.chat.sessionId, cwd: this.cwd, additionalDirectories: [], trusted: true, mode: this.chat.acp?.mode ?? null, ...extra },
+      {
+        runId: turnId,
+        prompt,
+        sessionId: this.chat.sessionId,
+        cwd: this.cwd,
+        additionalDirectories: [],
+        trusted: true,
+        mode: this.chat.acp?.mode ?? null,
+        ...extra,
+      },
     );
   }
 

@@ -19,7 +19,12 @@ export interface CheckpointedTurn {
   readonly paths: readonly string[];
 }
 
-export function writeCheckpointedTurn(dir: string, files: number, bytes: number, sessionId = 'bench-session'): CheckpointedTurn {
+export function writeCheckpointedTurn(
+  dir: string,
+  files: number,
+  bytes: number,
+  sessionId = 'bench-session',
+): CheckpointedTurn {
   const workspace = path.join(dir, 'workspace');
   const dataHome = path.join(dir, 'data');
   const session = path.join(dataHome, 'zero', 'sessions', sessionId);
@@ -40,17 +45,44 @@ export function writeCheckpointedTurn(dir: string, files: number, bytes: number,
   const now = Date.now();
   const events = [
     { sequence: 1, type: 'session_start', createdAt: new Date(now - 1000).toISOString(), payload: { cwd: workspace } },
-    { sequence: 2, type: 'session_checkpoint', createdAt: new Date(now).toISOString(), payload: { tool: 'apply_patch', files: entries } },
+    {
+      sequence: 2,
+      type: 'session_checkpoint',
+      createdAt: new Date(now).toISOString(),
+      payload: { tool: 'apply_patch', files: entries },
+    },
   ];
   fs.writeFileSync(path.join(session, 'events.jsonl'), events.map((e) => JSON.stringify(e)).join('\n') + '\n');
   const tool: ToolItem = {
-    kind: 'tool', key: 'call-1', id: 'call-1', name: 'apply_patch', args: {}, sideEffect: 'write', status: 'ok', output: null, truncated: false,
-    changedFiles: paths, checkpoint: { sequence: 2, files: paths }, summary: null,
+    kind: 'tool',
+    key: 'call-1',
+    id: 'call-1',
+    name: 'apply_patch',
+    args: {},
+    sideEffect: 'write',
+    status: 'ok',
+    output: null,
+    truncated: false,
+    changedFiles: paths,
+    checkpoint: { sequence: 2, files: paths },
+    summary: null,
   };
   const turn: Turn = {
-    id: 't1', origin: 'prompt', prompt: 'change every file', startedAt: now - 2000, endedAt: now + 1000, status: 'success', exitCode: 0, explanation: null, stderrTail: null,
-    run: { runId: null, sessionId, cwd: workspace, provider: null, model: null, schemaVersion: 2 }, items: [tool], finalText: null,
-    usage: ZERO_USAGE, sawRunEnd: true, anonTools: 0,
+    id: 't1',
+    origin: 'prompt',
+    prompt: 'change every file',
+    startedAt: now - 2000,
+    endedAt: now + 1000,
+    status: 'success',
+    exitCode: 0,
+    explanation: null,
+    stderrTail: null,
+    run: { runId: null, sessionId, cwd: workspace, provider: null, model: null, schemaVersion: 2 },
+    items: [tool],
+    finalText: null,
+    usage: ZERO_USAGE,
+    sawRunEnd: true,
+    anonTools: 0,
   };
   const chat: Chat = { ...newChat('chat-1', now - 5000, 'Review'), sessionId, turns: [turn] };
   return { chat, turn, workspace, dataHome, paths };

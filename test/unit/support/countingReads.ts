@@ -30,7 +30,10 @@ export function countingReads<T>(dir: string, fn: () => T): { value: T; bytes: n
 }
 
 /** The same for an async function: also counts `fs.promises.readFile`. Nothing else may read meanwhile. */
-export async function countingReadsAsync<T>(dir: string, fn: () => Promise<T>): Promise<{ value: T; bytes: number; files: number }> {
+export async function countingReadsAsync<T>(
+  dir: string,
+  fn: () => Promise<T>,
+): Promise<{ value: T; bytes: number; files: number }> {
   let bytes = 0;
   let files = 0;
   const origReadFile = fs.promises.readFile;

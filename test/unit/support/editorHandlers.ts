@@ -3,12 +3,29 @@ import type { ChatController } from '../../../src/chats/chatController';
 import type { EditorHandlers } from '../../../src/host/views/chatWebviewBinding';
 
 /** `send` sends the text as it is, `mentionQuery` finds nothing; any other editor message goes to `other`. */
-export function plainEditor(controller: ChatController, other: (type: string) => void = () => undefined): EditorHandlers {
+export function plainEditor(
+  controller: ChatController,
+  other: (type: string) => void = () => undefined,
+): EditorHandlers {
   const o = (msg: { type: string }): void => other(msg.type);
   return {
     send: (msg, view) => controller.send(msg.text, {}, view.chatId),
     mentionQuery: (msg, view) => view.reply({ type: 'mentionResults', requestId: msg.requestId, items: [] }),
-    copy: o, insertAtCursor: o, openFile: o, showHistory: o, reviewApproval: o, fixBinary: o, trustWorkspace: o, chooseFolder: o,
-    openDiff: o, undoTurn: o, reviewFile: o, setTransport: o, setAcpMode: o, setAcpModel: o, setCurrentFile: o, exportChat: o,
+    copy: o,
+    insertAtCursor: o,
+    openFile: o,
+    showHistory: o,
+    reviewApproval: o,
+    fixBinary: o,
+    trustWorkspace: o,
+    chooseFolder: o,
+    openDiff: o,
+    undoTurn: o,
+    reviewFile: o,
+    setTransport: o,
+    setAcpMode: o,
+    setAcpModel: o,
+    setCurrentFile: o,
+    exportChat: o,
   };
 }

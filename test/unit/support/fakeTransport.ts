@@ -3,7 +3,15 @@
  * test decides. Used to test the controller and the approval service without processes.
  */
 import type { ChatAction } from '../../../src/conversation/actions';
-import type { ApprovalAnswer, Transport, TransportCapabilities, TurnEnd, TurnHandle, TurnListener, TurnRequest } from '../../../src/conversation/transport';
+import type {
+  ApprovalAnswer,
+  Transport,
+  TransportCapabilities,
+  TurnEnd,
+  TurnHandle,
+  TurnListener,
+  TurnRequest,
+} from '../../../src/conversation/transport';
 import type { ZeroEvent } from '../../../src/protocol/events';
 
 const RUN = 'run_20260701141533_71d2aa';
@@ -21,7 +29,10 @@ export class FakeTurn implements TurnHandle {
   private resolve!: (end: TurnEnd) => void;
   private done = false;
 
-  constructor(readonly request: TurnRequest, private readonly listener: TurnListener) {
+  constructor(
+    readonly request: TurnRequest,
+    private readonly listener: TurnListener,
+  ) {
     this.ended = new Promise((r) => (this.resolve = r));
   }
 
@@ -39,7 +50,15 @@ export class FakeTurn implements TurnHandle {
     if (this.done) return;
     this.done = true;
     this.resolve({
-      action: { type: 'process_exited', code: opts.code ?? null, signal: null, spawnFailed: opts.notStarted ?? false, explanation: opts.explanation ?? null, stderrTail: null, at: Date.now() },
+      action: {
+        type: 'process_exited',
+        code: opts.code ?? null,
+        signal: null,
+        spawnFailed: opts.notStarted ?? false,
+        explanation: opts.explanation ?? null,
+        stderrTail: null,
+        at: Date.now(),
+      },
       stopped: opts.stopped ?? false,
       notStarted: opts.notStarted ?? false,
       binaryProblem: null,

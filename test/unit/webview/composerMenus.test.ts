@@ -20,12 +20,24 @@ describe('composer menus: what the caret opens', () => {
 
   it('picks: special words first, a #L range applies to files, folders say so', () => {
     const picks = mentionPicks('pro', [{ kind: 'file', path: 'src/problem.ts', positions: [] }]);
-    assert.deepEqual(picks.map((p) => p.label), ['@problems', 'src/problem.ts']);
-    const ranged = mentionPicks('main#L3-9', [{ kind: 'file', path: 'src/main.ts', positions: [] }, { kind: 'folder', path: 'src/main', positions: [] }]);
-    assert.deepEqual(ranged.map((p) => p.kind === 'mention' && p.ref), [
-      { kind: 'range', path: 'src/main.ts', startLine: 3, endLine: 9 },
-      { kind: 'folder', path: 'src/main' },
+    assert.deepEqual(
+      picks.map((p) => p.label),
+      ['@problems', 'src/problem.ts'],
+    );
+    const ranged = mentionPicks('main#L3-9', [
+      { kind: 'file', path: 'src/main.ts', positions: [] },
+      { kind: 'folder', path: 'src/main', positions: [] },
     ]);
-    assert.deepEqual(ranged.map((p) => p.detail), ['#L3-9', 'folder']);
+    assert.deepEqual(
+      ranged.map((p) => p.kind === 'mention' && p.ref),
+      [
+        { kind: 'range', path: 'src/main.ts', startLine: 3, endLine: 9 },
+        { kind: 'folder', path: 'src/main' },
+      ],
+    );
+    assert.deepEqual(
+      ranged.map((p) => p.detail),
+      ['#L3-9', 'folder'],
+    );
   });
 });

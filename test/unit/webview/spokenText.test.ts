@@ -4,7 +4,10 @@ import { spokenText } from '../../../src/webview/spokenText';
 describe('spokenText: a finished markdown block as a screen reader hears it', () => {
   it('keeps the words and drops the markdown punctuation', () => {
     assert.equal(spokenText('## Plan\n\n'), 'Plan');
-    assert.equal(spokenText('I will read the **README** first, then write [notes](notes.md) and `src/a.ts`.\n'), 'I will read the README first, then write notes and src/a.ts.');
+    assert.equal(
+      spokenText('I will read the **README** first, then write [notes](notes.md) and `src/a.ts`.\n'),
+      'I will read the README first, then write notes and src/a.ts.',
+    );
     assert.equal(spokenText('- one\n- _two_\n1. three\n'), 'one two three');
     assert.equal(spokenText('> quoted\n\n---\n'), 'quoted');
     assert.equal(spokenText('| a | b |\n|:--|--:|\n| 1 | 2 |\n'), 'a b 1 2');

@@ -6,33 +6,65 @@ import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import type { ViewState } from '../../../src/messages/messages';
 import { onlyTextGrew } from '../../../src/webview/streamedFrame';
 
-const event = (e: Record<string, unknown>): ChatAction => ({ type: 'event', line: 1, event: { schemaVersion: 2, runId: 'r', ...e } as never });
+const event = (e: Record<string, unknown>): ChatAction => ({
+  type: 'event',
+  line: 1,
+  event: { schemaVersion: 2, runId: 'r', ...e } as never,
+});
 const BASE: ViewState = {
-  chat: newChat('c', 0), history: [], binary: { ok: true, path: '/bin/zero', demo: false, problem: null }, trusted: true, folder: '/w',
-  queued: [], draft: '', readOnly: false, attachments: [], defaultTransport: 'exec',
+  chat: newChat('c', 0),
+  history: [],
+  binary: { ok: true, path: '/bin/zero', demo: false, problem: null },
+  trusted: true,
+  folder: '/w',
+  queued: [],
+  draft: '',
+  readOnly: false,
+  attachments: [],
+  defaultTransport: 'exec',
 };
 /** As the webview's store makes them: the rest of the state is shared. */
 const view = (chat: Chat, over: Partial<ViewState> = {}): ViewState => ({ ...BASE, chat, ...over });
 const apply = (chat: Chat, ...actions: ChatAction[]): Chat => actions.reduce(reduceChat, chat);
 
 describe('onlyTextGrew (a streamed frame)', () => {
-  const running = apply(newChat('c', 0), { type: 'turn_started', turnId: 't', prompt: 'Go', origin: 'prompt', at: 0 }, event({ type: 'run_start', sessionId: 's' }), event({ type: 'text', delta: 'Hello' }));
+  const running = apply(
+    newChat('c', 0),
+    { type: 'turn_started', turnId: 't', prompt: 'Go', origin: 'prompt', at: 0 },
+    event({ type: 'run_start', sessionId: 's' }),
+    event({ type: 'text', delta: 'Hello' }),
+  );
 
   it('is a text or reasoning delta into the open item of the current turn', () => {
     assert.equal(onlyTextGrew(view(running), view(apply(running, event({ type: 'text', delta: ' world' })))), true);
     const thinking = apply(running, event({ type: 'reasoning', delta: 'Hmm' }));
-    assert.equal(onlyTextGrew(view(thinking), view(apply(thinking, event({ type: 'reasoning', delta: ', so' }), event({ type: 'text', delta: '!' })))), true);
+    assert.equal(
+      onlyTextGrew(
+        view(thinking),
+        view(apply(thinking, event({ type: 'reasoning', delta: ', so' }), event({ type: 'text', delta: '!' }))),
+      ),
+      true,
+    );
   });
 
   it('is not anything the header, composer or footer shows', () => {
     const cases: [string, Chat | ViewState][] = [
-      ['a new item', apply(running, event({ type: 'tool_call', id: 'c1', name: 'read_file', args: { path: 'a' }, sideEffect: 'read' }))],
+      [
+        'a new item',
+        apply(
+          running,
+          event({ type: 'tool_call', id: 'c1', name: 'read_file', args: { path: 'a' }, sideEffect: 'read' }),
+        ),
+      ],
       ['usage', apply(running, event({ type: 'usage', promptTokens: 10, completionTokens: 2, totalTokens: 12 }))],
       ['the run ending', apply(running, event({ type: 'run_end', status: 'success', exitCode: 0 }))],
       ['a new turn', apply(running, { type: 'turn_started', turnId: 't2', prompt: 'More', origin: 'prompt', at: 1 })],
       ['a rename', apply(running, { type: 'renamed', title: 'Other' })],
       ['the queue', view(apply(running, event({ type: 'text', delta: '!' })), { queued: ['next'] })],
-      ['the composer', view(apply(running, event({ type: 'text', delta: '!' })), { attachments: [{ kind: 'selection' } as never] })],
+      [
+        'the composer',
+        view(apply(running, event({ type: 'text', delta: '!' })), { attachments: [{ kind: 'selection' } as never] }),
+      ],
     ];
     for (const [what, next] of cases) {
       const state = 'chat' in next && 'queued' in next ? next : view(next as Chat);

@@ -5,7 +5,11 @@ import type { Chat, TurnItem } from '../../../src/conversation/model';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import { appendedSince, forgetGrowth, noteGrowth } from '../../../src/webview/textGrowth';
 
-const event = (e: Record<string, unknown>): ChatAction => ({ type: 'event', line: 1, event: { schemaVersion: 2, runId: 'r', ...e } as never });
+const event = (e: Record<string, unknown>): ChatAction => ({
+  type: 'event',
+  line: 1,
+  event: { schemaVersion: 2, runId: 'r', ...e } as never,
+});
 const text = (delta: string): ChatAction => event({ type: 'text', delta });
 const lastItem = (chat: Chat): TurnItem => chat.turns[chat.turns.length - 1]!.items.at(-1)!;
 
@@ -23,7 +27,12 @@ describe('webview: text growth between frames', () => {
   let start: Chat;
   beforeEach(() => {
     forgetGrowth();
-    start = apply(newChat('c', 0), { type: 'turn_started', turnId: 't', prompt: 'Go', origin: 'prompt', at: 0 }, event({ type: 'run_start', sessionId: 's' }), text('Hello'));
+    start = apply(
+      newChat('c', 0),
+      { type: 'turn_started', turnId: 't', prompt: 'Go', origin: 'prompt', at: 0 },
+      event({ type: 'run_start', sessionId: 's' }),
+      text('Hello'),
+    );
   });
 
   it('gives the deltas appended to an item over a batch of actions', () => {
@@ -38,7 +47,11 @@ describe('webview: text growth between frames', () => {
     const from = lastItem(start);
     const grown = apply(start, text('!'));
     forgetGrowth();
-    assert.equal(appendedSince(from, lastItem(apply(grown, text('?')))), undefined, 'the step before the frame was forgotten');
+    assert.equal(
+      appendedSince(from, lastItem(apply(grown, text('?')))),
+      undefined,
+      'the step before the frame was forgotten',
+    );
     const replaced = apply(start, event({ type: 'final', text: 'Hello, redacted' }));
     assert.equal(appendedSince(from, lastItem(replaced)), undefined, 'final.text replaces');
     assert.equal(appendedSince(null, lastItem(start)), undefined);

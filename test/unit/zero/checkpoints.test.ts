@@ -7,7 +7,15 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { checkpointsFrom, CheckpointError, readBlob, readCheckpoint, readSessionEvents, sessionsRoot, validSessionId } from '../../../src/zero/checkpoints';
+import {
+  checkpointsFrom,
+  CheckpointError,
+  readBlob,
+  readCheckpoint,
+  readSessionEvents,
+  sessionsRoot,
+  validSessionId,
+} from '../../../src/zero/checkpoints';
 import { rewindSession, RewindError } from '../../../src/zero/rewind';
 
 const FAKE = path.resolve(__dirname, '../../fixtures/fake-zero/zero');
@@ -20,11 +28,21 @@ let env: Record<string, string>;
 
 /** One `zero exec` of a scenario in the workspace; returns the checkpoint sequences it streamed. */
 function exec(prompt: string, args: string[] = [], extraEnv: Record<string, string> = {}): number[] {
-  const r = spawnSync(process.execPath, [FAKE, 'exec', '-o', 'stream-json', '--no-notify', '--cwd', workspace, ...args, '--', prompt], {
-    env: { ...process.env, ...env, ...extraEnv }, encoding: 'utf8',
-  });
+  const r = spawnSync(
+    process.execPath,
+    [FAKE, 'exec', '-o', 'stream-json', '--no-notify', '--cwd', workspace, ...args, '--', prompt],
+    {
+      env: { ...process.env, ...env, ...extraEnv },
+      encoding: 'utf8',
+    },
+  );
   assert.equal(r.status, 0, r.stderr);
-  return r.stdout.trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.type === 'checkpoint').map((e) => e.checkpoint.sequence as number);
+  return r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .filter((e) => e.type === 'checkpoint')
+    .map((e) => e.checkpoint.sequence as number);
 }
 
 const root = (): string => sessionsRoot(env);
@@ -37,13 +55,20 @@ describe('checkpoints (Zero session store, written by the fake zero)', function 
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-checkpoints-'));
     workspace = path.join(dir, 'ws');
     fs.mkdirSync(path.join(workspace, 'notes'), { recursive: true });
-    env = { XDG_DATA_HOME: path.join(dir, 'data'), ZERO_SANDBOX_GRANTS_PATH: path.join(dir, 'grants.json'), FAKE_ZERO_WRITE: '1' };
+    env = {
+      XDG_DATA_HOME: path.join(dir, 'data'),
+      ZERO_SANDBOX_GRANTS_PATH: path.join(dir, 'grants.json'),
+      FAKE_ZERO_WRITE: '1',
+    };
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('sessionsRoot follows XDG_DATA_HOME, else HOME/.local/share, like zero', () => {
     assert.equal(sessionsRoot({ XDG_DATA_HOME: '/x/data' }, '/home/u'), path.join('/x/data', 'zero', 'sessions'));
-    assert.equal(sessionsRoot({ XDG_DATA_HOME: '  ', HOME: '/h' }, '/home/u'), path.join('/h', '.local', 'share', 'zero', 'sessions'));
+    assert.equal(
+      sessionsRoot({ XDG_DATA_HOME: '  ', HOME: '/h' }, '/home/u'),
+      path.join('/h', '.local', 'share', 'zero', 'sessions'),
+    );
     assert.equal(sessionsRoot({}, '/home/u'), path.join('/home/u', '.local', 'share', 'zero', 'sessions'));
   });
 
@@ -64,25 +89,42 @@ describe('checkpoints (Zero session store, written by the fake zero)', function 
     assert.equal(file?.skipped, false);
     assert.equal(file?.bytes, 10);
     // The event on disk has zero's shape: {id, sessionId, sequence, type, createdAt, payload}.
-    const line = fs.readFileSync(path.join(root(), 's1', 'events.jsonl'), 'utf8').split('\n').find((l) => l.includes('"session_checkpoint"'))!;
+    const line = fs
+      .readFileSync(path.join(root(), 's1', 'events.jsonl'), 'utf8')
+      .split('\n')
+      .find((l) => l.includes('"session_checkpoint"'))!;
     const event = JSON.parse(line);
     assert.deepEqual(Object.keys(event), ['id', 'sessionId', 'sequence', 'type', 'createdAt', 'payload']);
     assert.equal(event.id, `s1:${sequence}`);
     const hash = createHash('sha256').update('old notes\n').digest('hex');
-    assert.deepEqual(event.payload, { tool: 'write_file', files: [{ path: 'notes/fake-zero.md', blob: hash, bytes: 10, mode: event.payload.files[0].mode }] });
+    assert.deepEqual(event.payload, {
+      tool: 'write_file',
+      files: [{ path: 'notes/fake-zero.md', blob: hash, bytes: 10, mode: event.payload.files[0].mode }],
+    });
     assert.ok(fs.existsSync(path.join(root(), 's1', 'checkpoints', 'blobs', hash)));
   });
 
-  it('two-files: one checkpoint per write, in Go\'s field order (path, blob, bytes, mode; a new file only absent)', async () => {
+  it("two-files: one checkpoint per write, in Go's field order (path, blob, bytes, mode; a new file only absent)", async () => {
     fs.mkdirSync(path.join(workspace, 'src'));
     fs.writeFileSync(path.join(workspace, 'src', 'app.txt'), 'first line\n', { mode: 0o640 });
     fs.chmodSync(path.join(workspace, 'src', 'app.txt'), 0o640);
     const sequences = exec('scenario:two-files', ['--init-session-id', 's5']);
     assert.equal(sequences.length, 2);
-    const lines = fs.readFileSync(path.join(root(), 's5', 'events.jsonl'), 'utf8').split('\n').filter((l) => l.includes('"session_checkpoint"'));
+    const lines = fs
+      .readFileSync(path.join(root(), 's5', 'events.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"session_checkpoint"'));
     const hash = createHash('sha256').update('first line\n').digest('hex');
-    assert.match(lines[0]!, new RegExp(`"payload":\\{"tool":"write_file","files":\\[\\{"path":"src/app.txt","blob":"${hash}","bytes":11,"mode":${process.platform === 'win32' ? '\\d+' : 416}\\}\\]\\}\\}$`));
-    assert.match(lines[1]!, /"payload":\{"tool":"write_file","files":\[\{"path":"notes\/review\.md","absent":true\}\]\}\}$/);
+    assert.match(
+      lines[0]!,
+      new RegExp(
+        `"payload":\\{"tool":"write_file","files":\\[\\{"path":"src/app.txt","blob":"${hash}","bytes":11,"mode":${process.platform === 'win32' ? '\\d+' : 416}\\}\\]\\}\\}$`,
+      ),
+    );
+    assert.match(
+      lines[1]!,
+      /"payload":\{"tool":"write_file","files":\[\{"path":"notes\/review\.md","absent":true\}\]\}\}$/,
+    );
     const [first, second] = await Promise.all(sequences.map((s) => readCheckpoint(root(), 's5', s)));
     assert.equal(first?.files[0]?.content?.toString('utf8'), 'first line\n');
     assert.equal(first?.files[0]?.mode, process.platform === 'win32' ? first?.files[0]?.mode : 0o640);
@@ -92,7 +134,10 @@ describe('checkpoints (Zero session store, written by the fake zero)', function 
   it('a file that did not exist is absent (no content), and other sequences are not checkpoints', async () => {
     const [sequence] = exec('scenario:tools', ['--init-session-id', 's2']);
     const cp = await readCheckpoint(root(), 's2', sequence!);
-    assert.deepEqual(cp?.files.map((f) => [f.path, f.absent, f.content]), [['notes/fake-zero.md', true, null]]);
+    assert.deepEqual(
+      cp?.files.map((f) => [f.path, f.absent, f.content]),
+      [['notes/fake-zero.md', true, null]],
+    );
     assert.equal(await readCheckpoint(root(), 's2', 1), null, 'sequence 1 is the user message');
     assert.equal(await readCheckpoint(root(), 's2', 999), null);
     assert.equal(await readCheckpoint(root(), 'no-such-session', 1), null);
@@ -146,14 +191,28 @@ describe('checkpoints (Zero session store, written by the fake zero)', function 
       { sequence: 'one', type: 1 },
       null,
       [],
-      { sequence: 2, type: 'session_checkpoint', createdAt: 7, payload: { tool: 'write_file', files: [null, { path: 5 }, { path: 'a.txt', blob }] } },
+      {
+        sequence: 2,
+        type: 'session_checkpoint',
+        createdAt: 7,
+        payload: { tool: 'write_file', files: [null, { path: 5 }, { path: 'a.txt', blob }] },
+      },
       { sequence: 3, type: 'session_checkpoint', payload: { files: 'nope' } },
     ];
     fs.writeFileSync(path.join(dirOf, 'events.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
     const events = await readSessionEvents(root(), 'odd');
-    assert.deepEqual(events.map((e) => [e.sequence, e.createdAt]), [[2, null], [3, null]]);
+    assert.deepEqual(
+      events.map((e) => [e.sequence, e.createdAt]),
+      [
+        [2, null],
+        [3, null],
+      ],
+    );
     const cp = await readCheckpoint(root(), 'odd', 2);
-    assert.deepEqual(cp?.files.map((f) => [f.path, f.content?.toString()]), [['a.txt', content]]);
+    assert.deepEqual(
+      cp?.files.map((f) => [f.path, f.content?.toString()]),
+      [['a.txt', content]],
+    );
     assert.equal(await readCheckpoint(root(), 'odd', 3), null);
   });
 
@@ -164,8 +223,15 @@ describe('checkpoints (Zero session store, written by the fake zero)', function 
     const report = await rewindSession(FAKE, 's5', sequence!, env, { excludeTarget: true });
     assert.deepEqual(report, { targetSequence: sequence! - 1, filesRestored: 1, filesDeleted: 0, skipped: [] });
     assert.equal(note(), 'old notes\n');
-    assert.equal(await readCheckpoint(root(), 's5', sequence!), null, 'the checkpoint is gone (a session_rewind marker took its number)');
-    await assert.rejects(rewindSession(FAKE, 's5', 999, env), (err: Error) => err instanceof RewindError && /rewind target sequence 999 was not found/.test(err.message));
+    assert.equal(
+      await readCheckpoint(root(), 's5', sequence!),
+      null,
+      'the checkpoint is gone (a session_rewind marker took its number)',
+    );
+    await assert.rejects(
+      rewindSession(FAKE, 's5', 999, env),
+      (err: Error) => err instanceof RewindError && /rewind target sequence 999 was not found/.test(err.message),
+    );
     await assert.rejects(rewindSession(FAKE, '../s5', 1, env), RewindError);
     await assert.rejects(rewindSession(path.join(dir, 'missing-zero'), 's5', 1, env), /Could not run/);
   });
@@ -175,7 +241,10 @@ describe('checkpoints (Zero session store, written by the fake zero)', function 
     fs.writeFileSync(path.join(workspace, NOTE), 'edited in between\n');
     const [second] = exec('scenario:tools', ['--resume=s6']);
     assert.ok(second! > first!);
-    assert.deepEqual((await checkpointsFrom(root(), 's6', first!)).map((c) => c.sequence), [first, second]);
+    assert.deepEqual(
+      (await checkpointsFrom(root(), 's6', first!)).map((c) => c.sequence),
+      [first, second],
+    );
     assert.equal((await readCheckpoint(root(), 's6', second!))?.files[0]?.content?.toString(), 'edited in between\n');
     const report = await rewindSession(FAKE, 's6', first!, env, { excludeTarget: true });
     assert.equal(report.filesDeleted, 1, 'the closest checkpoint to the target says "absent"');

@@ -12,9 +12,37 @@ class FakeProc {
   add(pid: number, ppid: number, opts: { start?: number; env?: Record<string, string>; comm?: string } = {}): void {
     const dir = path.join(this.root, String(pid));
     fs.mkdirSync(dir, { recursive: true });
-    const rest = ['S', ppid, pid, pid, 0, -1, 4194304, 0, 0, 0, 0, 0, 0, 0, 0, 20, 0, 1, 0, opts.start ?? 1000 + pid, 0, 0];
+    const rest = [
+      'S',
+      ppid,
+      pid,
+      pid,
+      0,
+      -1,
+      4194304,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      20,
+      0,
+      1,
+      0,
+      opts.start ?? 1000 + pid,
+      0,
+      0,
+    ];
     fs.writeFileSync(path.join(dir, 'stat'), `${pid} (${opts.comm ?? 'proc'}) ${rest.join(' ')}\n`);
-    fs.writeFileSync(path.join(dir, 'environ'), Object.entries(opts.env ?? {}).map(([k, v]) => `${k}=${v}\0`).join(''));
+    fs.writeFileSync(
+      path.join(dir, 'environ'),
+      Object.entries(opts.env ?? {})
+        .map(([k, v]) => `${k}=${v}\0`)
+        .join(''),
+    );
   }
 
   remove(pid: number): void {
@@ -53,7 +81,11 @@ describe('Descendants (fake /proc)', () => {
   afterEach(() => proc.dispose());
 
   it('parses stat lines whose command holds spaces and parentheses', () => {
-    assert.deepEqual(parseStat('42 (a (weird) name) S 7 42 42 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 98765 0 0'), { pid: 42, ppid: 7, start: '98765' });
+    assert.deepEqual(parseStat('42 (a (weird) name) S 7 42 42 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 98765 0 0'), {
+      pid: 42,
+      ppid: 7,
+      start: '98765',
+    });
     assert.equal(parseStat('garbage'), undefined);
   });
 
@@ -96,7 +128,7 @@ describe('Descendants (fake /proc)', () => {
     assert.deepEqual(proc.killed, []);
   });
 
-  it('a reused leader pid does not adopt the new process\'s children', () => {
+  it("a reused leader pid does not adopt the new process's children", () => {
     proc.add(100, 10);
     const t = proc.tracker(100);
     t.scan();

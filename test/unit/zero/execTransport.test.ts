@@ -23,29 +23,55 @@ describe('ExecTransport (the Transport interface over zero exec)', function () {
     fs.mkdirSync(path.join(dir, 'ws'));
     log = new RecordingLog();
     settings = {
-      path: FAKE_ZERO, model: '', mode: '', autonomy: '', addDirs: [], addWorkspaceFolders: false, extraArgs: [],
-      env: { XDG_DATA_HOME: path.join(dir, 'data'), FAKE_ZERO_SCENARIO: 'echo' }, maxLineMB: 64, maxRunOutputMB: 16, ignored: [],
+      path: FAKE_ZERO,
+      model: '',
+      mode: '',
+      autonomy: '',
+      addDirs: [],
+      addWorkspaceFolders: false,
+      extraArgs: [],
+      env: { XDG_DATA_HOME: path.join(dir, 'data'), FAKE_ZERO_SCENARIO: 'echo' },
+      maxLineMB: 64,
+      maxRunOutputMB: 16,
+      ignored: [],
     };
   });
   afterEach(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
 
-  const transport = () => new ExecTransport({ settings: () => settings, otherFolders: () => [], trusted: () => true, log });
-  const request = (over: Partial<TurnRequest> = {}): TurnRequest => ({ chatId: 'c', turnId: 't', prompt: 'Hello', origin: 'prompt', sessionId: null, cwd: path.join(dir, 'ws'), ...over });
+  const transport = () =>
+    new ExecTransport({ settings: () => settings, otherFolders: () => [], trusted: () => true, log });
+  const request = (over: Partial<TurnRequest> = {}): TurnRequest => ({
+    chatId: 'c',
+    turnId: 't',
+    prompt: 'Hello',
+    origin: 'prompt',
+    sessionId: null,
+    cwd: path.join(dir, 'ws'),
+    ...over,
+  });
 
   it('says what it can do: approvals after the fact, usage and checkpoints', () => {
     assert.deepEqual(transport().capabilities, { approvalsBlock: false, usage: true, checkpoints: true });
   });
 
-  it('a turn streams Zero\'s events as actions and ends with a success exit', async () => {
+  it("a turn streams Zero's events as actions and ends with a success exit", async () => {
     const actions: ChatAction[] = [];
     const handle = transport().startTurn(request(), { actions: (a) => actions.push(...a) });
     const end = await handle.ended;
     const types = actions.map((a) => (a.type === 'event' ? a.event.type : a.type));
     assert.equal(types[0], 'run_start');
     assert.equal(types.at(-1), 'run_end');
-    assert.ok(actions.some((a) => a.type === 'event' && a.event.type === 'final' && /You said: Hello/.test(a.event.text ?? '')));
-    assert.deepEqual([end.action.code, end.action.explanation, end.stopped, end.notStarted, end.binaryProblem], [0, null, false, false, null]);
-    assert.ok(log.lines.some((l) => l.startsWith('info: Starting: ') && !l.includes('Hello')), 'the start is logged without the prompt');
+    assert.ok(
+      actions.some((a) => a.type === 'event' && a.event.type === 'final' && /You said: Hello/.test(a.event.text ?? '')),
+    );
+    assert.deepEqual(
+      [end.action.code, end.action.explanation, end.stopped, end.notStarted, end.binaryProblem],
+      [0, null, false, false, null],
+    );
+    assert.ok(
+      log.lines.some((l) => l.startsWith('info: Starting: ') && !l.includes('Hello')),
+      'the start is logged without the prompt',
+    );
   });
 
   it('stop ends the turn as stopped', async () => {

@@ -3,7 +3,15 @@ import { explainExit } from '../../../src/zero/exitReason';
 import type { RunExit } from '../../../src/zero/zeroProcess';
 
 function exit(partial: Partial<RunExit>): RunExit {
-  return { code: null, signal: null, sawRunEnd: false, stderrTail: '', stopRequested: false, outcome: 'crashed', ...partial };
+  return {
+    code: null,
+    signal: null,
+    sawRunEnd: false,
+    stderrTail: '',
+    stopRequested: false,
+    outcome: 'crashed',
+    ...partial,
+  };
 }
 const ended = (code: number, status: string, extra: Partial<RunExit> = {}): RunExit =>
   exit({ code, sawRunEnd: true, runEndExitCode: code, runEndStatus: status, ...extra });
@@ -19,7 +27,9 @@ describe('explainExit', () => {
   });
 
   it('uses the stream error message when there is one', () => {
-    const e = explainExit(ended(3, 'error'), { error: { code: 'provider_error', message: 'rate limit error: slow down' } });
+    const e = explainExit(ended(3, 'error'), {
+      error: { code: 'provider_error', message: 'rate limit error: slow down' },
+    });
     assert.equal(e.message, 'The model provider failed: rate limit error: slow down');
     assert.equal(e.exitCode, 3);
     assert.match(explainExit(ended(3, 'error'), { error: { code: 'mcp_error' } }).message, /MCP server/);
@@ -38,7 +48,10 @@ describe('explainExit', () => {
   it('calls exit 1 without run_end a crash and points at the log', () => {
     const e = explainExit(exit({ code: 1, stderrTail: 'zero crashed: boom\n' }));
     assert.equal(e.kind, 'crash');
-    assert.equal(e.message, 'Zero stopped without finishing the run (exit 1, no run_end): it probably crashed. See the Zero output log.');
+    assert.equal(
+      e.message,
+      'Zero stopped without finishing the run (exit 1, no run_end): it probably crashed. See the Zero output log.',
+    );
     assert.equal(e.detail, 'zero crashed: boom');
   });
 
@@ -66,7 +79,10 @@ describe('explainExit', () => {
     assert.match(e.message, /before finishing the run/);
     assert.doesNotMatch(e.message, /help|extraArgs/);
     // Stray text next to real events is still not help output.
-    assert.doesNotMatch(explainExit(exit({ code: 0, stdout: { events: 3, nonJsonLines: 2 } })).message, /help|extraArgs/);
+    assert.doesNotMatch(
+      explainExit(exit({ code: 0, stdout: { events: 3, nonJsonLines: 2 } })).message,
+      /help|extraArgs/,
+    );
   });
 
   it('exit 0 with no output at all names neither help nor a cut-short answer', () => {
@@ -76,14 +92,27 @@ describe('explainExit', () => {
   });
 
   it('explains spawn errors', () => {
-    const notFound = explainExit(exit({ spawnError: { code: 'ENOENT', message: 'spawn /x/zero ENOENT', target: 'binary' } }), { binary: '/x/zero' });
-    assert.deepEqual([notFound.kind, notFound.message.startsWith('Zero CLI not found at /x/zero')], ['not-found', true]);
-    const notExec = explainExit(exit({ spawnError: { code: 'EACCES', message: 'spawn EACCES', target: 'binary' } }), { binary: '/x/zero' });
+    const notFound = explainExit(
+      exit({ spawnError: { code: 'ENOENT', message: 'spawn /x/zero ENOENT', target: 'binary' } }),
+      { binary: '/x/zero' },
+    );
+    assert.deepEqual(
+      [notFound.kind, notFound.message.startsWith('Zero CLI not found at /x/zero')],
+      ['not-found', true],
+    );
+    const notExec = explainExit(exit({ spawnError: { code: 'EACCES', message: 'spawn EACCES', target: 'binary' } }), {
+      binary: '/x/zero',
+    });
     assert.deepEqual([notExec.kind, notExec.message.startsWith('/x/zero is not executable')], ['not-executable', true]);
-    const noCwd = explainExit(exit({ spawnError: { code: 'ENOENT', message: 'spawn ENOENT', target: 'cwd' } }), { cwd: '/gone' });
+    const noCwd = explainExit(exit({ spawnError: { code: 'ENOENT', message: 'spawn ENOENT', target: 'cwd' } }), {
+      cwd: '/gone',
+    });
     assert.equal(noCwd.kind, 'usage');
     assert.match(noCwd.message, /\/gone does not exist/);
-    assert.equal(explainExit(exit({ spawnError: { code: 'E2BIG', message: 'too big', target: 'binary' } })).kind, 'unknown');
+    assert.equal(
+      explainExit(exit({ spawnError: { code: 'E2BIG', message: 'too big', target: 'binary' } })).kind,
+      'unknown',
+    );
   });
 
   it('treats other codes without run_end as a crash', () => {

@@ -168,7 +168,11 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
     const deltas = ofType(result, 'text').map((e) => String(e.delta));
     assert.ok(deltas.length >= 3);
     assert.equal(one(result, 'final').text, deltas.join(''));
-    assert.ok(result.stdout.includes('\\u003cb\\u003e') && result.stdout.includes('\\u0026') && result.stdout.includes('\\u2028'));
+    assert.ok(
+      result.stdout.includes('\\u003cb\\u003e') &&
+        result.stdout.includes('\\u0026') &&
+        result.stdout.includes('\\u2028'),
+    );
     assert.ok(result.stdout.includes('日本語') && result.stdout.includes('🚀'), 'other non-ASCII stays raw UTF-8');
     assert.deepEqual(result.events.map((e) => e.type).slice(-3), ['usage', 'final', 'run_end']);
     assert.equal(result.events[result.events.length - 1].status, 'success');
@@ -178,8 +182,17 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
     // Scenarios not covered by a dedicated test below (those check the envelope themselves).
     // [scenario, exit code with the completion gate on (the default), with --no-completion-gate if different]
     const table: Array<[string, number, number?]> = [
-      ['reasoning', 0], ['permission', 4, 0], ['two-permissions', 0], ['provider-error', 3], ['no-provider', 3],
-      ['incomplete', 4, 0], ['slow', 0], ['warnings', 0], ['stderr-noise', 0], ['resume', 0], ['echo', 0],
+      ['reasoning', 0],
+      ['permission', 4, 0],
+      ['two-permissions', 0],
+      ['provider-error', 3],
+      ['no-provider', 3],
+      ['incomplete', 4, 0],
+      ['slow', 0],
+      ['warnings', 0],
+      ['stderr-noise', 0],
+      ['resume', 0],
+      ['echo', 0],
     ];
     const runs = table.flatMap(([name, gate, noGate]) => [
       { name, gateOn: true, expected: gate },
@@ -203,7 +216,11 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
       const finals = ofType(result, 'final');
       if (finals.length === 1 && types.includes('tool_result')) {
         const lastTool = types.lastIndexOf('tool_result');
-        const tail = result.events.slice(lastTool).filter((e) => e.type === 'text').map((e) => String(e.delta)).join('');
+        const tail = result.events
+          .slice(lastTool)
+          .filter((e) => e.type === 'text')
+          .map((e) => String(e.delta))
+          .join('');
         assert.equal(finals[0].text, tail, `${label}: final.text = deltas after the last tool`);
       }
     });
@@ -213,8 +230,21 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
     const result = await exec('scenario:tools');
     assertEnvelope(result, 'tools');
     const types = result.events.map((e) => e.type);
-    assert.deepEqual(types, ['run_start', 'text', 'usage', 'tool_call', 'tool_result', 'tool_call', 'checkpoint',
-      'permission_decision', 'tool_result', 'text', 'usage', 'final', 'run_end']);
+    assert.deepEqual(types, [
+      'run_start',
+      'text',
+      'usage',
+      'tool_call',
+      'tool_result',
+      'tool_call',
+      'checkpoint',
+      'permission_decision',
+      'tool_result',
+      'text',
+      'usage',
+      'final',
+      'run_end',
+    ]);
     const [read, write] = ofType(result, 'tool_call');
     assert.equal(read.name, 'read_file');
     assert.equal(read.sideEffect, 'read');
@@ -249,12 +279,31 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
     fs.mkdirSync(outsideDir);
     const outsideFile = path.join(outsideDir, 'notes.txt');
     const env = { FAKE_ZERO_OUTSIDE_PATH: outsideFile };
-    const [parallel, outside, outsideAdded, network, networkUnsafe, destructive, destructiveUnsafe, hardDeny] = await mapLimit([
-      ['scenario:parallel-reads', []], ['scenario:outside-workspace', []], ['scenario:outside-workspace', ['--add-dir', outsideDir]],
-      ['scenario:shell-network', []], ['scenario:shell-network', ['--skip-permissions-unsafe']],
-      ['scenario:destructive', []], ['scenario:destructive', ['--auto', 'high']], ['scenario:hard-deny', []],
-    ] as Array<[string, string[]]>, 4, ([prompt, extra]) => exec(prompt, extra, { env }));
-    for (const [i, result] of [parallel, outside, outsideAdded, network, networkUnsafe, destructive, destructiveUnsafe, hardDeny].entries()) {
+    const [parallel, outside, outsideAdded, network, networkUnsafe, destructive, destructiveUnsafe, hardDeny] =
+      await mapLimit(
+        [
+          ['scenario:parallel-reads', []],
+          ['scenario:outside-workspace', []],
+          ['scenario:outside-workspace', ['--add-dir', outsideDir]],
+          ['scenario:shell-network', []],
+          ['scenario:shell-network', ['--skip-permissions-unsafe']],
+          ['scenario:destructive', []],
+          ['scenario:destructive', ['--auto', 'high']],
+          ['scenario:hard-deny', []],
+        ] as Array<[string, string[]]>,
+        4,
+        ([prompt, extra]) => exec(prompt, extra, { env }),
+      );
+    for (const [i, result] of [
+      parallel,
+      outside,
+      outsideAdded,
+      network,
+      networkUnsafe,
+      destructive,
+      destructiveUnsafe,
+      hardDeny,
+    ].entries()) {
       assert.equal(result.code, 0, `run ${i}: gate-safe wording ends success\n${result.stdout}`);
       assertEnvelope(result, `run ${i}`);
     }
@@ -270,12 +319,23 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
 
     const prompt = one(outside, 'permission_request');
     assert.equal(prompt.permissionGranted, false);
-    assert.equal(prompt.reason, `Writing to ${outsideFile} requires access outside the workspace. Use /add-dir or --add-dir to allow writes there.`);
+    assert.equal(
+      prompt.reason,
+      `Writing to ${outsideFile} requires access outside the workspace. Use /add-dir or --add-dir to allow writes there.`,
+    );
     assert.deepEqual(prompt.block, {
-      action: 'prompt', code: 'outside_workspace', path: outsideFile, reason: prompt.reason, recoverable: true,
-      risk: prompt.risk, toolName: 'write_file',
+      action: 'prompt',
+      code: 'outside_workspace',
+      path: outsideFile,
+      reason: prompt.reason,
+      recoverable: true,
+      risk: prompt.risk,
+      toolName: 'write_file',
     });
-    assert.match(String(ofType(outside, 'tool_result')[0].output), /^Error: Sandbox approval required for write_file: /);
+    assert.match(
+      String(ofType(outside, 'tool_result')[0].output),
+      /^Error: Sandbox approval required for write_file: /,
+    );
     const allowed = one(outsideAdded, 'permission_decision');
     assert.equal(allowed.action, 'allow');
     assert.equal(ofType(outsideAdded, 'tool_result')[0].status, 'ok');
@@ -283,14 +343,21 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
 
     const netPrompt = one(network, 'permission_request');
     assert.equal(netPrompt.reason, 'network access requires approval');
-    assert.deepEqual(netPrompt.risk, { categories: ['network', 'shell'], level: 'critical', reason: 'critical risk: network, shell' });
+    assert.deepEqual(netPrompt.risk, {
+      categories: ['network', 'shell'],
+      level: 'critical',
+      reason: 'critical risk: network, shell',
+    });
     assert.ok(!('block' in netPrompt));
     const netDeny = one(networkUnsafe, 'permission_decision');
     assert.equal(netDeny.action, 'deny');
     assert.equal(netDeny.permissionGranted, true);
     assert.equal((netDeny.block as { [k: string]: Json }).code, 'network');
     assert.equal((netDeny.block as { [k: string]: Json }).recoverable, false);
-    assert.equal(ofType(networkUnsafe, 'tool_result')[0].output, 'Sandbox block [network] for exec_command: network access requires approval');
+    assert.equal(
+      ofType(networkUnsafe, 'tool_result')[0].output,
+      'Sandbox block [network] for exec_command: network access requires approval',
+    );
 
     assert.equal(one(destructive, 'permission_request').reason, 'destructive shell command requires approval');
     assert.equal(one(destructiveUnsafe, 'permission_decision').action, 'allow');
@@ -300,7 +367,10 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
     const hard = one(hardDeny, 'permission_decision');
     assert.equal(hard.action, 'deny');
     assert.equal((hard.block as { [k: string]: Json }).code, 'symlink_traversal');
-    assert.match(String(ofType(hardDeny, 'tool_result')[0].output), /^Sandbox block \[symlink_traversal\] for read_file at /);
+    assert.match(
+      String(ofType(hardDeny, 'tool_result')[0].output),
+      /^Sandbox block \[symlink_traversal\] for read_file at /,
+    );
   });
 
   it('writes the unsafe warning right after run_start, naming the flag', async () => {
@@ -319,13 +389,22 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
 
   it('-i stream-json reads all of stdin before anything else', async () => {
     let child: ChildProcess | undefined;
-    const pending = runFake([...BASE, '--cwd', workspace, '-i', 'stream-json'], { stdin: 'open', onSpawn: (c) => { child = c; } });
+    const pending = runFake([...BASE, '--cwd', workspace, '-i', 'stream-json'], {
+      stdin: 'open',
+      onSpawn: (c) => {
+        child = c;
+      },
+    });
     assert.ok(child && child.stdin);
     child.stdin.write('{"schemaVersion":2,"type":"message","role":"user","content":"scenario:echo first"}\r\n\n');
     let exited = false;
-    child.on('exit', () => { exited = true; });
+    child.on('exit', () => {
+      exited = true;
+    });
     let early = '';
-    child.stdout?.on('data', (chunk: Buffer) => { early += chunk.toString('utf8'); });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      early += chunk.toString('utf8');
+    });
     await new Promise((resolve) => setTimeout(resolve, 700));
     assert.equal(exited, false, 'must wait for EOF');
     assert.equal(early, '', 'nothing on stdout before EOF');
@@ -351,19 +430,29 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
       ['{"schemaVersion":2,"type":"prompt2","content":"x"}', line(1, 'type must be prompt or message')],
       ['{"schemaVersion":2,"type":"message","role":"assistant","content":"x"}', line(1, 'role must be user')],
       ['', 'Stream-json input must include at least one prompt or user message event.'],
-      ['{"schemaVersion":2,"type":"message","role":"user","content":"x","images":[{"mediaType":"image/bmp","data":"iVBORw0KGgo="}]}',
-        'Stream-json image has an unsupported image media type "image/bmp".'],
-      ['{"schemaVersion":2,"type":"message","role":"user","content":"x","images":[{"mediaType":"png","data":"abc"}]}',
-        'Stream-json image data is not valid base64: illegal base64 data at input byte 0'],
-      [`{"schemaVersion":2,"type":"message","role":"user","content":"x","images":[{"mediaType":"png","data":"${'A'.repeat(13_981_016)}"}]}`,
-        'Stream-json image exceeds the 10485760 byte limit.'],
+      [
+        '{"schemaVersion":2,"type":"message","role":"user","content":"x","images":[{"mediaType":"image/bmp","data":"iVBORw0KGgo="}]}',
+        'Stream-json image has an unsupported image media type "image/bmp".',
+      ],
+      [
+        '{"schemaVersion":2,"type":"message","role":"user","content":"x","images":[{"mediaType":"png","data":"abc"}]}',
+        'Stream-json image data is not valid base64: illegal base64 data at input byte 0',
+      ],
+      [
+        `{"schemaVersion":2,"type":"message","role":"user","content":"x","images":[{"mediaType":"png","data":"${'A'.repeat(13_981_016)}"}]}`,
+        'Stream-json image exceeds the 10485760 byte limit.',
+      ],
     ];
     await mapLimit(cases, 5, async ([input, message]) => {
       const result = await runFake([...BASE, '--cwd', workspace, '-i', 'stream-json'], { stdin: input });
       const label = JSON.stringify(input.slice(0, 80));
       assert.equal(result.code, 2, label);
       assert.equal(result.stderr, '', label);
-      assert.deepEqual(result.events.map((e) => e.type), ['error', 'run_end'], label);
+      assert.deepEqual(
+        result.events.map((e) => e.type),
+        ['error', 'run_end'],
+        label,
+      );
       assert.equal(result.events[0].code, 'usage_error', label);
       assert.equal(result.events[0].message, message, label);
       assert.equal(result.events[0].recoverable, false, label);
@@ -372,27 +461,45 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
     });
     const imageOnly = await runFake([...BASE, '--cwd', workspace, '-i', 'stream-json'], {
       env: { FAKE_ZERO_SCENARIO: 'echo' },
-      stdin: '{"schemaVersion":2,"type":"message","role":"user","content":"","images":[{"mediaType":"data:image/PNG;base64","data":"iVBORw0KGgo="}]}',
+      stdin:
+        '{"schemaVersion":2,"type":"message","role":"user","content":"","images":[{"mediaType":"data:image/PNG;base64","data":"iVBORw0KGgo="}]}',
     });
     assert.equal(imageOnly.code, 0);
     assert.equal(one(imageOnly, 'final').text, 'You said:  [1 image(s) attached]');
   });
 
   it('reports flag errors like real zero: stderr before -o stream-json, stream after it', async () => {
-    const [before, after, missingValue, resumeSwallows, positional, noPrompt, initResume, mode, auto, cwd, addDir, help] = await mapLimit([
-      ['exec', '--bogus', '-o', 'stream-json', '--', 'x'],
-      ['exec', '-o', 'stream-json', '--bogus', '--', 'x'],
-      ['exec', '--model', '-x', '-o', 'stream-json'],
-      ['exec', '-o', 'stream-json', '--resume', 'hello'],
-      ['exec', '-o', 'stream-json', '-i', 'stream-json', 'words'],
-      ['exec', '-o', 'stream-json'],
-      ['exec', '-o', 'stream-json', '--resume=abc', '--init-session-id', 'def', '--', 'x'],
-      ['exec', '-o', 'stream-json', '--permission-mode', 'bogus', '--', 'x'],
-      ['exec', '-o', 'stream-json', '--auto', 'turbo', '--', 'x'],
-      ['exec', '-o', 'stream-json', '--cwd', path.join(sandbox, 'missing'), '--', 'x'],
-      ['exec', '-o', 'stream-json', '--add-dir', path.join(sandbox, 'missing'), '--', 'x'],
-      ['exec', '-o', 'stream-json', 'x', 'help'],
-    ], 5, (args) => runFake(args));
+    const [
+      before,
+      after,
+      missingValue,
+      resumeSwallows,
+      positional,
+      noPrompt,
+      initResume,
+      mode,
+      auto,
+      cwd,
+      addDir,
+      help,
+    ] = await mapLimit(
+      [
+        ['exec', '--bogus', '-o', 'stream-json', '--', 'x'],
+        ['exec', '-o', 'stream-json', '--bogus', '--', 'x'],
+        ['exec', '--model', '-x', '-o', 'stream-json'],
+        ['exec', '-o', 'stream-json', '--resume', 'hello'],
+        ['exec', '-o', 'stream-json', '-i', 'stream-json', 'words'],
+        ['exec', '-o', 'stream-json'],
+        ['exec', '-o', 'stream-json', '--resume=abc', '--init-session-id', 'def', '--', 'x'],
+        ['exec', '-o', 'stream-json', '--permission-mode', 'bogus', '--', 'x'],
+        ['exec', '-o', 'stream-json', '--auto', 'turbo', '--', 'x'],
+        ['exec', '-o', 'stream-json', '--cwd', path.join(sandbox, 'missing'), '--', 'x'],
+        ['exec', '-o', 'stream-json', '--add-dir', path.join(sandbox, 'missing'), '--', 'x'],
+        ['exec', '-o', 'stream-json', 'x', 'help'],
+      ],
+      5,
+      (args) => runFake(args),
+    );
     assert.equal(before.code, 2);
     assert.equal(before.stdout, '');
     assert.equal(before.stderr, '[zero] unknown exec flag "--bogus"\n');
@@ -400,7 +507,11 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
     assert.equal(missingValue.stderr, '[zero] --model requires a value\n');
     const streamed = (result: RunResult, message: string, code = 'usage_error', exit = 2) => {
       assert.equal(result.code, exit, message);
-      assert.deepEqual(result.events.map((e) => e.type), ['error', 'run_end'], message);
+      assert.deepEqual(
+        result.events.map((e) => e.type),
+        ['error', 'run_end'],
+        message,
+      );
       assert.equal(result.events[0].code, code);
       assert.equal(result.events[0].message, message);
       assert.equal(result.stderr, '');
@@ -456,10 +567,21 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
     assert.equal(request.permissionGranted, false);
     assert.equal(request.reason, 'Fetches remote URL content over the network.');
     assert.deepEqual(request.risk, { categories: ['network'], level: 'high', reason: 'high risk: network' });
-    assert.equal(one(refused, 'tool_result').output, 'Error: Sandbox approval required for web_fetch: Fetches remote URL content over the network.');
+    assert.equal(
+      one(refused, 'tool_result').output,
+      'Error: Sandbox approval required for web_fetch: Fetches remote URL content over the network.',
+    );
     assert.match(String(one(refused, 'final').text), /^I could not fetch/);
 
-    const allow = await runFake(['sandbox', 'grants', 'allow', 'web_fetch', '--reason', 'VS Code: allow once', '--json']);
+    const allow = await runFake([
+      'sandbox',
+      'grants',
+      'allow',
+      'web_fetch',
+      '--reason',
+      'VS Code: allow once',
+      '--json',
+    ]);
     assert.equal(allow.code, 0);
     assert.equal(JSON.parse(allow.stdout).grant.toolName, 'web_fetch');
     const stored = JSON.parse(fs.readFileSync(path.join(sandbox, 'grants.json'), 'utf8'));
@@ -509,7 +631,10 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
     });
     assert.equal(result.code, 130);
     assertEnvelope(result, 'slow');
-    assert.deepEqual(result.events.slice(-2).map((e) => e.type), ['error', 'run_end']);
+    assert.deepEqual(
+      result.events.slice(-2).map((e) => e.type),
+      ['error', 'run_end'],
+    );
     assert.equal(result.events[result.events.length - 2].code, 'interrupted');
     assert.equal(result.events[result.events.length - 2].message, 'run cancelled by signal');
     assert.equal(result.events[result.events.length - 1].status, 'interrupted');
@@ -529,7 +654,10 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
     assert.equal(result.code, 0);
     const longest = Math.max(...result.lines.map((l) => Buffer.byteLength(l)));
     assert.ok(longest > 10 * 1024 * 1024, `longest line ${longest}`);
-    assert.equal(String(one(result, 'final').text).length, ofType(result, 'text').reduce((n, e) => n + String(e.delta).length, 0));
+    assert.equal(
+      String(one(result, 'final').text).length,
+      ofType(result, 'text').reduce((n, e) => n + String(e.delta).length, 0),
+    );
     assert.equal(result.events[result.events.length - 1].type, 'run_end');
   });
 
@@ -547,9 +675,16 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
   it('records each invocation in FAKE_ZERO_RECORD', async () => {
     const record = path.join(sandbox, 'record.jsonl');
     const stdin = '{"schemaVersion":2,"type":"prompt","content":"recorded"}\n';
-    await runFake([...BASE, '--cwd', workspace, '-i', 'stream-json'], { env: { FAKE_ZERO_RECORD: record, ZERO_FOO: 'bar' }, stdin });
+    await runFake([...BASE, '--cwd', workspace, '-i', 'stream-json'], {
+      env: { FAKE_ZERO_RECORD: record, ZERO_FOO: 'bar' },
+      stdin,
+    });
     await runFake(['--version'], { env: { FAKE_ZERO_RECORD: record } });
-    const entries = fs.readFileSync(record, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const entries = fs
+      .readFileSync(record, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(entries.length, 2);
     assert.deepEqual(entries[0].argv, [...BASE, '--cwd', workspace, '-i', 'stream-json']);
     assert.equal(entries[0].stdin, stdin);
@@ -558,6 +693,11 @@ describe('fake zero (test double for `zero exec -o stream-json`)', function () {
     assert.equal(entries[0].env.FAKE_ZERO_RECORD, record);
     assert.equal(entries[0].env.XDG_DATA_HOME, path.join(sandbox, 'data'));
     assert.ok(Object.keys(entries[0].env).every((k) => /^(ZERO_|FAKE_ZERO_|XDG_)/.test(k)));
-    assert.deepEqual(entries[1], { argv: ['--version'], stdin: null, cwd: fs.realpathSync(workspace), env: entries[1].env });
+    assert.deepEqual(entries[1], {
+      argv: ['--version'],
+      stdin: null,
+      cwd: fs.realpathSync(workspace),
+      env: entries[1].env,
+    });
   });
 });

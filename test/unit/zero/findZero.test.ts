@@ -18,17 +18,32 @@ describe('findZero', () => {
     const base = { platform: 'linux' as const, homedir: '/home/me' };
 
     it('uses the configured path, expanding ~', () => {
-      const r = findZero({ ...base, configuredPath: '~/bin/zero', env: { PATH: '/usr/bin' }, stat: fakeStat({ '/home/me/bin/zero': 'exe' }) });
+      const r = findZero({
+        ...base,
+        configuredPath: '~/bin/zero',
+        env: { PATH: '/usr/bin' },
+        stat: fakeStat({ '/home/me/bin/zero': 'exe' }),
+      });
       assert.deepEqual(r, { ok: true, path: '/home/me/bin/zero', source: 'setting' });
     });
 
     it('treats a blank setting as unset', () => {
-      const r = findZero({ ...base, configuredPath: '   ', env: { PATH: '/usr/bin' }, stat: fakeStat({ '/usr/bin/zero': 'exe' }) });
+      const r = findZero({
+        ...base,
+        configuredPath: '   ',
+        env: { PATH: '/usr/bin' },
+        stat: fakeStat({ '/usr/bin/zero': 'exe' }),
+      });
       assert.deepEqual(r, { ok: true, path: '/usr/bin/zero', source: 'path' });
     });
 
     it('does not fall back when the configured path is missing', () => {
-      const r = findZero({ ...base, configuredPath: '/opt/zero/zero', env: { PATH: '/usr/bin' }, stat: fakeStat({ '/usr/bin/zero': 'exe' }) });
+      const r = findZero({
+        ...base,
+        configuredPath: '/opt/zero/zero',
+        env: { PATH: '/usr/bin' },
+        stat: fakeStat({ '/usr/bin/zero': 'exe' }),
+      });
       assert.equal(r.ok, false);
       assert.ok(!r.ok && /\/opt\/zero\/zero, which does not exist/.test(r.reason), JSON.stringify(r));
     });
@@ -49,7 +64,12 @@ describe('findZero', () => {
     });
 
     it('looks a bare configured name up on PATH', () => {
-      const r = findZero({ ...base, configuredPath: 'zero-nightly', env: { PATH: '/a:/b' }, stat: fakeStat({ '/b/zero-nightly': 'exe' }) });
+      const r = findZero({
+        ...base,
+        configuredPath: 'zero-nightly',
+        env: { PATH: '/a:/b' },
+        stat: fakeStat({ '/b/zero-nightly': 'exe' }),
+      });
       assert.deepEqual(r, { ok: true, path: '/b/zero-nightly', source: 'setting' });
     });
 
@@ -57,18 +77,26 @@ describe('findZero', () => {
       const r = findZero({
         ...base,
         env: { PATH: ':.:/a:/b:/c' },
-        stat: fakeStat({ 'zero': 'exe', '/a/zero': 'file', '/b/zero': 'exe', '/c/zero': 'exe' }),
+        stat: fakeStat({ zero: 'exe', '/a/zero': 'file', '/b/zero': 'exe', '/c/zero': 'exe' }),
       });
       assert.deepEqual(r, { ok: true, path: '/b/zero', source: 'path' });
     });
 
     it('falls back to the usual install places', () => {
-      const r = findZero({ ...base, env: { PATH: '/usr/bin' }, stat: fakeStat({ '/home/me/.npm-global/bin/zero': 'exe' }) });
+      const r = findZero({
+        ...base,
+        env: { PATH: '/usr/bin' },
+        stat: fakeStat({ '/home/me/.npm-global/bin/zero': 'exe' }),
+      });
       assert.deepEqual(r, { ok: true, path: '/home/me/.npm-global/bin/zero', source: 'known-location' });
     });
 
     it('uses npm_config_prefix/bin', () => {
-      const r = findZero({ ...base, env: { PATH: '', npm_config_prefix: '/srv/npm' }, stat: fakeStat({ '/srv/npm/bin/zero': 'exe' }) });
+      const r = findZero({
+        ...base,
+        env: { PATH: '', npm_config_prefix: '/srv/npm' },
+        stat: fakeStat({ '/srv/npm/bin/zero': 'exe' }),
+      });
       assert.deepEqual(r, { ok: true, path: '/srv/npm/bin/zero', source: 'known-location' });
     });
 
@@ -77,7 +105,14 @@ describe('findZero', () => {
       assert.equal(r.ok, false);
       if (r.ok) return;
       assert.match(r.reason, /not found/);
-      for (const p of ['/a/zero', '/b/zero', '/home/me/.local/bin/zero', '/home/me/.npm-global/bin/zero', '/usr/local/bin/zero', '/opt/homebrew/bin/zero']) {
+      for (const p of [
+        '/a/zero',
+        '/b/zero',
+        '/home/me/.local/bin/zero',
+        '/home/me/.npm-global/bin/zero',
+        '/usr/local/bin/zero',
+        '/opt/homebrew/bin/zero',
+      ]) {
         assert.ok(r.tried.includes(p), `tried ${p}`);
       }
       assert.equal(new Set(r.tried).size, r.tried.length, 'no duplicates');
@@ -97,25 +132,55 @@ describe('findZero', () => {
     });
 
     it('prefers .exe over .cmd in the same directory', () => {
-      const r = findZero({ ...base, env: { PATH: 'C:\\Tools' }, stat: fakeStat({ 'C:\\Tools\\zero.exe': 'exe', 'C:\\Tools\\zero.cmd': 'exe' }) });
+      const r = findZero({
+        ...base,
+        env: { PATH: 'C:\\Tools' },
+        stat: fakeStat({ 'C:\\Tools\\zero.exe': 'exe', 'C:\\Tools\\zero.cmd': 'exe' }),
+      });
       assert.ok(r.ok && r.path === 'C:\\Tools\\zero.exe');
     });
 
     it('finds %APPDATA%\\npm\\zero.cmd and %LOCALAPPDATA%\\Programs\\zero\\zero.exe', () => {
-      const env = { PATH: '', APPDATA: 'C:\\Users\\me\\AppData\\Roaming', LOCALAPPDATA: 'C:\\Users\\me\\AppData\\Local' };
-      const npm = findZero({ ...base, env, stat: fakeStat({ 'C:\\Users\\me\\AppData\\Roaming\\npm\\zero.cmd': 'exe' }) });
-      assert.deepEqual(npm, { ok: true, path: 'C:\\Users\\me\\AppData\\Roaming\\npm\\zero.cmd', source: 'known-location' });
-      const prog = findZero({ ...base, env, stat: fakeStat({ 'C:\\Users\\me\\AppData\\Local\\Programs\\zero\\zero.exe': 'exe' }) });
+      const env = {
+        PATH: '',
+        APPDATA: 'C:\\Users\\me\\AppData\\Roaming',
+        LOCALAPPDATA: 'C:\\Users\\me\\AppData\\Local',
+      };
+      const npm = findZero({
+        ...base,
+        env,
+        stat: fakeStat({ 'C:\\Users\\me\\AppData\\Roaming\\npm\\zero.cmd': 'exe' }),
+      });
+      assert.deepEqual(npm, {
+        ok: true,
+        path: 'C:\\Users\\me\\AppData\\Roaming\\npm\\zero.cmd',
+        source: 'known-location',
+      });
+      const prog = findZero({
+        ...base,
+        env,
+        stat: fakeStat({ 'C:\\Users\\me\\AppData\\Local\\Programs\\zero\\zero.exe': 'exe' }),
+      });
       assert.ok(prog.ok && prog.source === 'known-location' && prog.path.endsWith('Programs\\zero\\zero.exe'));
     });
 
     it('adds the extension to a configured path without one', () => {
-      const r = findZero({ ...base, configuredPath: '~\\AppData\\Roaming\\npm\\zero', env: {}, stat: fakeStat({ 'C:\\Users\\me\\AppData\\Roaming\\npm\\zero.cmd': 'exe' }) });
+      const r = findZero({
+        ...base,
+        configuredPath: '~\\AppData\\Roaming\\npm\\zero',
+        env: {},
+        stat: fakeStat({ 'C:\\Users\\me\\AppData\\Roaming\\npm\\zero.cmd': 'exe' }),
+      });
       assert.deepEqual(r, { ok: true, path: 'C:\\Users\\me\\AppData\\Roaming\\npm\\zero.cmd', source: 'setting' });
     });
 
     it('explains a configured extensionless sh shim that Windows cannot run', () => {
-      const r = findZero({ ...base, configuredPath: 'C:\\npm\\zero', env: {}, stat: fakeStat({ 'C:\\npm\\zero': 'file' }) });
+      const r = findZero({
+        ...base,
+        configuredPath: 'C:\\npm\\zero',
+        env: {},
+        stat: fakeStat({ 'C:\\npm\\zero': 'file' }),
+      });
       assert.ok(!r.ok && /not a Windows executable/.test(r.reason));
     });
   });

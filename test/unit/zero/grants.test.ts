@@ -24,10 +24,18 @@ describe('listApprovals (zod at the CLI boundary)', function () {
 
   it('keeps the valid grants and skips entries of the wrong shape', async function () {
     if (WIN) this.skip();
-    const bin = zeroPrinting(JSON.stringify({ grants: [null, { toolName: 7 }, { toolName: 'web_fetch', scope: '*', extra: true }, 'x'] }));
+    const bin = zeroPrinting(
+      JSON.stringify({ grants: [null, { toolName: 7 }, { toolName: 'web_fetch', scope: '*', extra: true }, 'x'] }),
+    );
     const grants = await listGrants(bin);
-    assert.deepEqual(grants.map((g) => [g.toolName, g.scope]), [['web_fetch', '*']]);
-    assert.deepEqual(await listGrants(zeroPrinting(JSON.stringify([{ toolName: 'bash' }]))).then((g) => g.map((x) => x.toolName)), ['bash']);
+    assert.deepEqual(
+      grants.map((g) => [g.toolName, g.scope]),
+      [['web_fetch', '*']],
+    );
+    assert.deepEqual(
+      await listGrants(zeroPrinting(JSON.stringify([{ toolName: 'bash' }]))).then((g) => g.map((x) => x.toolName)),
+      ['bash'],
+    );
   });
 
   it('says so when the output is not JSON or not a list', async function () {

@@ -19,7 +19,11 @@ import { RecordingLog } from '../shim/vscode';
 const FAKE_ZERO = path.resolve(__dirname, '../../fixtures/fake-zero/zero');
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const streamed = (items: readonly Decoded[]): string =>
-  items.map((d) => (d.kind === 'event' && (d.event.type === 'text' || d.event.type === 'reasoning') ? d.event.delta ?? '' : '')).join('');
+  items
+    .map((d) =>
+      d.kind === 'event' && (d.event.type === 'text' || d.event.type === 'reasoning') ? (d.event.delta ?? '') : '',
+    )
+    .join('');
 
 describe('a run waits while its consumer is behind (backpressure)', function () {
   this.timeout(60000);
@@ -45,11 +49,14 @@ describe('a run waits while its consumer is behind (backpressure)', function () 
     const items: Decoded[] = [];
     let release: (() => void) | undefined;
     let asked = 0;
-    const run = start({ FAKE_ZERO_SCENARIO: 'flood', FAKE_ZERO_FLOOD_MB: '4' }, {
-      onDecoded: (batch) => items.push(...batch),
-      // Held once, early, for a while; never again.
-      backpressure: () => (++asked === 3 ? new Promise<void>((r) => (release = r)) : undefined),
-    });
+    const run = start(
+      { FAKE_ZERO_SCENARIO: 'flood', FAKE_ZERO_FLOOD_MB: '4' },
+      {
+        onDecoded: (batch) => items.push(...batch),
+        // Held once, early, for a while; never again.
+        backpressure: () => (++asked === 3 ? new Promise<void>((r) => (release = r)) : undefined),
+      },
+    );
     while (!release) await sleep(10);
     const held = items.length;
     await sleep(400);
@@ -61,15 +68,21 @@ describe('a run waits while its consumer is behind (backpressure)', function () 
     const text = streamed(items);
     assert.ok(text.startsWith('FLOOD-START ') && text.endsWith(' FLOOD-END'), 'the whole flood, in order');
     assert.ok(text.length > 3.5 * 1024 * 1024, `${text.length} characters`);
-    assert.deepEqual(items.filter((d) => d.kind === 'problem'), []);
+    assert.deepEqual(
+      items.filter((d) => d.kind === 'problem'),
+      [],
+    );
   });
 
   it('Zero exits while held: what is left in the pipe is still read (not cut off by the drain timeout)', async () => {
     const items: Decoded[] = [];
-    const run = start({ FAKE_ZERO_SCENARIO: 'long-answer', FAKE_ZERO_ANSWER_KB: '20', FAKE_ZERO_DELAY_MS: '1' }, {
-      onDecoded: (batch) => items.push(...batch),
-      backpressure: () => new Promise<void>(() => undefined), // never released
-    });
+    const run = start(
+      { FAKE_ZERO_SCENARIO: 'long-answer', FAKE_ZERO_ANSWER_KB: '20', FAKE_ZERO_DELAY_MS: '1' },
+      {
+        onDecoded: (batch) => items.push(...batch),
+        backpressure: () => new Promise<void>(() => undefined), // never released
+      },
+    );
     const exit = await run.exited;
     assert.equal(exit.outcome, 'ended');
     assert.equal(exit.sawRunEnd, true);
@@ -78,11 +91,14 @@ describe('a run waits while its consumer is behind (backpressure)', function () 
 
   it('stop while held: Zero is read again, so it can say it was interrupted (130) instead of being killed', async () => {
     const items: Decoded[] = [];
-    const run = start({ FAKE_ZERO_SCENARIO: 'flood', FAKE_ZERO_FLOOD_MB: '8' }, {
-      graceMs: 1000,
-      onDecoded: (batch) => items.push(...batch),
-      backpressure: () => new Promise<void>(() => undefined),
-    });
+    const run = start(
+      { FAKE_ZERO_SCENARIO: 'flood', FAKE_ZERO_FLOOD_MB: '8' },
+      {
+        graceMs: 1000,
+        onDecoded: (batch) => items.push(...batch),
+        backpressure: () => new Promise<void>(() => undefined),
+      },
+    );
     while (items.length === 0) await sleep(10);
     await sleep(200); // Zero now blocks writing to the full pipe
     await run.stop();
@@ -91,15 +107,33 @@ describe('a run waits while its consumer is behind (backpressure)', function () 
     assert.deepEqual([exit.code, exit.signal, exit.runEndStatus], [130, null, 'interrupted']);
   });
 
-  it('ExecTransport asks its backpressure (the chat store\'s backlog) after each batch', async () => {
+  it("ExecTransport asks its backpressure (the chat store's backlog) after each batch", async () => {
     const settings: ZeroSettings = {
-      path: FAKE_ZERO, model: '', mode: '', autonomy: '', addDirs: [], addWorkspaceFolders: false, extraArgs: [],
-      env: { XDG_DATA_HOME: path.join(dir, 'data'), FAKE_ZERO_SCENARIO: 'echo' }, maxLineMB: 64, maxRunOutputMB: 16, ignored: [],
+      path: FAKE_ZERO,
+      model: '',
+      mode: '',
+      autonomy: '',
+      addDirs: [],
+      addWorkspaceFolders: false,
+      extraArgs: [],
+      env: { XDG_DATA_HOME: path.join(dir, 'data'), FAKE_ZERO_SCENARIO: 'echo' },
+      maxLineMB: 64,
+      maxRunOutputMB: 16,
+      ignored: [],
     };
     let asked = 0;
     let batches = 0;
-    const transport = new ExecTransport({ settings: () => settings, otherFolders: () => [], trusted: () => true, log: new RecordingLog(), backpressure: () => (asked++, undefined) });
-    const handle = transport.startTurn({ chatId: 'c', turnId: 't', prompt: 'Hello', origin: 'prompt', sessionId: null, cwd: path.join(dir, 'ws') }, { actions: (_a: ChatAction[]) => batches++ });
+    const transport = new ExecTransport({
+      settings: () => settings,
+      otherFolders: () => [],
+      trusted: () => true,
+      log: new RecordingLog(),
+      backpressure: () => (asked++, undefined),
+    });
+    const handle = transport.startTurn(
+      { chatId: 'c', turnId: 't', prompt: 'Hello', origin: 'prompt', sessionId: null, cwd: path.join(dir, 'ws') },
+      { actions: (_a: ChatAction[]) => batches++ },
+    );
     await handle.ended;
     assert.ok(batches > 0 && asked === batches, `asked ${asked} times for ${batches} batches`);
   });

@@ -5,30 +5,87 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { listSessions, parseSessionsList, resumableHere, type ZeroSession } from '../../../src/zero/sessionsList';
 
-const FAKE_ZERO = path.join(__dirname, '../..', 'fixtures', 'fake-zero', process.platform === 'win32' ? 'zero.cmd' : 'zero');
+const FAKE_ZERO = path.join(
+  __dirname,
+  '../..',
+  'fixtures',
+  'fake-zero',
+  process.platform === 'win32' ? 'zero.cmd' : 'zero',
+);
 
 /** One entry as Zero 0.8 prints it: every SessionSnapshot field, keys sorted (redaction.RedactValue). */
 function entry(over: Record<string, unknown>): Record<string, unknown> {
   const base: Record<string, unknown> = {
-    agentName: '', createdAt: '2026-03-18T08:00:00Z', cwd: '/work/app', depth: 0, eventCount: 4, forkedFromEventId: '', forkedFromSequence: 0,
-    kind: '', lastEventType: 'message', modelId: 'gpt-4.1', parentSessionId: '', provider: 'openai', rootSessionId: '',
-    sessionId: 'zero_20260318080000_1_1', spawnedFromEventId: '', spawnedFromSequence: 0, specDraftModelId: '', specDraftReasoning: '',
-    specFilePath: '', specId: '', specImplSessionId: '', specRejectReason: '', specSourceSessionId: '', specStatus: '', specUserComment: '',
-    tag: '', taskId: '', title: 'Fix the flaky test', updatedAt: '2026-03-18T09:00:00Z',
+    agentName: '',
+    createdAt: '2026-03-18T08:00:00Z',
+    cwd: '/work/app',
+    depth: 0,
+    eventCount: 4,
+    forkedFromEventId: '',
+    forkedFromSequence: 0,
+    kind: '',
+    lastEventType: 'message',
+    modelId: 'gpt-4.1',
+    parentSessionId: '',
+    provider: 'openai',
+    rootSessionId: '',
+    sessionId: 'zero_20260318080000_1_1',
+    spawnedFromEventId: '',
+    spawnedFromSequence: 0,
+    specDraftModelId: '',
+    specDraftReasoning: '',
+    specFilePath: '',
+    specId: '',
+    specImplSessionId: '',
+    specRejectReason: '',
+    specSourceSessionId: '',
+    specStatus: '',
+    specUserComment: '',
+    tag: '',
+    taskId: '',
+    title: 'Fix the flaky test',
+    updatedAt: '2026-03-18T09:00:00Z',
   };
   return { ...base, ...over };
 }
 
-const session = (over: Partial<ZeroSession>): ZeroSession => ({ sessionId: 's1', kind: '', title: 't', cwd: '/work/app', modelId: '', updatedAt: 1, eventCount: 3, ...over });
+const session = (over: Partial<ZeroSession>): ZeroSession => ({
+  sessionId: 's1',
+  kind: '',
+  title: 't',
+  cwd: '/work/app',
+  modelId: '',
+  updatedAt: 1,
+  eventCount: 3,
+  ...over,
+});
 
 describe('zero sessions list --json', () => {
-  it('reads Zero\'s SessionSnapshot list; an entry with a bad id or wrong types is skipped, never guessed', () => {
+  it("reads Zero's SessionSnapshot list; an entry with a bad id or wrong types is skipped, never guessed", () => {
     const out = parseSessionsList(
-      JSON.stringify([entry({}), entry({ sessionId: '../../etc', title: 'evil' }), entry({ sessionId: 'zero_2', eventCount: 'many' }), 'junk', entry({ sessionId: 'zero_3', updatedAt: 'whenever', createdAt: '' })], null, 2),
+      JSON.stringify(
+        [
+          entry({}),
+          entry({ sessionId: '../../etc', title: 'evil' }),
+          entry({ sessionId: 'zero_2', eventCount: 'many' }),
+          'junk',
+          entry({ sessionId: 'zero_3', updatedAt: 'whenever', createdAt: '' }),
+        ],
+        null,
+        2,
+      ),
     );
     assert.ok(out.ok);
     assert.equal(out.skipped, 3);
-    assert.deepEqual(out.sessions[0], { sessionId: 'zero_20260318080000_1_1', kind: '', title: 'Fix the flaky test', cwd: '/work/app', modelId: 'gpt-4.1', updatedAt: Date.parse('2026-03-18T09:00:00Z'), eventCount: 4 });
+    assert.deepEqual(out.sessions[0], {
+      sessionId: 'zero_20260318080000_1_1',
+      kind: '',
+      title: 'Fix the flaky test',
+      cwd: '/work/app',
+      modelId: 'gpt-4.1',
+      updatedAt: Date.parse('2026-03-18T09:00:00Z'),
+      eventCount: 4,
+    });
     assert.equal(out.sessions[1]?.updatedAt, 0, 'an unreadable time is 0, not now');
   });
 
@@ -41,7 +98,7 @@ describe('zero sessions list --json', () => {
     assert.match(wrong.problem, /unexpected shape/);
   });
 
-  it('offers what Zero\'s own resume picker offers here: regular and fork sessions with events, in this folder, not already a chat', () => {
+  it("offers what Zero's own resume picker offers here: regular and fork sessions with events, in this folder, not already a chat", () => {
     const all = [
       session({ sessionId: 'mine' }),
       session({ sessionId: 'trailing', cwd: '/work/app/' }),
@@ -54,8 +111,15 @@ describe('zero sessions list --json', () => {
       session({ sessionId: 'sub', cwd: '/work/app/sub' }),
       session({ sessionId: 'chat', cwd: '/work/app' }),
     ];
-    assert.deepEqual(resumableHere(all, '/work/app', new Set(['chat']), 'linux').map((s) => s.sessionId), ['mine', 'trailing', 'nocwd', 'fork']);
-    assert.deepEqual(resumableHere([session({ cwd: 'C:\\Work\\App' })], 'c:\\work\\app', new Set(), 'win32').length, 1, 'Windows folders compare without case');
+    assert.deepEqual(
+      resumableHere(all, '/work/app', new Set(['chat']), 'linux').map((s) => s.sessionId),
+      ['mine', 'trailing', 'nocwd', 'fork'],
+    );
+    assert.deepEqual(
+      resumableHere([session({ cwd: 'C:\\Work\\App' })], 'c:\\work\\app', new Set(), 'win32').length,
+      1,
+      'Windows folders compare without case',
+    );
   });
 
   describe('running the CLI', () => {
@@ -63,16 +127,37 @@ describe('zero sessions list --json', () => {
     beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-sessions-'))));
     afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-    it('lists a session the fake zero created from the terminal, in Zero\'s shape', async () => {
+    it("lists a session the fake zero created from the terminal, in Zero's shape", async () => {
       const env = { XDG_DATA_HOME: dir };
       const ws = fs.mkdtempSync(path.join(dir, 'ws-'));
       assert.deepEqual(await listSessions(FAKE_ZERO, env), { ok: true, sessions: [], skipped: 0 });
-      execFileSync(process.execPath, [FAKE_ZERO, 'exec', '-C', ws, '--init-session-id', 'from_terminal_1', '--', 'scenario:echo hello from a terminal'], { env: { ...process.env, ...env } });
-      const raw = JSON.parse(execFileSync(process.execPath, [FAKE_ZERO, 'sessions', 'list', '--json'], { env: { ...process.env, ...env }, encoding: 'utf8' })) as Record<string, unknown>[];
+      execFileSync(
+        process.execPath,
+        [
+          FAKE_ZERO,
+          'exec',
+          '-C',
+          ws,
+          '--init-session-id',
+          'from_terminal_1',
+          '--',
+          'scenario:echo hello from a terminal',
+        ],
+        { env: { ...process.env, ...env } },
+      );
+      const raw = JSON.parse(
+        execFileSync(process.execPath, [FAKE_ZERO, 'sessions', 'list', '--json'], {
+          env: { ...process.env, ...env },
+          encoding: 'utf8',
+        }),
+      ) as Record<string, unknown>[];
       assert.deepEqual(Object.keys(raw[0]!), Object.keys(entry({})), 'every SessionSnapshot field, keys sorted');
       const listed = await listSessions(FAKE_ZERO, env);
       assert.ok(listed.ok);
-      assert.deepEqual(listed.sessions.map((s) => [s.sessionId, s.title, s.cwd, s.kind]), [['from_terminal_1', 'scenario:echo hello from a terminal', ws, '']]);
+      assert.deepEqual(
+        listed.sessions.map((s) => [s.sessionId, s.title, s.cwd, s.kind]),
+        [['from_terminal_1', 'scenario:echo hello from a terminal', ws, '']],
+      );
       assert.ok(listed.sessions[0]!.eventCount > 0);
     });
 
@@ -84,9 +169,13 @@ describe('zero sessions list --json', () => {
 
     it('an old Zero without the subcommand, a failing one, garbage and a hung one each get a sentence, in bounded time', async function () {
       if (process.platform === 'win32') this.skip(); // the stand-ins are shebang scripts
-      const old = await listSessions(script('old', 'process.stderr.write("[zero] unknown command \\"sessions\\"\\n"); process.exit(2);'));
+      const old = await listSessions(
+        script('old', 'process.stderr.write("[zero] unknown command \\"sessions\\"\\n"); process.exit(2);'),
+      );
       assert.deepEqual(old.ok ? null : old.problem.startsWith('This Zero cannot list its sessions'), true);
-      const failing = await listSessions(script('fail', 'process.stderr.write("zero crashed: disk full\\n"); process.exit(1);'));
+      const failing = await listSessions(
+        script('fail', 'process.stderr.write("zero crashed: disk full\\n"); process.exit(1);'),
+      );
       assert.match(failing.ok ? '' : failing.problem, /failed \(exit 1\): zero crashed: disk full/);
       const garbage = await listSessions(script('garbage', 'process.stdout.write("\\u001b[2Jhello");'));
       assert.match(garbage.ok ? '' : garbage.problem, /printed no JSON/);

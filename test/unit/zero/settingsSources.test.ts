@@ -1,10 +1,32 @@
 import * as assert from 'node:assert/strict';
-import { describeIgnored, meansUnsafe, resolveSettings, userOnlyKeysInFile, type Inspected } from '../../../src/zero/settingsSources';
+import {
+  describeIgnored,
+  meansUnsafe,
+  resolveSettings,
+  userOnlyKeysInFile,
+  type Inspected,
+} from '../../../src/zero/settingsSources';
 
-const DEFAULTS: Record<string, unknown> = { path: '', model: '', mode: '', autonomy: '', addDirs: [], addWorkspaceFolders: false, extraArgs: [], env: {}, maxLineMB: 64, maxRunOutputMB: 16, transport: 'exec' };
+const DEFAULTS: Record<string, unknown> = {
+  path: '',
+  model: '',
+  mode: '',
+  autonomy: '',
+  addDirs: [],
+  addWorkspaceFolders: false,
+  extraArgs: [],
+  env: {},
+  maxLineMB: 64,
+  maxRunOutputMB: 16,
+  transport: 'exec',
+};
 
 /** An inspect() over per-level values, as VS Code reports them. */
-function settings(levels: { user?: Record<string, unknown>; workspace?: Record<string, unknown>; folder?: Record<string, unknown> }) {
+function settings(levels: {
+  user?: Record<string, unknown>;
+  workspace?: Record<string, unknown>;
+  folder?: Record<string, unknown>;
+}) {
   return resolveSettings((key): Inspected => ({
     defaultValue: DEFAULTS[key],
     ...(levels.user && key in levels.user ? { globalValue: levels.user[key] } : {}),
@@ -38,12 +60,18 @@ describe('settings sources: what a workspace may set', () => {
     for (const autonomy of ['high', 'HIGH', ' High ']) {
       const s = settings({ user: { autonomy: 'low' }, workspace: { autonomy } });
       assert.equal(s.autonomy, 'low');
-      assert.deepEqual(s.ignored.map((i) => i.key), ['zero.autonomy']);
+      assert.deepEqual(
+        s.ignored.map((i) => i.key),
+        ['zero.autonomy'],
+      );
     }
   });
 
   it('a workspace may narrow: plan, ask, auto, low, medium, normalised as Zero reads them', () => {
-    const s = settings({ user: { mode: 'unsafe', autonomy: 'high' }, workspace: { mode: ' PLAN ', autonomy: 'Medium' } });
+    const s = settings({
+      user: { mode: 'unsafe', autonomy: 'high' },
+      workspace: { mode: ' PLAN ', autonomy: 'Medium' },
+    });
     assert.equal(s.mode, 'plan');
     assert.equal(s.autonomy, 'medium');
     assert.deepEqual(s.ignored, []);
@@ -67,14 +95,26 @@ describe('settings sources: what a workspace may set', () => {
   });
 
   it('path, env, extraArgs, addDirs and addWorkspaceFolders come from user settings only', () => {
-    const workspace = { path: '/tmp/evil', env: { LD_PRELOAD: '/tmp/x.so' }, extraArgs: ['--skip-permissions-unsafe'], addDirs: ['/'], addWorkspaceFolders: true };
+    const workspace = {
+      path: '/tmp/evil',
+      env: { LD_PRELOAD: '/tmp/x.so' },
+      extraArgs: ['--skip-permissions-unsafe'],
+      addDirs: ['/'],
+      addWorkspaceFolders: true,
+    };
     const s = settings({ user: { path: '/usr/bin/zero', env: { OPENAI_API_KEY: 'k' } }, workspace });
     assert.equal(s.path, '/usr/bin/zero');
     assert.deepEqual(s.env, { OPENAI_API_KEY: 'k' });
     assert.deepEqual(s.extraArgs, []);
     assert.deepEqual(s.addDirs, []);
     assert.equal(s.addWorkspaceFolders, false);
-    assert.deepEqual(s.ignored.map((i) => i.key).sort(), ['zero.addDirs', 'zero.addWorkspaceFolders', 'zero.env', 'zero.extraArgs', 'zero.path']);
+    assert.deepEqual(s.ignored.map((i) => i.key).sort(), [
+      'zero.addDirs',
+      'zero.addWorkspaceFolders',
+      'zero.env',
+      'zero.extraArgs',
+      'zero.path',
+    ]);
     assert.deepEqual(settings({ folder: workspace }).ignored.length, 5);
   });
 
@@ -82,16 +122,31 @@ describe('settings sources: what a workspace may set', () => {
     assert.equal(settings({ user: { transport: 'acp' } }).transport, 'acp');
     const s = settings({ workspace: { transport: 'acp' } });
     assert.equal(s.transport, 'exec');
-    assert.deepEqual(s.ignored.map((i) => i.key), ['zero.transport']);
+    assert.deepEqual(
+      s.ignored.map((i) => i.key),
+      ['zero.transport'],
+    );
     assert.equal(settings({ user: { transport: 'bogus' } }).transport, 'exec');
   });
 
   it('a workspace value equal to the one in use is not reported', () => {
-    assert.deepEqual(settings({ user: { addDirs: ['/data'] }, workspace: { addDirs: ['/data'], addWorkspaceFolders: false } }).ignored, []);
+    assert.deepEqual(
+      settings({ user: { addDirs: ['/data'] }, workspace: { addDirs: ['/data'], addWorkspaceFolders: false } }).ignored,
+      [],
+    );
   });
 
   it('the user values are used as given; model and maxLineMB may come from the workspace', () => {
-    const s = settings({ user: { addDirs: ['/data', '', 3], extraArgs: ['--max-turns', '5'], env: { A: '1', B: 2 }, addWorkspaceFolders: true, maxLineMB: 5000 }, workspace: { model: ' sonnet-4.5 ' } });
+    const s = settings({
+      user: {
+        addDirs: ['/data', '', 3],
+        extraArgs: ['--max-turns', '5'],
+        env: { A: '1', B: 2 },
+        addWorkspaceFolders: true,
+        maxLineMB: 5000,
+      },
+      workspace: { model: ' sonnet-4.5 ' },
+    });
     assert.deepEqual(s.addDirs, ['/data']);
     assert.deepEqual(s.extraArgs, ['--max-turns', '5']);
     assert.deepEqual(s.env, { A: '1' });
@@ -121,8 +176,14 @@ describe('settings sources: what a workspace may set', () => {
       "zero.env": { "A": "b" },
       "zero.addWorkspaceFolders": true,
     }`;
-    assert.deepEqual(userOnlyKeysInFile(text).map((i) => i.key), ['zero.path', 'zero.env', 'zero.addWorkspaceFolders']);
-    assert.deepEqual(userOnlyKeysInFile('{"folders": [], "settings": {"zero.extraArgs": ["-otext"]}}', 'settings').map((i) => i.key), ['zero.extraArgs']);
+    assert.deepEqual(
+      userOnlyKeysInFile(text).map((i) => i.key),
+      ['zero.path', 'zero.env', 'zero.addWorkspaceFolders'],
+    );
+    assert.deepEqual(
+      userOnlyKeysInFile('{"folders": [], "settings": {"zero.extraArgs": ["-otext"]}}', 'settings').map((i) => i.key),
+      ['zero.extraArgs'],
+    );
     assert.deepEqual(userOnlyKeysInFile('not json'), []);
     assert.deepEqual(userOnlyKeysInFile('{"zero.model": "x"}'), []);
   });

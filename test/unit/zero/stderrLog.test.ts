@@ -63,13 +63,24 @@ describe('ExecTransport log (fake zero)', function () {
       append: (t) => (appended += t),
     };
     const settings: ZeroSettings = {
-      path: FAKE, model: '', mode: '', autonomy: '', addDirs: [], addWorkspaceFolders: false, extraArgs: [],
+      path: FAKE,
+      model: '',
+      mode: '',
+      autonomy: '',
+      addDirs: [],
+      addWorkspaceFolders: false,
+      extraArgs: [],
       env: { XDG_DATA_HOME: path.join(root, 'data'), ZERO_SANDBOX_GRANTS_PATH: path.join(root, 'grants.json'), ...env },
-      maxLineMB: 64, maxRunOutputMB: 16, ignored: [],
+      maxLineMB: 64,
+      maxRunOutputMB: 16,
+      ignored: [],
     };
     const transport = new ExecTransport({ settings: () => settings, otherFolders: () => [], trusted: () => true, log });
     const run = async (prompt: string) => {
-      const handle = transport.startTurn({ chatId: 'c', turnId: 't', prompt, origin: 'prompt', sessionId: null, cwd: fs.realpathSync(ws) }, { actions: () => undefined });
+      const handle = transport.startTurn(
+        { chatId: 'c', turnId: 't', prompt, origin: 'prompt', sessionId: null, cwd: fs.realpathSync(ws) },
+        { actions: () => undefined },
+      );
       return handle.ended;
     };
     return { run, lines, appended: () => appended };
@@ -80,7 +91,10 @@ describe('ExecTransport log (fake zero)', function () {
     const end = await h.run('flood scenario:stderr-flood');
     assert.equal(end.action.code, 0);
     const text = h.appended();
-    assert.ok(Buffer.byteLength(text) <= STDERR_LOG_HEAD_BYTES + STDERR_LOG_TAIL_BYTES + 200, `log got ${Buffer.byteLength(text)} bytes`);
+    assert.ok(
+      Buffer.byteLength(text) <= STDERR_LOG_HEAD_BYTES + STDERR_LOG_TAIL_BYTES + 200,
+      `log got ${Buffer.byteLength(text)} bytes`,
+    );
     assert.match(text, /^stderr line 0000001 /, 'the head');
     assert.match(text, /LAST STDERR LINE\n$/, 'the tail');
     const dropped = /stderr: (\d+) bytes dropped/.exec(text);
@@ -94,8 +108,14 @@ describe('ExecTransport log (fake zero)', function () {
     await h.run('hello scenario:echo');
     await h.run('boom scenario:crash');
     const everything = [...h.lines, h.appended()].join('\n');
-    assert.ok(h.lines.some((l) => l.startsWith('Starting:') && l.includes('OPENAI_API_KEY') && l.includes('ZERO_TEST_TOKEN')), 'the env names are logged');
-    assert.ok(h.lines.some((l) => l.startsWith('Run ended: crash')), h.lines.join('\n'));
+    assert.ok(
+      h.lines.some((l) => l.startsWith('Starting:') && l.includes('OPENAI_API_KEY') && l.includes('ZERO_TEST_TOKEN')),
+      'the env names are logged',
+    );
+    assert.ok(
+      h.lines.some((l) => l.startsWith('Run ended: crash')),
+      h.lines.join('\n'),
+    );
     assert.ok(!everything.includes(secret), 'no env value in the log');
     assert.ok(!everything.includes('hello scenario:echo'), 'nor the prompt');
   });

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { turnRoot, worktreeRepoKey, zeroWorktreeBase } from '../../../src/zero/turnRoot';
 
-describe('turnRoot: a turn\'s files resolve only in a workspace folder or a Zero worktree of one', () => {
+describe("turnRoot: a turn's files resolve only in a workspace folder or a Zero worktree of one", () => {
   let dir: string;
   let ws: string;
   beforeEach(() => {
@@ -20,7 +20,7 @@ describe('turnRoot: a turn\'s files resolve only in a workspace folder or a Zero
     assert.deepEqual(turnRoot(path.join(ws, 'sub'), null, known()), { ok: true, root: path.join(ws, 'sub') });
   });
 
-  it('no cwd from the run: the host\'s folder, checked the same way', () => {
+  it("no cwd from the run: the host's folder, checked the same way", () => {
     assert.deepEqual(turnRoot(null, ws, known()), { ok: true, root: ws });
     assert.equal(turnRoot(null, null, known()).ok, false);
   });
@@ -30,21 +30,29 @@ describe('turnRoot: a turn\'s files resolve only in a workspace folder or a Zero
     for (const cwd of ['/', dir, path.join(dir, 'ws-other'), 'ws', path.join(ws, 'out'), `${ws}/../`]) {
       const r = turnRoot(cwd, ws, known());
       assert.equal(r.ok, false, cwd);
-      if (!r.ok) assert.match(r.reason, new RegExp(`ran in ${cwd.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, which is not the workspace folder`));
+      if (!r.ok)
+        assert.match(
+          r.reason,
+          new RegExp(`ran in ${cwd.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, which is not the workspace folder`),
+        );
     }
   });
 
-  it('a worktree Zero made for the workspace\'s repository is accepted; another repository\'s is not', () => {
+  it("a worktree Zero made for the workspace's repository is accepted; another repository's is not", () => {
     const base = path.join(dir, 'state', 'zero', 'worktrees');
     const mine = path.join(base, `zero-worktree-${worktreeRepoKey(ws)}`, 'feature');
     const theirs = path.join(base, `zero-worktree-${worktreeRepoKey('/elsewhere/repo')}`, 'feature');
     for (const d of [mine, theirs]) fs.mkdirSync(d, { recursive: true });
     assert.deepEqual(turnRoot(mine, ws, known(base)), { ok: true, root: mine });
     assert.equal(turnRoot(theirs, ws, known(base)).ok, false);
-    assert.equal(turnRoot(path.dirname(mine), ws, known(base)).ok, false, 'the repository\'s worktree folder itself is not a worktree');
+    assert.equal(
+      turnRoot(path.dirname(mine), ws, known(base)).ok,
+      false,
+      "the repository's worktree folder itself is not a worktree",
+    );
   });
 
-  it('Zero\'s worktree base and repo key, as internal/worktrees computes them', () => {
+  it("Zero's worktree base and repo key, as internal/worktrees computes them", () => {
     assert.equal(zeroWorktreeBase({ XDG_STATE_HOME: '/s', HOME: '/h' }, 'linux'), '/s/zero/worktrees');
     assert.equal(zeroWorktreeBase({ HOME: '/h' }, 'linux'), '/h/.local/state/zero/worktrees');
     // sha1("/home/u/My Repo") starts 5d4c…: base lower-cased, runs of other characters as "-".

@@ -74,8 +74,7 @@ function freshSandboxEach(set: (sb: Sandbox, binary: string) => void): void {
   afterEach(() => root && fs.rmSync(root, { recursive: true, force: true }));
 }
 
-const events = (items: readonly Decoded[]) =>
-  items.flatMap((d) => (d.kind === 'event' ? [d.event] : []));
+const events = (items: readonly Decoded[]) => items.flatMap((d) => (d.kind === 'event' ? [d.event] : []));
 
 describe('startZeroRun (against the fake zero)', function () {
   this.timeout(30000);
@@ -90,18 +89,31 @@ describe('startZeroRun (against the fake zero)', function () {
     ...extra,
   });
   const records = (): Array<{ argv: string[]; stdin: string | null; cwd: string; env: Record<string, string> }> =>
-    fs.readFileSync(sb.record, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    fs
+      .readFileSync(sb.record, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
 
   it('plain: events arrive decoded, batched per chunk, and end with run_end', async () => {
     const { args } = buildExecArgs({ cwd: sb.ws });
-    const { items, batches, exit } = await collect({ binary, args, cwd: sb.ws, env: envFor('plain'), input: promptInput('Hello') });
+    const { items, batches, exit } = await collect({
+      binary,
+      args,
+      cwd: sb.ws,
+      env: envFor('plain'),
+      input: promptInput('Hello'),
+    });
     const evs = events(items);
     assert.ok(evs.length >= 3, `got ${evs.length} events`);
     assert.equal(evs[0]!.type, 'run_start');
     assert.equal(evs.at(-1)!.type, 'run_end');
     assert.ok(evs.some((e) => e.type === 'final'));
     assert.ok(batches >= 1 && batches <= items.length);
-    assert.deepEqual(items.filter((d) => d.kind === 'problem'), []);
+    assert.deepEqual(
+      items.filter((d) => d.kind === 'problem'),
+      [],
+    );
     assert.equal(exit.code, 0);
     assert.equal(exit.signal, null);
     assert.equal(exit.sawRunEnd, true);
@@ -125,17 +137,29 @@ describe('startZeroRun (against the fake zero)', function () {
   });
 
   it('--resume=<id> continues the same session', async () => {
-    const first = await collect({ binary, args: buildExecArgs({ cwd: sb.ws }).args, cwd: sb.ws, env: envFor('resume'), input: promptInput('first question') });
+    const first = await collect({
+      binary,
+      args: buildExecArgs({ cwd: sb.ws }).args,
+      cwd: sb.ws,
+      env: envFor('resume'),
+      input: promptInput('first question'),
+    });
     const start = events(first.items).find((e) => e.type === 'run_start');
     const sessionId = start?.type === 'run_start' ? start.sessionId : undefined;
     assert.ok(sessionId, 'first run has a session id');
 
     const { args } = buildExecArgs({ cwd: sb.ws, resumeSessionId: sessionId });
-    const second = await collect({ binary, args, cwd: sb.ws, env: envFor('resume'), input: promptInput('second question') });
+    const second = await collect({
+      binary,
+      args,
+      cwd: sb.ws,
+      env: envFor('resume'),
+      input: promptInput('second question'),
+    });
     const start2 = events(second.items).find((e) => e.type === 'run_start');
     assert.equal(start2?.type === 'run_start' ? start2.sessionId : undefined, sessionId);
     const final = events(second.items).find((e) => e.type === 'final');
-    assert.match(final?.type === 'final' ? final.text ?? '' : '', /you previously asked: first question/);
+    assert.match(final?.type === 'final' ? (final.text ?? '') : '', /you previously asked: first question/);
     assert.equal(second.exit.runEndExitCode, 0);
     assert.ok(records()[1]!.argv.includes(`--resume=${sessionId}`));
   });
@@ -223,7 +247,13 @@ describe('startZeroRun (against the fake zero)', function () {
   });
 
   it('crash: exit 1 without run_end', async () => {
-    const { exit } = await collect({ binary, args: buildExecArgs({ cwd: sb.ws }).args, cwd: sb.ws, env: envFor('crash'), input: promptInput('boom') });
+    const { exit } = await collect({
+      binary,
+      args: buildExecArgs({ cwd: sb.ws }).args,
+      cwd: sb.ws,
+      env: envFor('crash'),
+      input: promptInput('boom'),
+    });
     assert.equal(exit.code, 1);
     assert.equal(exit.sawRunEnd, false);
     const explained = explainExit(exit);
@@ -232,7 +262,13 @@ describe('startZeroRun (against the fake zero)', function () {
   });
 
   it('exit-early: exit 0 after streamed text, no run_end, is explained as cut short (not a help flag)', async () => {
-    const { items, exit } = await collect({ binary, args: buildExecArgs({ cwd: sb.ws }).args, cwd: sb.ws, env: envFor('exit-early'), input: promptInput('x') });
+    const { items, exit } = await collect({
+      binary,
+      args: buildExecArgs({ cwd: sb.ws }).args,
+      cwd: sb.ws,
+      env: envFor('exit-early'),
+      input: promptInput('x'),
+    });
     assert.ok(events(items).some((e) => e.type === 'text'));
     assert.deepEqual([exit.code, exit.sawRunEnd, exit.stdout], [0, false, { events: 3, nonJsonLines: 0 }]);
     const explained = explainExit(exit);
@@ -241,7 +277,13 @@ describe('startZeroRun (against the fake zero)', function () {
   });
 
   it('help text on stdout (exit 0, no events) is explained as a help flag', async () => {
-    const { exit } = await collect({ binary, args: [...buildExecArgs({ cwd: sb.ws }).args, '--help'], cwd: sb.ws, env: envFor('plain'), input: promptInput('x') });
+    const { exit } = await collect({
+      binary,
+      args: [...buildExecArgs({ cwd: sb.ws }).args, '--help'],
+      cwd: sb.ws,
+      env: envFor('plain'),
+      input: promptInput('x'),
+    });
     assert.equal(exit.code, 0);
     assert.equal(exit.stdout?.events, 0);
     assert.ok((exit.stdout?.nonJsonLines ?? 0) > 0);
@@ -249,7 +291,13 @@ describe('startZeroRun (against the fake zero)', function () {
   });
 
   it('provider error: exit 3 with run_end', async () => {
-    const { items, exit } = await collect({ binary, args: buildExecArgs({ cwd: sb.ws }).args, cwd: sb.ws, env: envFor('provider-error'), input: promptInput('x') });
+    const { items, exit } = await collect({
+      binary,
+      args: buildExecArgs({ cwd: sb.ws }).args,
+      cwd: sb.ws,
+      env: envFor('provider-error'),
+      input: promptInput('x'),
+    });
     const error = events(items).find((e) => e.type === 'error');
     assert.equal(exit.runEndExitCode, 3);
     const explained = explainExit(exit, { error: error?.type === 'error' ? error : undefined });
@@ -257,7 +305,13 @@ describe('startZeroRun (against the fake zero)', function () {
   });
 
   it('stderr-noise: stderr is drained and its tail kept', async () => {
-    const { stderr, exit } = await collect({ binary, args: buildExecArgs({ cwd: sb.ws }).args, cwd: sb.ws, env: envFor('stderr-noise'), input: promptInput('x') });
+    const { stderr, exit } = await collect({
+      binary,
+      args: buildExecArgs({ cwd: sb.ws }).args,
+      cwd: sb.ws,
+      env: envFor('stderr-noise'),
+      input: promptInput('x'),
+    });
     assert.ok(stderr.length > 0);
     assert.ok(exit.stderrTail.length > 0 && exit.stderrTail.length <= 8192);
     assert.ok(exit.stderrTail.split('\n').length <= 40);
@@ -266,8 +320,17 @@ describe('startZeroRun (against the fake zero)', function () {
   });
 
   it('big-line: a 10 MB line is decoded', async () => {
-    const { items, exit } = await collect({ binary, args: buildExecArgs({ cwd: sb.ws }).args, cwd: sb.ws, env: envFor('big-line'), input: promptInput('x') });
-    assert.deepEqual(items.filter((d) => d.kind === 'problem'), []);
+    const { items, exit } = await collect({
+      binary,
+      args: buildExecArgs({ cwd: sb.ws }).args,
+      cwd: sb.ws,
+      env: envFor('big-line'),
+      input: promptInput('x'),
+    });
+    assert.deepEqual(
+      items.filter((d) => d.kind === 'problem'),
+      [],
+    );
     const biggest = Math.max(...events(items).map((e) => JSON.stringify(e).length));
     assert.ok(biggest >= 10 * 1024 * 1024, `biggest event ${biggest}`);
     assert.equal(exit.sawRunEnd, true);
@@ -323,7 +386,7 @@ describe('startZeroRun (against the fake zero)', function () {
   });
 });
 
-describe('a run\'s state', function () {
+describe("a run's state", function () {
   this.timeout(30000);
   let sb: Sandbox;
   let binary: string;
@@ -425,14 +488,22 @@ describe('no process outlives its run (Linux: setsid children too)', function ()
       binary,
       args: buildExecArgs({ cwd: sb.ws }).args,
       cwd: sb.ws,
-      env: { FAKE_ZERO_SCENARIO: 'session-children', FAKE_ZERO_PID_DIR: sb.root, XDG_DATA_HOME: sb.data, ...(slow ? { FAKE_ZERO_CHILDREN_SLOW: '1', FAKE_ZERO_DELAY_MS: '100' } : {}) },
+      env: {
+        FAKE_ZERO_SCENARIO: 'session-children',
+        FAKE_ZERO_PID_DIR: sb.root,
+        XDG_DATA_HOME: sb.data,
+        ...(slow ? { FAKE_ZERO_CHILDREN_SLOW: '1', FAKE_ZERO_DELAY_MS: '100' } : {}),
+      },
       input: promptInput('start a helper'),
       ...(onDecoded ? { onDecoded } : {}),
     });
   /** The helpers live in sessions of their own, out of reach of the run's process group. */
   const assertOwnSessions = (children: number[], leader: number): void => {
     for (const pid of children) {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      const fields = fs
+        .readFileSync(`/proc/${pid}/stat`, 'utf8')
+        .replace(/^.*\) /, '')
+        .split(' ');
       assert.notEqual(Number(fields[2]), leader, `${pid} is not in the run's process group`);
     }
   };
@@ -450,7 +521,10 @@ describe('no process outlives its run (Linux: setsid children too)', function ()
     const run = start(true, () => (started = true));
     await until(() => started && haveChildren());
     const children = pids();
-    assert.ok(children.every((p) => !isDead(p)), 'the helpers run while the turn runs');
+    assert.ok(
+      children.every((p) => !isDead(p)),
+      'the helpers run while the turn runs',
+    );
     assertOwnSessions(children, run.pid!);
     await run.stop();
     assert.equal((await run.exited).outcome, 'stopped');
@@ -511,7 +585,10 @@ describe('killTree', () => {
       if (pid < 0) throw Object.assign(new Error('no group'), { code: 'ESRCH' });
     };
     await killTree(42, 'SIGTERM', { platform: 'linux', kill: noGroup });
-    assert.deepEqual(calls, [[-42, 'SIGTERM'], [42, 'SIGTERM']]);
+    assert.deepEqual(calls, [
+      [-42, 'SIGTERM'],
+      [42, 'SIGTERM'],
+    ]);
     calls.length = 0;
     await killTree(42, 'SIGKILL', { platform: 'darwin', kill: (pid, sig) => void calls.push([pid, sig]) });
     assert.deepEqual(calls, [[-42, 'SIGKILL']]);

@@ -12,18 +12,23 @@ describe('Zero version check', () => {
     assert.deepEqual(parseZeroVersion('zero v1.2')?.parts, [1, 2, 0]);
     assert.equal(parseZeroVersion('zero 0.9.0-rc.1+demo')?.version, '0.9.0-rc.1+demo');
     assert.deepEqual(parseZeroVersion('ZERO-WORDMARK\n\nzero 0.10.3')?.parts, [0, 10, 3], 'after a terminal banner');
-    for (const bad of ['zero dev', 'dev', '', '0.8.0', 'zero 0.8.0 extra words', 'zeroth 1.0']) assert.equal(parseZeroVersion(bad), null, bad);
+    for (const bad of ['zero dev', 'dev', '', '0.8.0', 'zero 0.8.0 extra words', 'zeroth 1.0'])
+      assert.equal(parseZeroVersion(bad), null, bad);
   });
 
   it('0.8 and newer are fine, compared as numbers (0.10 > 0.8)', () => {
-    for (const v of ['zero 0.8.0', 'zero 0.8.1', 'zero 0.10.0', 'zero 1.0.0', 'zero 0.8.0+fake']) assert.equal(checkZeroVersion(v).kind, 'ok', v);
+    for (const v of ['zero 0.8.0', 'zero 0.8.1', 'zero 0.10.0', 'zero 1.0.0', 'zero 0.8.0+fake'])
+      assert.equal(checkZeroVersion(v).kind, 'ok', v);
   });
 
   it('an older Zero is refused with a clear message', () => {
     for (const v of ['zero 0.7.9', 'zero 0.1', 'zero v0.7.2']) {
       const verdict = checkZeroVersion(v);
       assert.equal(verdict.kind, 'old', v);
-      assert.match(verdict.kind === 'old' ? verdict.message : '', /is too old: Zero for VS Code needs Zero 0\.8 or newer/);
+      assert.match(
+        verdict.kind === 'old' ? verdict.message : '',
+        /is too old: Zero for VS Code needs Zero 0\.8 or newer/,
+      );
     }
   });
 
@@ -31,14 +36,20 @@ describe('Zero version check', () => {
     for (const v of ['zero dev', null, 'something else']) {
       const verdict = checkZeroVersion(v);
       assert.equal(verdict.kind, 'unknown');
-      assert.match(verdict.kind === 'unknown' ? verdict.message : '', /Could not tell which Zero version.*needs Zero 0\.8 or newer; it will try anyway/);
+      assert.match(
+        verdict.kind === 'unknown' ? verdict.message : '',
+        /Could not tell which Zero version.*needs Zero 0\.8 or newer; it will try anyway/,
+      );
     }
   });
 
   describe('against the fake zero', () => {
     const saved = { version: process.env.FAKE_ZERO_VERSION, label: process.env.FAKE_ZERO_LABEL };
     afterEach(() => {
-      for (const [k, v] of [['FAKE_ZERO_VERSION', saved.version], ['FAKE_ZERO_LABEL', saved.label]] as const) {
+      for (const [k, v] of [
+        ['FAKE_ZERO_VERSION', saved.version],
+        ['FAKE_ZERO_LABEL', saved.label],
+      ] as const) {
         if (v === undefined) delete process.env[k];
         else process.env[k] = v;
       }
