@@ -69,6 +69,7 @@ export class AnswerPages {
         );
       },
       keptAway: KEPT_AWAY,
+      dropUnmeasured: true,
     });
   }
 

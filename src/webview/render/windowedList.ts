@@ -23,6 +23,8 @@ export interface Drawing<T> {
   stub(item: T, height: number): HTMLElement;
   /** Writes the stand-in's words for find in page (in idle time: there may be megabytes of them). */
   words(item: T): void;
+  /** Drop an entry even when it was not laid out (height 0): its stand-in keeps no height of its own (pages). */
+  readonly dropUnmeasured?: boolean;
   /** Find in page showed the stand-in's words. */
   reveal?(item: T): void;
   /** A drawn entry that must not be dropped now (it holds the focus, is streaming…). */
@@ -196,7 +198,7 @@ export class WindowedList<T> {
       if (this.away.size <= this.drawing.keptAway) return;
       this.away.delete(slot);
       // Not laid out (a hidden view): nothing to measure, nothing dropped.
-      if (!slot.drawn || this.drawing.keep(slot.item) || height <= 0) continue;
+      if (!slot.drawn || this.drawing.keep(slot.item) || (height <= 0 && !this.drawing.dropUnmeasured)) continue;
       slot.height = height;
       this.toStub(slot, height);
     }
