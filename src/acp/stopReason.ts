@@ -76,7 +76,7 @@ function explainError(m: string): string {
   ) {
     return hint(
       "The conversation no longer fits the model's context window",
-      'Use Continue on exec below, start a new chat, or pick a model with a larger window.',
+      'Use Continue on exec, start a new chat, or pick a model with a larger window.',
     );
   }
   return `The model provider failed: ${m}`;

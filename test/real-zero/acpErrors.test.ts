@@ -60,7 +60,7 @@ describe('real zero acp: errors and unstreamed answers', function () {
     assert.equal(turn.status, 'error');
     assert.match(
       turn.explanation ?? '',
-      /^The conversation no longer fits the model's context window: .*maximum context length is 8192 tokens.*\. Use Continue on exec below, start a new chat, or pick a model with a larger window\.$/,
+      /^The conversation no longer fits the model's context window: .*maximum context length is 8192 tokens.*\. Use Continue on exec, start a new chat, or pick a model with a larger window\.$/,
     );
   });
 

@@ -23,7 +23,7 @@ const SESSION = 'zero_20261201_acp_1';
 const INFO = { modes: [{ id: 'auto', name: 'Auto' }], mode: 'auto', models: [], model: null, commands: [] };
 /** What the product says for the provider's context-length error over ACP (acp/stopReason.ts, checked on the real Zero). */
 const REFUSED =
-  "The conversation no longer fits the model's context window: provider request error: This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens. Use Continue on exec below, start a new chat, or pick a model with a larger window.";
+  "The conversation no longer fits the model's context window: provider request error: This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens. Use Continue on exec, start a new chat, or pick a model with a larger window.";
 
 const notices = (chat: Chat, code: string): NoticeItem[] =>
   chat.turns.flatMap((t) => t.items.filter((i): i is NoticeItem => i.kind === 'warning' && i.code === code));
