@@ -50,12 +50,19 @@ export interface TurnRequest {
   readonly images?: readonly InputImage[];
   /** Mode and model picked in the composer for this message; absent: the transport's default. */
   readonly choice?: TurnChoice;
+  /**
+   * The chat's title, to name the Zero session a first turn creates (exec's `--session-title`).
+   * Zero 0.8 cannot rename a session afterwards, and its ACP server takes no title (docs/zero-acp.md §6).
+   */
+  readonly title?: string;
 }
 
 /** The composer's per-message picks. */
 export interface TurnChoice {
   readonly mode?: string;
   readonly model?: string;
+  /** exec's `--reasoning-effort`, one the picked model lists; ACP offers none. */
+  readonly effort?: string;
 }
 
 /** Where a transport sends a turn's output. */

@@ -7,6 +7,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { expandHome } from './findZero';
+import { sessionTitleArg } from './sessionTitle';
 
 export interface ExecArgsOptions {
   /** Workspace folder; becomes `--cwd`. Must be absolute. */
@@ -15,6 +16,10 @@ export interface ExecArgsOptions {
   readonly resumeSessionId?: string;
   /** `--model`. Empty = Zero's default. */
   readonly model?: string;
+  /** `--reasoning-effort=<effort>` (low, medium, high, xhigh…: what the model lists). Empty = the model's default. */
+  readonly reasoningEffort?: string;
+  /** Names the session this run creates (`--session-title=`); ignored when resuming, as Zero ignores it then. */
+  readonly sessionTitle?: string;
   /** `--permission-mode`: plan, auto, ask, unsafe, spec-draft, member (and Zero's aliases). Empty = unset. */
   readonly permissionMode?: string;
   /** `--auto`: low | medium | high. Empty = unset. */
@@ -61,6 +66,8 @@ const PERMISSION_MODES = new Set([
   'high',
 ]);
 const AUTONOMY_LEVELS = new Set(['low', 'medium', 'high']);
+/** Zero's efforts are lower-case words (modelregistry/models.go: none, minimal, low … xhigh, max, ultra). */
+const EFFORT = /^[a-z][a-z0-9_-]{0,31}$/;
 /** `sessions/store.go:238`. */
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
@@ -124,6 +131,9 @@ export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
     // A bare `--resume=` would pick the latest session of ANY workspace (§10): never send it.
     if (!SESSION_ID.test(id)) problems.push(`Session id "${id}" is not a valid Zero session id.`);
     args.push(`--resume=${id}`);
+  } else if (opts.sessionTitle !== undefined) {
+    const title = sessionTitleArg(opts.sessionTitle);
+    if (title) args.push(title);
   }
 
   const model = str(opts.model, 'zero.model', problems);
@@ -131,6 +141,14 @@ export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
     if (model.startsWith('-')) problems.push(`Model "${model}" looks like a flag; a model name cannot start with "-".`);
     else if (/[\s\p{Cc}]/u.test(model)) problems.push(`Model "${model}" contains spaces or control characters.`);
     args.push('--model', model);
+  }
+
+  // The `=` form: Zero checks a separate value against low, medium and high only (exec_parse.go
+  // nextFlagValue), while a model can list xhigh or minimal; the inline value is taken as it is.
+  const effort = str(opts.reasoningEffort, 'reasoning effort', problems)?.toLowerCase();
+  if (effort) {
+    if (!EFFORT.test(effort)) problems.push(`Reasoning effort "${effort}" is not a word Zero knows.`);
+    args.push(`--reasoning-effort=${effort}`);
   }
 
   // Zero lower-cases both values before checking them.

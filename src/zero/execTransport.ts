@@ -19,6 +19,7 @@ import { explainExit } from './exitReason';
 import { StderrLogCap } from './stderrLog';
 import { startZeroRun, type RunExit } from './zeroProcess';
 import { planRun } from './runPlan';
+import { argsForLog } from './sessionTitle';
 import type { ZeroSettings } from './settingsSources';
 
 export interface ExecTransportDeps {
@@ -48,6 +49,7 @@ export class ExecTransport implements Transport {
       trusted: this.deps.trusted(),
       elevation: { ...(el.addDirs ? { addDirs: el.addDirs } : {}), ...(el.unsafe ? { unsafe: true } : {}) },
       ...(req.choice ? { choice: req.choice } : {}),
+      ...(req.title !== undefined ? { sessionTitle: req.title } : {}),
     });
     if (!planned.ok) {
       return failedTurn(planned.problem, planned.kind === 'binary' ? { path: null, problem: planned.problem } : null);
@@ -63,7 +65,7 @@ export class ExecTransport implements Transport {
     for (const w of plan.warnings) log.warn(w);
     // Never log env values or the prompt: they can hold secrets.
     log.info(
-      `Starting: ${plan.binary} ${plan.args.join(' ')} (env keys: ${Object.keys(plan.env).join(', ') || 'none'})`,
+      `Starting: ${plan.binary} ${argsForLog(plan.args).join(' ')} (env keys: ${Object.keys(plan.env).join(', ') || 'none'})`,
     );
     const cwd = req.cwd!;
     let lastError: ErrorEvent | null = null;

@@ -26,7 +26,9 @@ export interface PlanInput {
   /** A follow-up that applies approvals: extra folders, or one unsafe run. */
   readonly elevation?: { readonly addDirs?: readonly string[]; readonly unsafe?: boolean };
   /** Picked in the composer for this one message; each wins over its setting. */
-  readonly choice?: { readonly mode?: string; readonly model?: string };
+  readonly choice?: { readonly mode?: string; readonly model?: string; readonly effort?: string };
+  /** The chat's title: names the session a run without `sessionId` creates. */
+  readonly sessionTitle?: string;
 }
 
 export function planRun(input: PlanInput): PlanResult {
@@ -50,6 +52,8 @@ export function planRun(input: PlanInput): PlanResult {
       cwd: input.folder,
       ...(input.sessionId ? { resumeSessionId: input.sessionId } : {}),
       model: input.choice?.model?.trim() || settings.model,
+      ...(input.choice?.effort ? { reasoningEffort: input.choice.effort } : {}),
+      ...(input.sessionTitle !== undefined ? { sessionTitle: input.sessionTitle } : {}),
       ...(input.trusted ? { permissionMode: mode, autonomy, extraArgs: settings.extraArgs } : { plan: true }),
       addDirs: input.trusted ? addDirs : [],
     });

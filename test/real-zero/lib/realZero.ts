@@ -5,7 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MODEL_ID, startModelServer, type ModelServer } from '../../fixtures/model-server/server';
+import { MODEL_ID, startModelServer, type ListedModel, type ModelServer } from '../../fixtures/model-server/server';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -54,10 +54,12 @@ export interface SandboxOptions {
   modelsFetch?: boolean;
   /** Files to create in the workspace, relative path → content. */
   files?: Record<string, string>;
+  /** More models for the provider's `/models` list (e.g. one that lists reasoning efforts). */
+  models?: readonly ListedModel[];
 }
 
 export async function makeSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const server = await startModelServer();
+  const server = await startModelServer(options.models ? { models: options.models } : {});
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'zero-real-')));
   const home = path.join(root, 'home');
   const configHome = path.join(root, 'config');
