@@ -14,6 +14,7 @@ import type { AcpSessionInfo } from '../conversation/model';
 import { sessionsRoot } from '../zero/checkpoints';
 import { startAcpProcess, type AcpClientHandlers, type AcpExit, type AcpLaunch, type AcpProcess } from './acpProcess';
 import { clampPermission, clampUpdate } from './boundary';
+import { initializeRequest } from './initialize';
 import { sessionInfo } from './mapUpdate';
 import { dismissed } from './permissionOptions';
 import { SessionApprovals } from './sessionApprovals';
@@ -287,12 +288,7 @@ export class ZeroAcp {
     };
     const ready = this.call(
       live,
-      proc.connection.agent.request('initialize', {
-        protocolVersion: 1,
-        // Honest: this client neither serves files nor runs terminals for the agent.
-        clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
-        clientInfo: { name: 'zero-vscode', version: this.opts.clientVersion },
-      }),
+      proc.connection.agent.request('initialize', initializeRequest(this.opts.clientVersion)),
     );
     const withReady: Live = { ...live, ready };
     this.live = withReady;

@@ -51,18 +51,21 @@ const MAX_CLI_OUTPUT = 16 * 1024 * 1024;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** Runs `zero <args>` without a shell and collects its output (small commands only). */
+/** Runs `zero <args>` without a shell and collects its output (small commands only). `cwd`: where Zero reads its
+ *  project config (`zero doctor` has no flag for the folder); default: the extension host's own. */
 export function runZeroCli(
   binary: string,
   args: readonly string[],
   env: Env = {},
   timeoutMs = 15000,
+  cwd?: string,
 ): Promise<CliResult> {
   return new Promise((resolve) => {
     let stdout = '';
     let stderr = '';
     let timedOut = false;
     const child = crossSpawn(binary, [...args], {
+      ...(cwd ? { cwd } : {}),
       shell: false,
       windowsHide: true,
       stdio: ['ignore', 'pipe', 'pipe'],
