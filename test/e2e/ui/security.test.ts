@@ -87,7 +87,7 @@ describeEachTransport('Security: hostile workspace settings and Always allow out
       );
     });
 
-  // exec only: over ACP "Always allow" is Zero's own allow_always option (approvals.test.ts), no folder is saved.
+  // exec only: over ACP "Always allow" is Zero's own allow_always option (approvalsWebFetch.test.ts), no folder is saved.
   if (transport === 'exec')
     it('"Always allow": the dialog names the folder, the picker offers it and its parents, the pick is saved and used', async function () {
       const chat = await openZeroView(vs.page);
