@@ -4,7 +4,13 @@
  * at the time limit (or when the check is stopped) the process tree is killed.
  */
 import type * as acp from '@agentclientprotocol/sdk';
-import { startAcpProcess, type AcpClientHandlers, type AcpLaunch, type AcpProcess } from '../../acp/acpProcess';
+import {
+  startAcpProcess,
+  type AcpClientHandlers,
+  type AcpExit,
+  type AcpLaunch,
+  type AcpProcess,
+} from '../../acp/acpProcess';
 import { ACP_PROTOCOL_VERSION, initializeRequest } from '../../acp/initialize';
 import { detail, type CheckOutcome, type Detail } from '../report';
 import type { Check } from '../runChecks';
@@ -42,16 +48,12 @@ export function acpCheck(probes: ZeroProbes, opts: AcpCheckOptions): Check {
       signal.addEventListener('abort', stop, { once: true });
       let timer: NodeJS.Timeout | undefined;
       const request = proc.connection.agent.request('initialize', initializeRequest(opts.clientVersion));
-      const gone = proc.exited.then((e): never => {
-        throw new Error(
-          e.spawnError
-            ? `zero acp could not start: ${e.spawnError}`
-            : `zero acp exited (${e.signal ?? `code ${e.code ?? 'unknown'}`}) before answering`,
-        );
+      const gone = proc.exited.then((): never => {
+        throw new Error('zero acp exited');
       });
       const late = new Promise<never>((_, reject) => {
         timer = setTimeout(
-          () => reject(new Error(`zero acp did not answer initialize within ${handshakeMs / 1000} s`)),
+          () => reject(new HandshakeTimeout(`zero acp did not answer initialize within ${handshakeMs / 1000} s.`)),
           handshakeMs,
         );
       });
@@ -61,11 +63,14 @@ export function acpCheck(probes: ZeroProbes, opts: AcpCheckOptions): Check {
         const init = await Promise.race([request, gone, late]);
         return advertised(init, now() - started);
       } catch (err) {
+        // A closed connection usually means the process is ending on its own: let it say how, then kill.
+        let exit = err instanceof HandshakeTimeout || signal.aborted ? undefined : await exitWithin(proc, 500);
         proc.kill();
-        const tail = ((await Promise.race([proc.exited, settle(1000)]))?.stderrTail ?? '').trim().slice(-2000);
+        exit ??= await exitWithin(proc, 1000);
+        const tail = (exit?.stderrTail ?? '').trim().slice(-2000);
         return {
           status: 'failed',
-          finding: (err as Error).message,
+          finding: failure(err, exit, signal.aborted),
           details: tail ? [detail('stderr', tail)] : [],
         };
       } finally {
@@ -114,6 +119,19 @@ function advertised(init: acp.InitializeResponse, ms: number): CheckOutcome {
   };
 }
 
+/** Why the handshake failed, in the words that help most: how the process ended beats "connection closed". */
+function failure(err: unknown, exit: AcpExit | undefined, stopped: boolean): string {
+  if (stopped) return "zero acp was stopped at the report's time limit before it answered initialize.";
+  if (exit?.spawnError) return `zero acp could not start: ${exit.spawnError}`;
+  if (err instanceof HandshakeTimeout) return err.message;
+  if (exit && !exit.requested)
+    return `zero acp exited (${exit.signal ?? `code ${exit.code ?? 'unknown'}`}) before answering initialize.`;
+  return `zero acp did not answer initialize: ${err instanceof Error ? err.message : String(err)}`;
+}
+
+class HandshakeTimeout extends Error {}
+
 const yes = (v: boolean | undefined): string => (v === true ? 'yes' : 'no');
 
-const settle = (ms: number): Promise<undefined> => new Promise((r) => setTimeout(() => r(undefined), ms).unref());
+const exitWithin = (proc: AcpProcess, ms: number): Promise<AcpExit | undefined> =>
+  Promise.race([proc.exited, new Promise<undefined>((r) => setTimeout(() => r(undefined), ms).unref())]);
