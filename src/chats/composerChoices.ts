@@ -34,6 +34,19 @@ export function execChoices(binary: () => string | null, env: () => Readonly<Rec
   };
 }
 
+/**
+ * The effort a message may carry: one the picked model lists (`zero providers models`). Another is
+ * dropped: Zero would swap it for the model's default or send it to a model that refuses it.
+ */
+export function allowedEffort(
+  models: readonly ModelInfo[],
+  model: string | undefined,
+  effort: string | undefined,
+): string | undefined {
+  if (!model || !effort) return undefined;
+  return models.find((m) => m.id === model)?.reasoningEfforts?.includes(effort) ? effort : undefined;
+}
+
 /** The modes `zero acp` offers every session, with Zero's names (docs/zero-acp.md §5): unsafe is refused there. */
 const ACP_MODES: readonly ModeChoice[] = [
   { id: 'auto', label: 'Auto', dangerous: false },

@@ -14,6 +14,8 @@ export interface ResolvedSend {
   readonly mode?: string;
   /** Model for this message. */
   readonly model?: string;
+  /** Reasoning effort for this message, one the model lists. */
+  readonly effort?: string;
 }
 
 /** What the chat had attached to its next message (selections, Explorer paths). */
@@ -46,17 +48,18 @@ export function outgoingTurn(
   const choice = {
     ...(options.mode ? { mode: options.mode } : {}),
     ...(options.model ? { model: options.model } : {}),
+    ...(options.effort ? { effort: options.effort } : {}),
   };
   // Plain messages keep their old shape; the transcript shows chips, images and picks when there are some.
   const composed: ComposedMessage | undefined =
-    chips.length > 0 || images.length > 0 || options.mode || options.model
+    chips.length > 0 || images.length > 0 || options.mode || options.model || options.effort
       ? { text: message.trim(), chips, images: images.length, ...choice }
       : undefined;
   return {
     prompt,
     turn: {
       ...(images.length > 0 ? { images } : {}),
-      ...(options.mode || options.model ? { choice } : {}),
+      ...(options.mode || options.model || options.effort ? { choice } : {}),
       ...(composed ? { composed } : {}),
     },
   };

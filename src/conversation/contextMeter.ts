@@ -12,6 +12,8 @@ export interface ModelInfo {
   readonly apiModel: string;
   /** Max input tokens; null when Zero lists none. */
   readonly contextWindow: number | null;
+  /** What `--reasoning-effort` takes for this model (`zero providers models`); absent or empty: none. */
+  readonly reasoningEfforts?: readonly string[];
 }
 
 export interface ContextMeter {

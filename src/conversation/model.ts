@@ -193,6 +193,8 @@ export interface ComposedMessage {
   readonly mode?: string;
   /** `--model` picked in the composer for this message; absent: the setting. */
   readonly model?: string;
+  /** `--reasoning-effort` picked in the composer for this message; absent: the model's default. */
+  readonly effort?: string;
 }
 
 export interface Turn {

@@ -148,6 +148,8 @@ export const SendOptionsSchema = lazySchema(() =>
   strictObject({
     mode: optional(string().check(maxLength(40))),
     model: optional(string().check(maxLength(200))),
+    /** `--reasoning-effort`: one the picked model lists (the host checks it against its list). */
+    effort: optional(string().check(maxLength(40))),
     mentions: optional(array(MentionRefSchema).check(maxLength(200))),
     images: optional(array(ImageSchema).check(maxLength(20))),
     /** Replaces this turn (the chat's last): the session is rewound to before it first. */

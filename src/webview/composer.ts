@@ -4,7 +4,7 @@
  * come by paste, drop or the attach button. The draft and chips are kept with setState at once
  * and the draft is posted to the host, debounced.
  *
- * Mode and model: on exec they are per message (the pickers under the box, sent with each message);
+ * Mode, model and effort: on exec they are per message (the pickers under the box, sent with each message);
  * on ACP they belong to Zero's session and live in the header, so the box sends no picks and
  * `/plan`, `/ask`, `/auto`, `/model` act on the header's session controls.
  *
@@ -176,7 +176,7 @@ export class Composer implements TurnActions {
   /** Mode/model lists and the current-file toggle changed on the host. */
   setComposer(state: ComposerState): void {
     const kept = loadState();
-    this.bar.update(state, kept.mode ?? '', kept.model ?? '');
+    this.bar.update(state, kept.mode ?? '', kept.model ?? '', kept.effort ?? '');
     this.chips.setCurrentFile(state.currentFile);
   }
 
@@ -265,9 +265,12 @@ export class Composer implements TurnActions {
   /** `mode`: the exec picker's, or one a slash command names. ACP sends no model: the session has it. */
   private post(text: string, mode: string): void {
     const model = this.transport === 'acp' ? '' : (loadState().model ?? '');
+    // Only what the picker shows for this model (never a remembered effort it hides).
+    const effort = model ? this.bar.pickedEffort() : '';
     const options: SendOptions = {
       ...(mode ? { mode } : {}),
       ...(model ? { model } : {}),
+      ...(effort ? { effort } : {}),
       ...(this.chips.mentions.length > 0 ? { mentions: [...this.chips.mentions] } : {}),
       ...(this.chips.images.length > 0 ? { images: [...this.chips.images] } : {}),
       ...(this.editing ? { editOf: this.editing } : {}),
@@ -323,7 +326,7 @@ export class Composer implements TurnActions {
   }
 
   private savePicks(): void {
-    saveState({ mode: this.bar.mode.value, model: this.bar.model.value });
+    saveState({ mode: this.bar.mode.value, model: this.bar.model.value, effort: this.bar.effort.value });
   }
 
   private draftChanged(now = false): void {

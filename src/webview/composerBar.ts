@@ -1,8 +1,10 @@
 /**
- * The row under the message box: current-file toggle, mode and model pickers, attach image,
+ * The row under the message box: current-file toggle, mode, model and effort pickers, attach image,
  * the context meter. Native buttons and selects: keyboard and screen readers work as usual.
  * The pickers are per message, which only exec has: an ACP chat sets mode and model for its
  * session in the header, so here they are hidden, and the meter says ACP reports no tokens.
+ * Effort is offered only for a picked model that lists efforts (`zero providers models`), and
+ * only those: another model's effort would be dropped or changed by Zero without a word in the chat.
  */
 import { contextMeter, meterText, WARN_AT } from '../conversation/contextMeter';
 import type { Chat, TransportKind } from '../conversation/model';
@@ -15,6 +17,10 @@ export class ComposerBar {
   readonly el = h('div', { class: 'composer-options' });
   readonly mode = h('select', { class: 'composer-select', attrs: { 'aria-label': 'Mode for the next message' } });
   readonly model = h('select', { class: 'composer-select', attrs: { 'aria-label': 'Model for the next message' } });
+  readonly effort = h('select', {
+    class: 'composer-select effort',
+    attrs: { 'aria-label': 'Reasoning effort for the next message', hidden: '' },
+  });
   private readonly currentFile = button(
     'Current file',
     () => post({ type: 'setCurrentFile', on: this.currentFile.getAttribute('aria-pressed') !== 'true' }),
@@ -51,11 +57,17 @@ export class ComposerBar {
       this.fileInput.value = '';
     });
     this.mode.addEventListener('change', () => this.onPick());
-    this.model.addEventListener('change', () => this.onPick());
+    this.model.addEventListener('change', () => {
+      // Another model's efforts: keep the pick only if it offers it too.
+      this.fillEffort(this.effort.value);
+      this.onPick();
+    });
+    this.effort.addEventListener('change', () => this.onPick());
     this.el.append(
       this.currentFile,
       this.mode,
       this.model,
+      this.effort,
       this.attach,
       this.fileInput,
       h('span', { class: 'spacer' }),
@@ -65,7 +77,7 @@ export class ComposerBar {
   }
 
   /** Choices from the host; the picks survive as long as the host still offers them. */
-  update(state: ComposerState | undefined, pickedMode: string, pickedModel: string): void {
+  update(state: ComposerState | undefined, pickedMode: string, pickedModel: string, pickedEffort = ''): void {
     if (state && state !== this.state) {
       this.state = state;
       fill(
@@ -85,6 +97,7 @@ export class ComposerBar {
         models.push({ value: pickedModel, label: pickedModel });
       fill(this.model, [{ value: '', label: 'Model: default' }, ...models], pickedModel);
       this.model.title = state.modelsProblem ?? 'Model for the next message (from zero models)';
+      this.fillEffort(pickedEffort);
       const on = state.currentFile.on;
       this.currentFile.setAttribute('aria-pressed', String(on));
       this.currentFile.title = on
@@ -99,7 +112,29 @@ export class ComposerBar {
     this.transport = transport;
     this.mode.hidden = transport === 'acp';
     this.model.hidden = transport === 'acp';
+    this.fillEffort(this.effort.value);
     this.renderMeter();
+  }
+
+  /** The effort to send: '' when the picker is hidden (ACP, or a model without efforts) or on default. */
+  pickedEffort(): string {
+    return this.effort.hidden ? '' : this.effort.value;
+  }
+
+  /** The picked model's efforts, or hidden when it lists none; `picked` stays if it is one of them. */
+  private fillEffort(picked: string): void {
+    const model = this.model.value;
+    const efforts = model ? (this.state?.models.find((m) => m.id === model)?.reasoningEfforts ?? []) : [];
+    const shown = this.transport !== 'acp' && efforts.length > 0;
+    fill(
+      this.effort,
+      [{ value: '', label: 'Effort: default' }, ...efforts.map((e) => ({ value: e, label: `Effort: ${e}` }))],
+      shown ? picked : '',
+    );
+    this.effort.hidden = !shown;
+    this.effort.title = shown
+      ? `Reasoning effort for the next message (--reasoning-effort): what ${model} lists; default lets Zero choose`
+      : '';
   }
 
   showChat(chat: Chat): void {

@@ -6,9 +6,10 @@ export interface PersistedState {
   readonly draft?: string;
   /** Chips picked in the composer, not sent yet. */
   readonly mentions?: readonly MentionRef[];
-  /** The mode and model pickers ('' = the setting). */
+  /** The mode, model and effort pickers ('' = the setting, or the model's default effort). */
   readonly mode?: string;
   readonly model?: string;
+  readonly effort?: string;
   /** The chat this view shows: an editor tab restored after a reload binds to it again (chatTabs.ts). */
   readonly chatId?: string;
 }

@@ -1,6 +1,6 @@
 /** The header: chat title, folder, DEMO badge, run status with elapsed time, New Chat / History. */
 import type { Chat } from '../../conversation/model';
-import { RUNNING_STATUSES } from '../../conversation/model';
+import { chatTransport, RUNNING_STATUSES } from '../../conversation/model';
 import { currentTurn } from '../../conversation/reducer';
 import type { ViewState } from '../../messages/messages';
 import { button, h, setText } from '../dom';
@@ -61,7 +61,11 @@ export class HeaderView {
 
   update(state: ViewState): void {
     setText(this.title, state.chat.title || 'New chat');
-    if (this.title.title !== state.chat.title) this.title.title = state.chat.title;
+    const tip =
+      chatTransport(state.chat, state.defaultTransport ?? 'exec') === 'acp'
+        ? `${state.chat.title}\nIn zero sessions list this chat's Zero session is "ACP session": Zero's ACP server takes no title.`
+        : state.chat.title;
+    if (this.title.title !== tip) this.title.title = tip;
     this.demo.hidden = !state.binary.demo;
     // Worth it only once there is something to scroll through.
     this.top.hidden = this.bottom.hidden = state.chat.turns.length < 2;

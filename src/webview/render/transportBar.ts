@@ -89,6 +89,15 @@ export class TransportBar {
             post({ type: 'setAcpModel', model: v }),
           ),
         );
+      // Zero 0.8's ACP server has only the mode and model options (docs/zero-acp.md §5): say so, not a dead picker.
+      parts.push(
+        h('span', {
+          class: 'acp-no-effort',
+          text: 'Effort: not offered over ACP',
+          title:
+            "Zero's ACP server takes no reasoning effort: the model's default applies. An exec chat has an Effort picker under the message box.",
+        }),
+      );
     }
     this.el.replaceChildren(...parts);
   }

@@ -102,6 +102,8 @@ export class TurnView {
     if (t.usage.totalTokens > 0) line.append(h('span', { class: 'footer-item usage', text: usageText(t.usage) }));
     if (t.run.model) line.append(h('span', { class: 'footer-item model', text: t.run.model }));
     if (t.composed?.mode) line.append(h('span', { class: 'footer-item mode', text: `${t.composed.mode} mode` }));
+    if (t.composed?.effort)
+      line.append(h('span', { class: 'footer-item effort', text: `${t.composed.effort} effort` }));
     const parts: HTMLElement[] = [line];
     if (t.explanation) parts.push(h('div', { class: `turn-explanation tone-${tone}`, text: t.explanation }));
     const acp = t.transport === 'acp';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
-import { acpChoices, execChoices } from '../../../src/chats/composerChoices';
+import { acpChoices, allowedEffort, execChoices } from '../../../src/chats/composerChoices';
 
 const FAKE_ZERO = path.join(
   __dirname,
@@ -90,5 +90,24 @@ describe('composer choices', () => {
       );
       assert.deepEqual(c.models, registry);
     }
+  });
+
+  it('an effort goes with a message only when the picked model lists it', () => {
+    const models = [
+      { id: 'plain', displayName: 'plain', apiModel: 'plain', contextWindow: null },
+      {
+        id: 'thinker',
+        displayName: 'thinker',
+        apiModel: 'thinker',
+        contextWindow: null,
+        reasoningEfforts: ['low', 'high'],
+      },
+    ];
+    assert.equal(allowedEffort(models, 'thinker', 'high'), 'high');
+    assert.equal(allowedEffort(models, 'thinker', 'xhigh'), undefined, 'not one it lists');
+    assert.equal(allowedEffort(models, 'plain', 'high'), undefined, 'a model without efforts');
+    assert.equal(allowedEffort(models, undefined, 'high'), undefined, 'the default model: its efforts are not known');
+    assert.equal(allowedEffort(models, 'gone', 'high'), undefined, 'a model no longer listed');
+    assert.equal(allowedEffort(models, 'thinker', undefined), undefined);
   });
 });
