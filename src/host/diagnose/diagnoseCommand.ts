@@ -1,0 +1,43 @@
+/** Zero: Diagnose (`zero.diagnose`): the settings, trust and log as VS Code gives them, to the checks in diagnose/. */
+import * as vscode from 'vscode';
+import type { DiagnoseInput } from '../../diagnose/diagnose';
+import type { LogRing } from '../../diagnose/logRing';
+import { detail } from '../../diagnose/report';
+import { readSettings, userOnlyKeysInWorkspaceFiles } from '../workspace/settings';
+import { activeFolder } from '../workspace/workspaceFolders';
+import { DiagnosePanel } from './diagnosePanel';
+
+export const DIAGNOSE_COMMAND = 'zero.diagnose';
+
+export interface DiagnoseDeps {
+  readonly extensionUri: vscode.Uri;
+  /** This extension's version (package.json). */
+  readonly version: string;
+  /** The log's last errors and warnings (recordingLog.ts). */
+  readonly ring: LogRing;
+  readonly log: vscode.LogOutputChannel;
+}
+
+export function registerDiagnose(d: DiagnoseDeps): vscode.Disposable[] {
+  const panel = new DiagnosePanel(d.extensionUri, () => diagnoseInput(d), d.log);
+  return [panel, vscode.commands.registerCommand(DIAGNOSE_COMMAND, () => panel.show())];
+}
+
+function diagnoseInput(d: DiagnoseDeps): DiagnoseInput {
+  const settings = readSettings();
+  const remote = vscode.env.remoteName ? `, remote ${vscode.env.remoteName}` : '';
+  return {
+    settings,
+    ignoredFromFiles: userOnlyKeysInWorkspaceFiles(),
+    trusted: vscode.workspace.isTrusted,
+    cwd: activeFolder(),
+    log: d.ring.lines(),
+    logDropped: d.ring.dropped,
+    clientVersion: d.version,
+    about: [
+      detail('Extension', `Zero for VS Code ${d.version}`),
+      detail('Editor', `${vscode.env.appName} ${vscode.version} (${vscode.env.appHost}${remote})`),
+      detail('Extension host', `${process.platform} ${process.arch}, Node ${process.versions.node}`),
+    ],
+  };
+}
