@@ -41,7 +41,7 @@ export function summary(report: DiagnoseReport): string {
   const counts = ORDER.map((s) => [s, report.checks.filter((c) => c.status === s).length] as const).filter(
     ([, n]) => n > 0,
   );
-  return counts.map(([s, n]) => `${n} ${s}`).join(', ') || 'no checks';
+  return counts.map(([s, n]) => `${n} ${s === 'warning' && n > 1 ? 'warnings' : s}`).join(', ') || 'no checks';
 }
 
 /**
