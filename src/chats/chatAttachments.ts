@@ -1,5 +1,5 @@
 /** The selections and Explorer files attached to the sidebar's next message (the composer's chips). */
-import type { MentionRef } from '../conversation/composerPrompt';
+import { mentionLabel, type MentionRef } from '../conversation/composerPrompt';
 import type { Attachment } from '../messages/messages';
 import { newId } from './chatRegistry';
 
@@ -9,8 +9,11 @@ type HeldAttachment = Attachment & { readonly block: string; readonly mention?: 
 export class ChatAttachments {
   private held: HeldAttachment[] = [];
 
-  /** `changed`: the views must redraw the chips. */
-  constructor(private readonly changed: () => void) {}
+  /** `changed`: the views must redraw the chips. `adding`: the sidebar leaves a transcript (chips belong to its chat). */
+  constructor(
+    private readonly changed: () => void,
+    private readonly adding: () => void = () => {},
+  ) {}
 
   /** The chips the composer shows. */
   get chips(): readonly Attachment[] {
@@ -26,12 +29,22 @@ export class ChatAttachments {
     return this.held.length > 0;
   }
 
+  /** An editor selection (its fenced block), or a mention sent as its path. */
   add(label: string, languageId: string, block: string, mention?: MentionRef): void {
+    this.adding();
     this.held = [
       ...this.held.filter((a) => a.label !== label),
       { id: newId('sel'), label, languageId, block, ...(mention ? { mention } : {}) },
     ];
     this.changed();
+  }
+
+  /** A workspace file or folder (Explorer "Add to Zero Chat"): sent as its path. */
+  addPath(path: string, folder: boolean): void {
+    const mention: MentionRef = folder
+      ? { kind: 'folder', path: path.endsWith('/') ? path : `${path}/` }
+      : { kind: 'file', path };
+    this.add(mentionLabel(mention), '', '', mention);
   }
 
   remove(id: string): void {

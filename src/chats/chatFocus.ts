@@ -24,6 +24,12 @@ export class ChatFocus {
     return (this.activeTab ? this.chats.wholeInMemory(this.activeTab) : undefined) ?? this.sidebarShownChat;
   }
 
+  /** The chat the user works in with all its turns (read now if only its latest were). */
+  get workingChatWhole(): Chat {
+    const shown = this.workingChat;
+    return this.chats.wholeChat(shown.id) ?? shown;
+  }
+
   /** The id of the chat the user works in (never a transcript's). */
   get workingChatId(): string {
     return this.activeTab && this.chats.wholeInMemory(this.activeTab) ? this.activeTab : this.sidebarId;

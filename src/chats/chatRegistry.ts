@@ -189,6 +189,12 @@ export class ChatRegistry extends Disposable {
     return { before, after };
   }
 
+  /** Record a decision in the chat and save it now: the user's answers must survive a reload at once. */
+  commit(chatId: string, actions: readonly ChatAction[]): void {
+    this.dispatch(chatId, actions);
+    this.save(chatId, true);
+  }
+
   /** Save a chat: soon by default, `now` at turn boundaries so a reload right after loses nothing. */
   save(chatId: string, now = false): void {
     const chat = this.wholeChat(chatId);

@@ -35,6 +35,11 @@ export class ChatView {
     this.drafts.set(chatId, text);
   }
 
+  /** Give text back to the composer (a send the user called off, e.g. at the unsafe question). */
+  restoreDraft(chatId: string, text: string): void {
+    if (text.trim()) this.chats.notify({ kind: 'insertDraft', chatId, text });
+  }
+
   forgetDraft(chatId: string): void {
     this.drafts.delete(chatId);
   }

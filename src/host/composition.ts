@@ -69,7 +69,7 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
     otherFolders,
     trusted,
     // Looked up only when a turn starts, when the controller (built next, on this transport) exists.
-    chat: (id) => controller.wholeChat(id),
+    chat: (id) => controller.chats.wholeChat(id),
     ask: (request, signal) => acpDialogs.ask(request, signal),
     confirmUnsafe: (mode) => confirmUnsafeAcpMode(mode.name || mode.id),
     onIdleCrash: (exit) => {
@@ -105,7 +105,7 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
         : `Zero CLI not available: ${state.problem}`,
     );
     if (state.note) log.warn(state.note);
-    controller.binary = state;
+    controller.view.binary = state;
     void composer.refreshModels();
   };
 
@@ -116,7 +116,7 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
       confirmUnsafe,
       pickFolder: pickGrantFolder,
     },
-    binary: () => controller.binary.path,
+    binary: () => controller.view.binary.path,
     env: () => readSettings().env,
     rememberDir: (dir) => rememberAddDir(dir),
     folderRules: hostFolderRules(),
@@ -125,14 +125,14 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
   subs.push(approvals);
 
   const pickFolder = async (): Promise<void> => {
-    if (await chooseFolder()) controller.refreshView();
+    if (await chooseFolder()) controller.view.refresh();
   };
   const composer = new ComposerService({
     controller,
     state: context.workspaceState,
     folder: activeFolder,
     choices: execChoices(
-      () => controller.binary.path,
+      () => controller.view.binary.path,
       () => readSettings().env,
     ),
     defaultTransport,
@@ -146,14 +146,8 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
     keepFile: (t: string, p: string) => review.keep(t, p),
     revertFile: (t: string, p: string) => review.revert(t, p),
   };
-  subs.push(
-    review,
-    new ChangesView(controller, activeFolder, {
-      ...changeActions,
-      keep: fileReview.keepFile,
-      revert: fileReview.revertFile,
-    }),
-  );
+  const reviewActions = { ...changeActions, keep: fileReview.keepFile, revert: fileReview.revertFile };
+  subs.push(review, new ChangesView(controller, activeFolder));
   const handlers = viewActions({
     composer,
     controller,
@@ -204,15 +198,16 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
       recheckBinary,
       folder: activeFolder,
       chooseFolder: pickFolder,
+      review: reviewActions,
     }),
-    vscode.window.onDidChangeActiveTextEditor(() => controller.refreshView()),
-    vscode.workspace.onDidChangeWorkspaceFolders(() => controller.refreshView()),
+    vscode.window.onDidChangeActiveTextEditor(() => controller.view.refresh()),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => controller.view.refresh()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration('zero')) return;
       void recheckBinary();
       if (e.affectsConfiguration('zero.path') || e.affectsConfiguration('zero.env')) void acp.launchSettingsChanged();
     }),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => controller.refreshView()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => controller.view.refresh()),
   );
   // Looking for zero (a stat per PATH folder, then `zero --version`) waits until activate() has
   // returned: VS Code goes on to show the view meanwhile, and the view shows the result when it comes.

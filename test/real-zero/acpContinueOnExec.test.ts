@@ -164,11 +164,11 @@ describe('real zero, the product: Continue on exec', () => {
       turn!.items.some((i) => i.kind === 'warning' && i.code === CONTEXT_LIMIT_CODE),
       'the card that offers Continue on exec',
     );
-    const chat = host.controller.workingChat;
+    const chat = host.controller.focus.workingChat;
     assert.equal(chat.transport, 'acp');
     const sessionId = chat.sessionId!;
 
-    assert.equal(host.controller.continueOnExec(chat.id), true);
+    assert.equal(host.controller.runs.continueOnExec(chat.id), true);
     const next = await host.send(`turn 4 again, shorter scenario:context-limit max=${WINDOW}`);
     assert.equal(next.status, 'success', next.explanation ?? '');
     assert.equal(next.transport, undefined, 'an exec turn');
@@ -181,7 +181,7 @@ describe('real zero, the product: Continue on exec', () => {
     const user = usersOf(sandbox.server.completions().at(-1)!.body);
     for (const earlier of ['turn 1 lorem', 'turn 3 lorem'])
       assert.ok(user.includes(earlier), `the model sees "${earlier}"`);
-    const after = host.controller.workingChat;
+    const after = host.controller.focus.workingChat;
     assert.deepEqual(
       after.turns.map((t) => t.transport ?? 'exec'),
       ['acp', 'acp', 'acp', 'acp', 'exec'],

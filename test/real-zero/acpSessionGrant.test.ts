@@ -75,13 +75,13 @@ describe('real zero acp: "Allow for this session"', function () {
       await first.dispose();
     }
     assert.equal(permissionsOf(turn)[0]!.approval, 'allowed-session');
-    const sessionId = first.controller.workingChat.sessionId;
+    const sessionId = first.controller.focus.workingChat.sessionId;
     const reloaded = productHost(sandbox, {
       transport: 'acp',
       acpAsk: async () => assert.fail('the dialog opened after the reload'),
     });
     try {
-      assert.equal(reloaded.controller.workingChat.sessionId, sessionId, 'the chat reopened from its file');
+      assert.equal(reloaded.controller.focus.workingChat.sessionId, sessionId, 'the chat reopened from its file');
       const again = await reloaded.send('scenario:fetch');
       const card = permissionsOf(again);
       assert.equal(card.length, 1, 'the new zero acp asked again');

@@ -56,12 +56,15 @@ describe('real Zero: Always allow persists in Zero', () => {
   };
   /** Sends, then waits for the follow-up turn the approval starts (if any) to end too. */
   const sendAndSettle = async (text: string): Promise<Turn[]> => {
-    const before = host.controller.workingChat.turns.length;
+    const before = host.controller.focus.workingChat.turns.length;
     await host.send(text);
-    await until(() => !service.busy && !host.controller.isBusy(), 'dialogs and follow-ups to finish');
+    await until(
+      () => !service.busy && !host.controller.runs.isBusy(host.controller.focus.workingChatId),
+      'dialogs and follow-ups to finish',
+    );
     await new Promise((r) => setTimeout(r, 300)); // a follow-up starts after the grant is saved
     await host.idle();
-    return host.controller.workingChat.turns.slice(before);
+    return host.controller.focus.workingChat.turns.slice(before);
   };
 
   beforeEach(async () => {
@@ -99,7 +102,7 @@ describe('real Zero: Always allow persists in Zero', () => {
     assert.ok(!permissions(retry!).some((p) => p.approval === 'pending'), 'nothing to answer in the retry');
 
     // A new chat is a new Zero session: the persistent grant still applies.
-    host.controller.newChat();
+    host.controller.focus.newChat();
     const firstSession = retry!.run.sessionId;
     const [fresh, extra] = await sendAndSettle(FETCH);
     assert.notEqual(fresh!.run.sessionId, firstSession);
@@ -122,7 +125,7 @@ describe('real Zero: Always allow persists in Zero', () => {
       'the one follow-up ran it',
     );
     assert.deepEqual((await listApprovals(realZeroBin(), sandboxEnv(sandbox))).grants, []);
-    host.controller.newChat();
+    host.controller.focus.newChat();
     const [fresh] = await sendAndSettle(FETCH);
     assert.deepEqual(user.asked, ['web_fetch', 'web_fetch']);
     assert.match(tools(fresh!, 'web_fetch')[0]?.output ?? '', APPROVAL_REQUIRED);

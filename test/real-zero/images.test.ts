@@ -31,13 +31,13 @@ describe('real Zero: images the model cannot take', () => {
 
     it('Zero ignores them (stderr): the turn says so and the images go back to the message box', async () => {
       const drafts: Extract<ControllerChange, { kind: 'insertDraft' }>[] = [];
-      const sub = host.controller.onDidChange((c) => c.kind === 'insertDraft' && drafts.push(c));
-      const chatId = host.controller.workingChatId;
+      const sub = host.controller.chats.onDidChange((c) => c.kind === 'insertDraft' && drafts.push(c));
+      const chatId = host.controller.focus.workingChatId;
       host.controller.send('what is in the picture? scenario:plain', { images: [IMAGE, IMAGE] }, chatId);
       await new Promise((r) => setTimeout(r, 50));
       await host.idle(chatId);
       sub.dispose();
-      const turn = host.controller.wholeChat(chatId)!.turns[0]!;
+      const turn = host.controller.chats.wholeChat(chatId)!.turns[0]!;
       assert.match(
         host.log.lines.join('\n'),
         /does not support image input; ignoring 2 image\(s\)/,

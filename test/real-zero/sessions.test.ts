@@ -56,7 +56,7 @@ describe('real Zero: Undo and Revert from real checkpoints', () => {
       listed.every((c) => c.checkpoint !== null),
       'each file has the sequence of its checkpoint',
     );
-    const sessionId = host.controller.workingChat.sessionId!;
+    const sessionId = host.controller.focus.workingChat.sessionId!;
     const before = await readCheckpoint(root(), sessionId, listed[0]!.checkpoint!);
     assert.equal(before?.tool, 'write_file');
     assert.equal(before?.files[0]?.content?.toString('utf8'), ORIGINAL, 'the blob holds the content before the write');
@@ -76,13 +76,13 @@ describe('real Zero: Undo and Revert from real checkpoints', () => {
     assert.match(answers.asked[0] ?? '', /Undo the file changes/);
     assert.equal(read('src/a.txt'), ORIGINAL);
     assert.equal(read('src/new.txt'), null, 'the file the turn created is gone');
-    const undone = host.controller.workingChat.turns.find((t) => t.id === turn.id)!;
+    const undone = host.controller.focus.workingChat.turns.find((t) => t.id === turn.id)!;
     assert.match(undone.undone?.summary ?? '', /1 file restored, 1 deleted/);
     assert.ok(
       shim.messages.some((m) => /^info: Undid the turn/.test(m)),
       shim.messages.join('\n'),
     );
-    const events = await readSessionEvents(root(), host.controller.workingChat.sessionId!);
+    const events = await readSessionEvents(root(), host.controller.focus.workingChat.sessionId!);
     assert.equal(events.at(-1)?.type, 'session_rewind', 'Zero marked the rewind in its log');
     assert.ok(!events.some((e) => e.type === 'session_checkpoint'), "the turn's checkpoints left the session");
 
@@ -112,10 +112,10 @@ describe('real Zero: Undo and Revert from real checkpoints', () => {
   it('Revert puts one file back from its real checkpoint and leaves the other; reverting a created file deletes it', async () => {
     const turn = await host.send(WRITE_TWO);
     await until(
-      () => (host.controller.workingChat.turns.find((t) => t.id === turn.id)?.review?.length ?? 0) === 2,
+      () => (host.controller.focus.workingChat.turns.find((t) => t.id === turn.id)?.review?.length ?? 0) === 2,
       "the review of the turn's files",
     );
-    const measured = host.controller.workingChat.turns.find((t) => t.id === turn.id)!.review!;
+    const measured = host.controller.focus.workingChat.turns.find((t) => t.id === turn.id)!.review!;
     assert.deepEqual(
       measured.map((f) => [f.path, f.change]),
       [
@@ -131,7 +131,7 @@ describe('real Zero: Undo and Revert from real checkpoints', () => {
 
     await review.revert(turn.id, 'src/new.txt');
     assert.equal(read('src/new.txt'), null);
-    const decided = host.controller.workingChat.turns.find((t) => t.id === turn.id)!.review!;
+    const decided = host.controller.focus.workingChat.turns.find((t) => t.id === turn.id)!.review!;
     assert.deepEqual(
       decided.map((f) => f.decision),
       ['reverted', 'reverted'],
@@ -141,7 +141,7 @@ describe('real Zero: Undo and Revert from real checkpoints', () => {
   it('Revert of a file edited since the turn asks first, and Escape leaves it as it is', async () => {
     const turn = await host.send(WRITE_TWO);
     await until(
-      () => host.controller.workingChat.turns.find((t) => t.id === turn.id)?.review !== undefined,
+      () => host.controller.focus.workingChat.turns.find((t) => t.id === turn.id)?.review !== undefined,
       'the review',
     );
     fs.writeFileSync(file('src/a.txt'), 'edited by the user\n');

@@ -23,7 +23,7 @@ describe("real Zero: Edit and resend rewinds the edited turn's exchange", () => 
       : null;
   /** The user messages in Zero's session, oldest first. */
   const stored = async (): Promise<string[]> =>
-    (await readSessionEvents(sessionsRoot(sandbox.env), host.controller.workingChat.sessionId!))
+    (await readSessionEvents(sessionsRoot(sandbox.env), host.controller.focus.workingChat.sessionId!))
       .filter((e) => e.type === 'message' && (e.payload as { role?: string }).role === 'user')
       .map((e) => String((e.payload as { content?: unknown }).content));
   /** Everything the model was shown in its latest request. */
@@ -66,7 +66,7 @@ describe("real Zero: Edit and resend rewinds the edited turn's exchange", () => 
     assert.equal(await edit(writer.id), true);
     assert.deepEqual([read('src/a.txt'), read('src/new.txt')], [ORIGINAL, null]);
     assert.deepEqual(await stored(), ['hello scenario:plain']);
-    const marked = host.controller.workingChat.turns.find((t) => t.id === writer.id)!;
+    const marked = host.controller.focus.workingChat.turns.find((t) => t.id === writer.id)!;
     assert.match(marked.undone?.summary ?? '', /1 file\(s\) restored, 1 deleted/);
   });
 
@@ -77,7 +77,7 @@ describe("real Zero: Edit and resend rewinds the edited turn's exchange", () => 
     await new Promise((r) => setTimeout(r, 1100)); // a later second, as a person typing would be
     const terminal = await runZero(
       sandbox,
-      execArgs('from the terminal scenario:plain', [`--resume=${host.controller.workingChat.sessionId}`]),
+      execArgs('from the terminal scenario:plain', [`--resume=${host.controller.focus.workingChat.sessionId}`]),
     );
     assert.equal(terminal.code, 0, terminal.stderr);
     assert.equal(await edit(failed.id), true);

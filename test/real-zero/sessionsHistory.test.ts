@@ -31,7 +31,7 @@ describe('real Zero: History lists terminal sessions; Continue in Terminal', () 
   it("a session started in a terminal here is offered; the chat's own, another folder's and a hidden one are not", async () => {
     const started = Date.now();
     await host.send('from the chat scenario:plain');
-    const chatSession = host.controller.workingChat.sessionId!;
+    const chatSession = host.controller.focus.workingChat.sessionId!;
     const terminal = await terminalRun('from the terminal scenario:plain');
     const other = path.join(sandbox.root, 'other-project');
     fs.mkdirSync(other);

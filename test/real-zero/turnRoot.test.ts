@@ -41,7 +41,7 @@ describe('real Zero: a turn whose folder is not a workspace folder', () => {
     const turn = await host.send('change them scenario:write-two path=src/a.txt new=src/new.txt');
     assert.equal(turn.run.cwd, elsewhere, 'Zero reports the folder it ran in');
     assert.equal(read(elsewhere, 'src/a.txt'), 'changed by zero\n', 'Zero wrote there');
-    const sessionId = host.controller.workingChat.sessionId!;
+    const sessionId = host.controller.focus.workingChat.sessionId!;
     assert.equal(
       await readSessionCwd(sessionsRoot(sandbox.env), sessionId),
       elsewhere,

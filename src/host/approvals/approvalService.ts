@@ -14,6 +14,7 @@ import {
   type Classified,
 } from '../../approvals/policy';
 import type { ApprovalState, PermissionItem, ToolItem } from '../../conversation/model';
+import { currentTurn } from '../../conversation/reducer';
 import { allowGrant, tempGrantsFile } from '../../zero';
 import type { ChatController, PermissionRequest, RunEnded } from '../../chats/chatController';
 import { Disposable } from '../../lifecycle/disposable';
@@ -67,14 +68,14 @@ export class ApprovalService extends Disposable {
 
   constructor(private readonly d: ApprovalDeps) {
     super();
-    this.register(d.controller.onPermissionRequest((r) => this.onRequest(r)));
-    this.register(d.controller.onDidStartTurn((t) => t.origin === 'prompt' && this.denied.delete(t.chatId)));
-    this.register(d.controller.onDidEndRun((e) => this.onRunEnded(e)));
+    this.register(d.controller.runs.onPermissionRequest((r) => this.onRequest(r)));
+    this.register(d.controller.runs.onDidStartTurn((t) => t.origin === 'prompt' && this.denied.delete(t.chatId)));
+    this.register(d.controller.runs.onDidEndRun((e) => this.onRunEnded(e)));
   }
 
   /** "Review…" on a card: ask again if it still waits for a decision. */
   review(turnId: string, key: string): void {
-    const chatId = this.d.controller.workingChat.id;
+    const chatId = this.d.controller.focus.workingChat.id;
     const item = this.find(chatId, turnId, key);
     if (item?.approval !== 'pending') return;
     this.enqueue({ chatId, turnId, key });
@@ -87,10 +88,12 @@ export class ApprovalService extends Disposable {
   private onRequest(r: PermissionRequest): void {
     // Blocking requests (ACP) wait for Zero's own options; this service applies exec's after the fact.
     if (r.blocking) return;
-    const turn = this.d.controller.wholeChat(r.chatId)?.turns.find((t) => t.id === r.turnId);
+    const turn = this.d.controller.chats.wholeChat(r.chatId)?.turns.find((t) => t.id === r.turnId);
     if (turn?.origin === 'retry' && this.denied.get(r.chatId)?.has(r.item.name)) {
       // The agent asked again for what the user just denied: record the same answer, no second dialog.
-      this.d.controller.decideApproval(r.chatId, r.turnId, r.key, 'denied');
+      this.d.controller.chats.commit(r.chatId, [
+        { type: 'approval_decided', turnId: r.turnId, key: r.key, approval: 'denied' },
+      ]);
       return;
     }
     this.enqueue({ chatId: r.chatId, turnId: r.turnId, key: r.key });
@@ -137,7 +140,9 @@ export class ApprovalService extends Disposable {
       if (folder === undefined) choice = 'deny';
     }
     const state: ApprovalState = cls.choices.length <= 1 ? 'not-approvable' : STATE[choice];
-    this.d.controller.decideApproval(ask.chatId, ask.turnId, ask.key, state);
+    this.d.controller.chats.commit(ask.chatId, [
+      { type: 'approval_decided', turnId: ask.turnId, key: ask.key, approval: state },
+    ]);
     if (choice !== 'deny') entry.approved.push({ item, choice, args, ...(folder !== undefined ? { folder } : {}) });
     else if (cls.choices.length > 1)
       (this.denied.get(ask.chatId) ?? this.denied.set(ask.chatId, new Set()).get(ask.chatId)!).add(item.name);
@@ -172,10 +177,10 @@ export class ApprovalService extends Disposable {
     const entry = this.turns.get(key);
     if (!entry || !entry.ended || entry.pending.size > 0) return;
     this.turns.delete(key);
-    if (entry.approved.length > 0) void this.followUp(chatId, entry.approved);
+    if (entry.approved.length > 0) void this.followUp(chatId, turnId, entry.approved);
   }
 
-  private async followUp(chatId: string, approved: readonly Approved[]): Promise<void> {
+  private async followUp(chatId: string, turnId: string, approved: readonly Approved[]): Promise<void> {
     const binary = this.d.binary();
     if (!binary) return;
     const el = elevationFor(approved, this.d.folderRules);
@@ -185,7 +190,11 @@ export class ApprovalService extends Disposable {
       const shell = approved.find((a) => classify(a.item, this.d.folderRules).cls === 'dangerous-shell')!;
       unsafe = await this.d.ui.confirmUnsafe(shell.item, shell.args);
       if (!unsafe) {
-        this.d.controller.decideApproval(chatId, this.d.controller.lastTurnId(chatId) ?? '', shell.item.key, 'denied');
+        const chat = this.d.controller.chats.wholeChat(chatId);
+        const turnId = (chat && currentTurn(chat)?.id) ?? '';
+        this.d.controller.chats.commit(chatId, [
+          { type: 'approval_decided', turnId, key: shell.item.key, approval: 'denied' },
+        ]);
         if (el.onceTools.length + el.alwaysTools.length + el.addDirs.length === 0) return;
       }
     }
@@ -205,7 +214,7 @@ export class ApprovalService extends Disposable {
     this.d.log.info(
       `Retrying with approval: once=[${el.onceTools.join(', ')}] always=[${el.alwaysTools.map((g) => g.tool).join(', ')}] addDirs=[${el.addDirs.join(', ')}]${unsafe ? ' unsafe once' : ''}`,
     );
-    this.d.controller.startTurn(chatId, retryPrompt(approved), 'retry', {
+    this.d.controller.runs.startTurn(chatId, retryPrompt(approved), 'retry', {
       elevation: { addDirs: el.addDirs, unsafe, ...(temp ? { env: { ZERO_SANDBOX_GRANTS_PATH: temp.path } } : {}) },
       onEnd: () => cleanup?.(),
     });
@@ -215,9 +224,9 @@ export class ApprovalService extends Disposable {
     const key = `${chatId}:${turnId}`;
     let e = this.turns.get(key);
     if (!e) {
-      const chat = this.d.controller.wholeChat(chatId);
+      const chat = this.d.controller.chats.wholeChat(chatId);
       const running = chat
-        ? this.d.controller.isBusy(chatId) && chat.turns[chat.turns.length - 1]?.id === turnId
+        ? this.d.controller.runs.isBusy(chatId) && chat.turns[chat.turns.length - 1]?.id === turnId
         : false;
       e = { approved: [], pending: new Set(), ended: !running };
       this.turns.set(key, e);
@@ -226,13 +235,13 @@ export class ApprovalService extends Disposable {
   }
 
   private find(chatId: string, turnId: string, key: string): PermissionItem | undefined {
-    const turn = this.d.controller.wholeChat(chatId)?.turns.find((t) => t.id === turnId);
+    const turn = this.d.controller.chats.wholeChat(chatId)?.turns.find((t) => t.id === turnId);
     return turn?.items.find((i): i is PermissionItem => i.kind === 'permission' && i.key === key);
   }
 
   /** The matching `tool_call.args`, by id (the request may come before or after the call). */
   private argsFor(chatId: string, turnId: string, item: PermissionItem): unknown {
-    const turn = this.d.controller.wholeChat(chatId)?.turns.find((t) => t.id === turnId);
+    const turn = this.d.controller.chats.wholeChat(chatId)?.turns.find((t) => t.id === turnId);
     const tool = turn?.items.find(
       (i): i is ToolItem => i.kind === 'tool' && item.toolId !== null && i.id === item.toolId,
     );

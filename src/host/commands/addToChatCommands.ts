@@ -30,7 +30,7 @@ export function registerAddToChatCommands(
           (s) => (s.type & vscode.FileType.Directory) !== 0,
           () => false,
         );
-        controller.attachPath(relativePath(uri, folder()), isFolder);
+        controller.attachments.addPath(relativePath(uri, folder()), isFolder);
       }
       await reveal();
     }),
@@ -41,7 +41,7 @@ export function registerAddToChatCommands(
         return;
       }
       const name = vscode.window.activeTerminal?.name ?? 'terminal';
-      controller.attach(`Terminal: ${name}`, 'text', terminalBlock(name, text));
+      controller.attachments.add(`Terminal: ${name}`, 'text', terminalBlock(name, text));
       await reveal();
     }),
   ];

@@ -2,6 +2,8 @@
 import * as vscode from 'vscode';
 import { manageApprovals } from '../approvals/manageApprovals';
 import { registerTranscriptCommands } from '../history/transcriptCommands';
+import type { ChangesActions } from '../review/changesView';
+import { registerReviewCommands } from '../review/reviewCommands';
 import { readSettings } from '../workspace/settings';
 import { registerAddToChatCommands } from './addToChatCommands';
 import { registerCommands, type CommandDeps } from './commands';
@@ -10,6 +12,8 @@ import { registerSelectionCommands } from './selectionCommands';
 export interface AllCommandDeps extends CommandDeps {
   readonly folder: () => string | null;
   readonly chooseFolder: () => Promise<void>;
+  /** What the review commands do (turn diffs and file review, built in composition.ts). */
+  readonly review: ChangesActions;
 }
 
 export function registerAllCommands(d: AllCommandDeps): vscode.Disposable[] {
@@ -19,8 +23,9 @@ export function registerAllCommands(d: AllCommandDeps): vscode.Disposable[] {
     ...registerSelectionCommands(d.controller, reveal),
     ...registerAddToChatCommands(d.controller, d.folder, reveal),
     ...registerTranscriptCommands(d.controller, reveal),
+    ...registerReviewCommands(d.review),
     vscode.commands.registerCommand('zero.manageApprovals', () =>
-      manageApprovals(d.controller.binary.path, readSettings().env, d.log),
+      manageApprovals(d.controller.view.binary.path, readSettings().env, d.log),
     ),
     vscode.commands.registerCommand('zero.chooseFolder', d.chooseFolder),
   ];

@@ -19,13 +19,13 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
   const reg = (id: string, fn: () => unknown): vscode.Disposable => vscode.commands.registerCommand(id, fn);
   return [
     reg('zero.newChat', () => {
-      d.controller.newChat();
+      d.controller.focus.newChat();
       return d.view.reveal();
     }),
-    reg('zero.stop', () => d.controller.stop()),
+    reg('zero.stop', () => d.controller.runs.stop(d.controller.focus.workingChatId)),
     reg('zero.showHistory', () => showHistory(d.controller, { openInTab: (id) => d.tabs.open(id) })),
     reg('zero.renameChat', () => {
-      const chat = d.controller.workingChat;
+      const chat = d.controller.focus.workingChat;
       if (chat.turns.length === 0)
         return void vscode.window.showInformationMessage(
           'Send a message first: a chat gets a history entry, and a name, with its first message.',
@@ -33,7 +33,7 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
       return renameChat(d.controller, chat.id, chat.title);
     }),
     reg('zero.copySessionId', async () => {
-      const id = d.controller.workingChat.sessionId;
+      const id = d.controller.focus.workingChat.sessionId;
       if (!id)
         return void vscode.window.showInformationMessage(
           'This chat has no Zero session yet: it gets one with its first answer.',
@@ -42,7 +42,7 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
       void vscode.window.showInformationMessage(`Copied the Zero session ID ${id}.`);
     }),
     reg('zero.continueInTerminal', () => {
-      const chat = d.controller.workingChat;
+      const chat = d.controller.focus.workingChat;
       if (!chat.sessionId)
         return void vscode.window.showInformationMessage(
           'This chat has no Zero session yet: it gets one with its first answer.',

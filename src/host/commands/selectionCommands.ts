@@ -21,7 +21,7 @@ export function registerSelectionCommands(
       return;
     }
     if (intent === 'attach') {
-      controller.attach(selectionLabel(ctx), ctx.languageId, selectionBlock(ctx));
+      controller.attachments.add(selectionLabel(ctx), ctx.languageId, selectionBlock(ctx));
       await reveal();
       return;
     }

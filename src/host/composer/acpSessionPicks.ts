@@ -15,17 +15,14 @@ export function acpSessionPicks(controller: ChatController, acp: AcpTransport): 
     void vscode.window.showWarningMessage(`Zero did not switch to ${what}: ${String((err as Error)?.message ?? err)}`);
   return {
     async setAcpMode(mode) {
-      const chat = controller.workingChat;
+      const chat = controller.focus.workingChat;
       if (!restrictedModeAllows(mode)) return;
-      const record = (a: ChatAction): void => {
-        if (a.type === 'acp_mode_queued') controller.recordAcp(chat.id, { nextMode: a.mode });
-        else if (a.type === 'acp_mode') controller.recordAcp(chat.id, { mode: a.mode });
-      };
+      const record = (a: ChatAction): void => controller.chats.commit(chat.id, [a]);
       await acp.setMode(chat, mode, record).catch(failed(mode));
     },
     async setAcpModel(model) {
-      const chat = controller.workingChat;
-      controller.recordAcp(chat.id, { model });
+      const chat = controller.focus.workingChat;
+      controller.chats.commit(chat.id, [{ type: 'acp_model', model }]);
       await acp.setModel(chat, model).catch(failed(model));
     },
   };

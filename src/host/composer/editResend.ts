@@ -24,9 +24,9 @@ export async function rewindForEdit(
   log: vscode.LogOutputChannel,
   releaseAcp: (chat: Chat) => Promise<boolean>,
 ): Promise<boolean> {
-  const chat = controller.workingChat;
+  const chat = controller.focus.workingChat;
   const last = chat.turns[chat.turns.length - 1];
-  if (!last || last.id !== turnId || controller.isBusy(chat.id)) {
+  if (!last || last.id !== turnId || controller.runs.isBusy(chat.id)) {
     void vscode.window.showWarningMessage('Only the last message can be edited, once Zero has finished with it.');
     return false;
   }
@@ -65,7 +65,14 @@ export async function rewindForEdit(
     if (!message) {
       // Zero never recorded this message, so its context has nothing of it: resending is enough.
       log.warn(`Zero session ${last.run.sessionId} holds no message of the edited turn; resending without a rewind.`);
-      controller.markUndone(chat.id, turnId, "Edited and resent: Zero's session held nothing of this message.");
+      controller.chats.commit(chat.id, [
+        {
+          type: 'turn_undone',
+          turnId,
+          summary: "Edited and resent: Zero's session held nothing of this message.",
+          at: Date.now(),
+        },
+      ]);
       return true;
     }
     const report = await rewindSession(found.path, last.run.sessionId, message.sequence, settings.env, {
@@ -75,11 +82,8 @@ export async function rewindForEdit(
       `Rewound ${last.run.sessionId} before sequence ${message.sequence} to edit the last message: ${report.filesRestored} restored, ${report.filesDeleted} deleted.`,
     );
     const files = report.filesRestored + report.filesDeleted;
-    controller.markUndone(
-      chat.id,
-      turnId,
-      `Edited and resent: Zero's session was rewound to before this message${files > 0 ? ` (${report.filesRestored} file(s) restored, ${report.filesDeleted} deleted)` : ''}.`,
-    );
+    const summary = `Edited and resent: Zero's session was rewound to before this message${files > 0 ? ` (${report.filesRestored} file(s) restored, ${report.filesDeleted} deleted)` : ''}.`;
+    controller.chats.commit(chat.id, [{ type: 'turn_undone', turnId, summary, at: Date.now() }]);
     return true;
   } catch (err) {
     void vscode.window.showErrorMessage(`Could not rewind Zero's session: ${(err as Error).message}`);

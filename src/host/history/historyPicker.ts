@@ -56,7 +56,7 @@ export async function showHistory(controller: ChatController, openers: HistoryOp
     // A deleted chat's session stays in Zero's store: it is not offered again as a terminal session.
     const known = new Set([
       ...chats.flatMap((c) => (c.sessionId ? [c.sessionId] : [])),
-      ...controller.hiddenSessions(),
+      ...controller.chats.hiddenSessions(),
     ]);
     const terminal = sessions && folder ? resumableHere(sessions, folder, known) : [];
     const entries: { readonly at: number; readonly entry: Entry }[] = [
@@ -140,7 +140,7 @@ export async function showHistory(controller: ChatController, openers: HistoryOp
       if (openers.open) void openers.open(entry.chat.id);
       else controller.openChat(entry.chat.id);
     } else {
-      controller.continueSession(entry.session.sessionId, entry.session.title);
+      controller.focus.continueSession(entry.session.sessionId, entry.session.title);
       void vscode.commands.executeCommand('zero.focus');
     }
     pick.hide();
@@ -153,7 +153,7 @@ export async function showHistory(controller: ChatController, openers: HistoryOp
 
   render();
   pick.show();
-  const binary = controller.binary.path;
+  const binary = controller.view.binary.path;
   if (!binary || !folder) return;
   pick.busy = true;
   const listed = await listSessions(binary, readSettings().env);
@@ -172,7 +172,7 @@ export async function renameChat(controller: ChatController, chatId: string, tit
     validateInput: (v) => (v.trim() ? null : 'A name cannot be empty.'),
   });
   if (name === undefined) return;
-  if (!controller.renameChat(chatId, name))
+  if (!controller.chats.renameChat(chatId, name))
     void vscode.window.showWarningMessage('That chat could not be renamed: it is no longer in the history.');
 }
 

@@ -49,11 +49,11 @@ export function registerTranscriptCommands(
         void vscode.window.showErrorMessage(`Cannot read ${target.fsPath}: ${(err as Error).message}`);
         return;
       }
-      controller.openTranscript(transcriptChat(target.fsPath, bytes));
+      controller.focus.openTranscript(transcriptChat(target.fsPath, bytes));
       await reveal();
     }),
     vscode.commands.registerCommand('zero.exportMarkdown', async () => {
-      const chat = controller.workingChatWhole;
+      const chat = controller.focus.workingChatWhole;
       if (chat.turns.length === 0) {
         void vscode.window.showInformationMessage('This chat is empty: nothing to export.');
         return;

@@ -31,6 +31,14 @@ export interface ChangesActions {
   readonly revert: (turnId: string, path: string) => Promise<void>;
 }
 
+/** The file row a context-menu command was run on (its argument is the tree node), else null. */
+export const rowOf = (n: unknown): ReviewRow | null =>
+  n && typeof n === 'object' && (n as Node).kind === 'file' ? (n as { row: ReviewRow }).row : null;
+
+/** The turn group a context-menu command was run on, else null. */
+export const groupOf = (n: unknown): ReviewGroup | null =>
+  n && typeof n === 'object' && (n as Node).kind === 'turn' ? (n as { group: ReviewGroup }).group : null;
+
 const short = (s: string, n = 60): string => {
   const one = s.replace(/\s+/g, ' ').trim();
   return one.length > n ? `${one.slice(0, n - 1)}…` : one || '(no message)';
@@ -56,46 +64,17 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<N
   constructor(
     private readonly controller: ChatController,
     private readonly folder: () => string | null,
-    actions: ChangesActions,
   ) {
     super();
     this.view = this.register(
       vscode.window.createTreeView(CHANGES_VIEW, { treeDataProvider: this, showCollapseAll: true }),
     );
-    const row = (n: unknown): ReviewRow | null =>
-      n && typeof n === 'object' && (n as Node).kind === 'file' ? (n as { row: ReviewRow }).row : null;
-    const group = (n: unknown): ReviewGroup | null =>
-      n && typeof n === 'object' && (n as Node).kind === 'turn' ? (n as { group: ReviewGroup }).group : null;
     this.register(
-      vscode.commands.registerCommand('zero.changes.diff', (n: unknown) => {
-        const r = row(n);
-        return r ? actions.openDiff(r.turnId, r.path) : undefined;
-      }),
-    );
-    this.register(
-      vscode.commands.registerCommand('zero.changes.keep', (n: unknown) => {
-        const r = row(n);
-        if (r) actions.keep(r.turnId, r.path);
-      }),
-    );
-    this.register(
-      vscode.commands.registerCommand('zero.changes.revert', (n: unknown) => {
-        const r = row(n);
-        return r ? actions.revert(r.turnId, r.path) : undefined;
-      }),
-    );
-    this.register(
-      vscode.commands.registerCommand('zero.changes.undoTurn', (n: unknown) => {
-        const g = group(n);
-        return g ? actions.undoTurn(g.turnId) : undefined;
-      }),
-    );
-    this.register(
-      controller.onDidChange((c) => {
+      controller.chats.onDidChange((c) => {
         if (
           c.kind === 'snapshot' ||
           (c.kind === 'actions' &&
-            c.chatId === controller.workingChat.id &&
+            c.chatId === controller.focus.workingChat.id &&
             c.actions.some((a) => RELEVANT.has(a.type)))
         )
           this.refresh();
@@ -105,7 +84,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<N
   }
 
   private refresh(): void {
-    const chat = this.controller.workingChat;
+    const chat = this.controller.focus.workingChat;
     const groups = chatReview(chat);
     this.view.message = !reviewAvailable(chat)
       ? ACP_NOTE
@@ -117,7 +96,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<N
 
   /** The current chat as the chat view shows it: a big chat's latest turns until the user loads older ones. */
   getChildren(node?: Node): Node[] {
-    if (!node) return chatReview(this.controller.workingChat).map((group) => ({ kind: 'turn', group }));
+    if (!node) return chatReview(this.controller.focus.workingChat).map((group) => ({ kind: 'turn', group }));
     return node.kind === 'turn' ? node.group.rows.map((row) => ({ kind: 'file', row })) : [];
   }
 

@@ -31,7 +31,7 @@ export interface TurnChangeDeps {
   readonly controller: ChatController;
   readonly folder: () => string | null;
   readonly log: vscode.LogOutputChannel;
-  /** Owner of the content provider and the two internal commands. */
+  /** Owner of the content provider of the turns' "before" files. */
   readonly register: (d: vscode.Disposable) => void;
   /** The folders a turn's files may be resolved in; default: the workspace folders (turnRoots.ts). */
   readonly roots?: () => KnownRoots;
@@ -42,7 +42,7 @@ export interface TurnChangeActions {
   readonly undoTurn: (turnId: string) => Promise<void>;
 }
 
-/** Also registered as the (unlisted) commands `zero.openTurnDiff(turnId, path)` and `zero.undoTurn(turnId)`. */
+/** Also run as the (unlisted) commands `zero.openTurnDiff(turnId, path)` and `zero.undoTurn(turnId)` (reviewCommands.ts). */
 export function turnChangeActions(deps: TurnChangeDeps): TurnChangeActions {
   const changes = new TurnChanges(deps);
   const actions: TurnChangeActions = {
@@ -50,16 +50,6 @@ export function turnChangeActions(deps: TurnChangeDeps): TurnChangeActions {
     undoTurn: (t) => changes.undoTurn(t),
   };
   deps.register(vscode.workspace.registerTextDocumentContentProvider(BEFORE_SCHEME, new BeforeContent()));
-  deps.register(
-    vscode.commands.registerCommand('zero.openTurnDiff', (t: unknown, p: unknown) =>
-      typeof t === 'string' && typeof p === 'string' ? actions.openDiff(t, p) : undefined,
-    ),
-  );
-  deps.register(
-    vscode.commands.registerCommand('zero.undoTurn', (t: unknown) =>
-      typeof t === 'string' ? actions.undoTurn(t) : undefined,
-    ),
-  );
   return actions;
 }
 
@@ -100,13 +90,13 @@ class TurnChanges {
 
   private locate(turnId: string): Located | null {
     const { controller } = this.deps;
-    const chat = controller.workingChatWhole;
+    const chat = controller.focus.workingChatWhole;
     const turn = chat.turns.find((t) => t.id === turnId);
     if (!turn) {
       void vscode.window.showWarningMessage('That turn is no longer in the open chat.');
       return null;
     }
-    return { chat, turn, readOnly: controller.readOnly, sessionId: turnSessionId(chat, turn) };
+    return { chat, turn, readOnly: controller.focus.workingInTranscript, sessionId: turnSessionId(chat, turn) };
   }
 
   async openDiff(turnId: string, requested: string): Promise<void> {
@@ -220,7 +210,7 @@ class TurnChanges {
         `Rewound ${sessionId} to sequence ${report.targetSequence}: ${report.filesRestored} restored, ${report.filesDeleted} deleted, ${report.skipped.length} skipped.`,
       );
       const summary = `Undid the turn${turn.prompt.trim() ? ` "${short(turn.prompt)}"` : ''}: ${count(report.filesRestored, 'file')} restored, ${report.filesDeleted} deleted.`;
-      this.deps.controller.markUndone(chat.id, turnId, summary);
+      this.deps.controller.chats.commit(chat.id, [{ type: 'turn_undone', turnId, summary, at: Date.now() }]);
       if (report.skipped.length > 0)
         void vscode.window.showWarningMessage(`${summary} Zero could not restore ${report.skipped.join(', ')}.`);
       else void vscode.window.showInformationMessage(summary);
@@ -233,7 +223,7 @@ class TurnChanges {
   }
 
   private refuseWhileRunning(chat: Chat): boolean {
-    if (!this.deps.controller.isBusy(chat.id)) return false;
+    if (!this.deps.controller.runs.isBusy(chat.id)) return false;
     void vscode.window.showWarningMessage(
       'Zero is still working in this chat. Stop the run or wait for it to finish, then undo.',
     );

@@ -158,7 +158,7 @@ export class TurnReview extends Disposable {
   constructor(private readonly deps: TurnReviewDeps) {
     super();
     // The files are read as the run ends, before a queued message can start another run.
-    this.register(deps.controller.onDidEndRun((e) => void this.measureTurn(e.chatId, e.turnId)));
+    this.register(deps.controller.runs.onDidEndRun((e) => void this.measureTurn(e.chatId, e.turnId)));
   }
 
   /** Null for a relative path when the run's folder is not a workspace folder: not read from there. */
@@ -170,7 +170,7 @@ export class TurnReview extends Disposable {
 
   /** Measure a finished exec turn's files: the reads of what it left happen now, synchronously. */
   measureTurn(chatId: string, turnId: string): Promise<void> {
-    const chat = this.deps.controller.wholeChat(chatId);
+    const chat = this.deps.controller.chats.wholeChat(chatId);
     const turn = chat?.turns.find((t) => t.id === turnId);
     if (!chat || !turn || !reviewAvailable(chat) || turn.transport === 'acp' || turn.undone) return Promise.resolve();
     const changes = turnFileChanges(turn);
@@ -203,14 +203,14 @@ export class TurnReview extends Disposable {
     try {
       const files = await measureFiles(chat, turn, left, this.deps.log);
       files.push(...beyond.map(notMeasured));
-      this.deps.controller.recordReview(chat.id, turn.id, files);
+      this.deps.controller.chats.commit(chat.id, [{ type: 'turn_review', turnId: turn.id, files }]);
     } catch (err) {
       this.deps.log.warn(`Measuring the files of turn ${turn.id}: ${(err as Error).message}`);
     }
   }
 
   private locate(turnId: string): { chat: Chat; turn: Turn } | null {
-    const chat = this.deps.controller.workingChatWhole;
+    const chat = this.deps.controller.focus.workingChatWhole;
     const turn = chat.turns.find((t) => t.id === turnId);
     if (!turn) {
       void vscode.window.showWarningMessage('That turn is no longer in the open chat.');
@@ -240,7 +240,7 @@ export class TurnReview extends Disposable {
       afterSha256: null,
       unmeasured: true,
     }));
-    this.deps.controller.recordReview(chat.id, turn.id, files);
+    this.deps.controller.chats.commit(chat.id, [{ type: 'turn_review', turnId: turn.id, files }]);
     return files.find((f) => f.path === change.path) ?? null;
   }
 
@@ -252,7 +252,9 @@ export class TurnReview extends Disposable {
       void vscode.window.showWarningMessage(`${file} is not among the files this turn changed.`);
       return;
     }
-    this.deps.controller.decideReview(found.chat.id, turnId, entry.path, 'kept');
+    this.deps.controller.chats.commit(found.chat.id, [
+      { type: 'review_decided', turnId, path: entry.path, decision: 'kept' },
+    ]);
   }
 
   async revert(turnId: string, file: string): Promise<void> {
@@ -260,7 +262,7 @@ export class TurnReview extends Disposable {
     const found = this.locate(turnId);
     if (!found || this.busy.has(key)) return;
     const { chat, turn } = found;
-    if (this.deps.controller.isBusy(chat.id)) {
+    if (this.deps.controller.runs.isBusy(chat.id)) {
       void vscode.window.showWarningMessage(
         'Zero is still working in this chat. Stop the run or wait for it to finish, then revert.',
       );
@@ -309,7 +311,9 @@ export class TurnReview extends Disposable {
         return;
       }
       if (plan.action === 'none') {
-        this.deps.controller.decideReview(chat.id, turnId, entry.path, 'reverted');
+        this.deps.controller.chats.commit(chat.id, [
+          { type: 'review_decided', turnId, path: entry.path, decision: 'reverted' },
+        ]);
         void vscode.window.showInformationMessage(plan.reason);
         return;
       }
@@ -322,7 +326,7 @@ export class TurnReview extends Disposable {
           REVERT_CHOICE,
         );
         if (answer !== REVERT_CHOICE) return;
-        if (this.deps.controller.isBusy(chat.id)) return;
+        if (this.deps.controller.runs.isBusy(chat.id)) return;
       }
       const uri = vscode.Uri.file(target);
       if (plan.action === 'delete') {
@@ -333,7 +337,9 @@ export class TurnReview extends Disposable {
         if (plan.mode) fs.chmodSync(target, plan.mode);
       }
       if (dirty) await revertOpenDocument(uri);
-      this.deps.controller.decideReview(chat.id, turnId, entry.path, 'reverted');
+      this.deps.controller.chats.commit(chat.id, [
+        { type: 'review_decided', turnId, path: entry.path, decision: 'reverted' },
+      ]);
       this.deps.log.info(
         `Reverted ${entry.path} to its state before turn ${turnId} (${plan.action === 'delete' ? 'deleted: the turn created it' : `checkpoint of session ${turn.run.sessionId ?? chat.sessionId}`}).`,
       );

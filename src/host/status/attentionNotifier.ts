@@ -26,17 +26,17 @@ export class AttentionNotifier extends Disposable {
     super();
     const { controller } = d;
     this.register(
-      controller.onDidEndRun((e) => {
+      controller.runs.onDidEndRun((e) => {
         // Stop is the user's own doing; a turn that never started is answered in the composer.
         if (e.end.stopped || e.end.notStarted) return;
-        const chat = controller.wholeChat(e.chatId);
+        const chat = controller.chats.wholeChat(e.chatId);
         const reason: AttentionReason =
           chat && waitsForApproval(chat) ? 'waiting' : e.end.action.explanation ? 'failed' : 'finished';
         this.maybeNotify(e.chatId, reason);
       }),
     );
     // ACP waits inside the turn; exec's requests are answered after the run ends (notified above).
-    this.register(controller.onPermissionRequest((r) => r.blocking && this.maybeNotify(r.chatId, 'waiting')));
+    this.register(controller.runs.onPermissionRequest((r) => r.blocking && this.maybeNotify(r.chatId, 'waiting')));
   }
 
   private maybeNotify(chatId: string, reason: AttentionReason): void {
@@ -47,7 +47,7 @@ export class AttentionNotifier extends Disposable {
       chatInView: this.d.controller.surfaces.inView(chatId),
     };
     if (!needsNotification(ctx)) return;
-    const text = attentionMessage(reason, this.d.controller.wholeChat(chatId)?.title ?? '');
+    const text = attentionMessage(reason, this.d.controller.chats.wholeChat(chatId)?.title ?? '');
     const shown =
       reason === 'failed'
         ? vscode.window.showWarningMessage(text, SHOW)

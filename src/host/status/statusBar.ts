@@ -22,8 +22,12 @@ export class ZeroStatusBar extends Disposable {
     this.item.name = 'Zero';
     this.item.command = 'zero.focus';
     // Streamed deltas arrive as actions too: redraw only when running/idle flips (the clock has its own timer).
-    this.register(controller.onDidChange(() => controller.isBusy() !== this.shownRunning && this.update()));
-    this.register(controller.onDidEndRun(() => this.update()));
+    this.register(
+      controller.chats.onDidChange(
+        () => controller.runs.isBusy(controller.focus.workingChatId) !== this.shownRunning && this.update(),
+      ),
+    );
+    this.register(controller.runs.onDidEndRun(() => this.update()));
     this.register(approvals.onDidChangeWaiting(() => this.update()));
     if (acpDialogs) this.register(acpDialogs.onDidChangeWaiting(() => this.update()));
     this.register({ dispose: () => this.timer && clearInterval(this.timer) });
@@ -32,14 +36,14 @@ export class ZeroStatusBar extends Disposable {
   }
 
   private update(): void {
-    const running = this.controller.isBusy();
+    const running = this.controller.runs.isBusy(this.controller.focus.workingChatId);
     this.shownRunning = running;
     if (this.approvals.busy || this.acpDialogs?.busy) {
       this.item.text = '$(shield) Zero: approval needed';
       this.item.tooltip = 'Zero is waiting for your decision on a permission request';
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     } else if (running) {
-      const started = currentTurn(this.controller.workingChat)?.startedAt ?? Date.now();
+      const started = currentTurn(this.controller.focus.workingChat)?.startedAt ?? Date.now();
       this.item.text = `$(sync~spin) Zero ${elapsed(Date.now() - started)}`;
       this.item.tooltip = 'Zero is working — click to open the chat';
       this.item.backgroundColor = undefined;

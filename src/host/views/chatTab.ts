@@ -47,21 +47,21 @@ export class ChatTab extends Disposable implements ChatSurface, BindingTarget {
     this.register(controller.surfaces.add(this));
     this.register(
       panel.onDidChangeViewState(() => {
-        if (panel.active) controller.focus(this.id);
+        if (panel.active) controller.focus.workIn(this.id);
         if (!panel.visible) this.binding.forgetFocus();
         controller.surfaces.changed();
       }),
     );
     this.register(controller.activity.onDidChange(() => this.updateTitle()));
     this.register(
-      controller.onDidChange((c) => {
+      controller.chats.onDidChange((c) => {
         // The chat was deleted from history: nothing left to show.
-        if (c.kind === 'snapshot' && !controller.wholeChat(this.id)) panel.dispose();
+        if (c.kind === 'snapshot' && !controller.chats.wholeChat(this.id)) panel.dispose();
         else if (c.kind === 'actions' && c.chatId === this.id && c.actions.some(mayChangeActivity)) this.updateTitle();
       }),
     );
     this.register(panel.onDidDispose(() => this.dispose()));
-    if (panel.active) controller.focus(this.id);
+    if (panel.active) controller.focus.workIn(this.id);
   }
 
   get chatId(): string {
@@ -91,7 +91,7 @@ export class ChatTab extends Disposable implements ChatSurface, BindingTarget {
   }
 
   activate(): void {
-    this.controller.focus(this.id);
+    this.controller.focus.workIn(this.id);
   }
 
   newChat(): void {
@@ -105,14 +105,14 @@ export class ChatTab extends Disposable implements ChatSurface, BindingTarget {
 
   private show(chatId: string): void {
     this.id = chatId;
-    this.controller.focus(chatId);
+    this.controller.focus.workIn(chatId);
     this.binding.refresh();
     this.controller.surfaces.changed();
     this.updateTitle();
   }
 
   private title(): string {
-    const chat = this.controller.wholeChat(this.id);
+    const chat = this.controller.chats.wholeChat(this.id);
     return chatTabTitle(chat?.title ?? '', this.controller.activity.activity(this.id));
   }
 
@@ -126,8 +126,8 @@ export class ChatTab extends Disposable implements ChatSurface, BindingTarget {
   /** Closing the tab never stops its chat's run: it goes on, shows in history, and notifies when done. */
   override dispose(): void {
     if (this.isDisposed) return;
-    if (this.controller.workingChatId === this.id && this.controller.sidebarShownChat.id !== this.id)
-      this.controller.focus(null);
+    if (this.controller.focus.workingChatId === this.id && this.controller.focus.sidebarShownChat.id !== this.id)
+      this.controller.focus.workIn(null);
     super.dispose();
     this.panel.dispose();
   }

@@ -36,7 +36,7 @@ export class ChatTabs extends Disposable implements vscode.WebviewPanelSerialize
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
-    this.before = [...controller.tabChats];
+    this.before = [...controller.chats.tabChats];
     this.register({ dispose: () => [...this.tabs].forEach((t) => t.dispose()) });
     this.register(controller.surfaces.onDidChange(() => this.remember()));
     this.register({ dispose: () => [...this.closing.values()].forEach(clearTimeout) });
@@ -47,7 +47,7 @@ export class ChatTabs extends Disposable implements vscode.WebviewPanelSerialize
   /** Saves which chats the tabs show, so a reload can bind each restored tab to its chat. */
   private remember(): void {
     if (this.stopping) return;
-    this.controller.tabChats = [...new Set([...[...this.tabs].map((t) => t.chatId), ...this.closing.keys()])];
+    this.controller.chats.tabChats = [...new Set([...[...this.tabs].map((t) => t.chatId), ...this.closing.keys()])];
   }
 
   /**
@@ -55,11 +55,11 @@ export class ChatTabs extends Disposable implements vscode.WebviewPanelSerialize
    * sidebar's chat is empty or a read-only transcript, a new chat opens in a tab.
    */
   openCurrent(): ChatTab | undefined {
-    const chat = this.controller.sidebarShownChat;
+    const chat = this.controller.focus.sidebarShownChat;
     // A transcript is not a chat of the store; a big chat known by its latest turns is read whole.
-    const movable = chat.turns.length > 0 && this.controller.wholeChat(chat.id) !== undefined;
+    const movable = chat.turns.length > 0 && this.controller.chats.wholeChat(chat.id) !== undefined;
     const tab = this.open(movable ? chat.id : undefined);
-    if (tab && movable) this.controller.newChat();
+    if (tab && movable) this.controller.focus.newChat();
     return tab;
   }
 
@@ -114,8 +114,8 @@ export class ChatTabs extends Disposable implements vscode.WebviewPanelSerialize
 
   /** The tab the user works in, if the current chat is a tab's (not the sidebar's). */
   focused(): ChatTab | undefined {
-    const id = this.controller.workingChatId;
-    return id === this.controller.sidebarShownChat.id ? undefined : [...this.tabs].find((t) => t.chatId === id);
+    const id = this.controller.focus.workingChatId;
+    return id === this.controller.focus.sidebarShownChat.id ? undefined : [...this.tabs].find((t) => t.chatId === id);
   }
 
   /** The open tabs, for the integration tests. */

@@ -24,11 +24,11 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     this.register(controller.surfaces.add(this));
     this.register(controller.activity.onDidChange(() => this.updateBadge()));
     // Opening another chat in the sidebar changes what the user can see.
-    this.register(controller.onDidChange((c) => c.kind === 'snapshot' && controller.surfaces.changed()));
+    this.register(controller.chats.onDidChange((c) => c.kind === 'snapshot' && controller.surfaces.changed()));
   }
 
   get chatId(): string {
-    return this.controller.sidebarShownChat.id;
+    return this.controller.focus.sidebarShownChat.id;
   }
 
   get inView(): boolean {
@@ -63,7 +63,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     this.updateBadge();
     this.controller.surfaces.changed();
     const visibility = view.onDidChangeVisibility(() => {
-      if (view.visible) this.controller.focus(null);
+      if (view.visible) this.controller.focus.workIn(null);
       else binding.forgetFocus();
       this.controller.surfaces.changed();
     });
@@ -85,7 +85,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
 
   /** Reveal the view and put the cursor in the composer. */
   async reveal(): Promise<void> {
-    this.controller.focus(null);
+    this.controller.focus.workIn(null);
     await vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`);
     if (this.binding) this.binding.focusComposer();
     else this.focusOnResolve = true;

@@ -45,11 +45,11 @@ export interface BindingTarget {
 export function sidebarTarget(controller: ChatController): BindingTarget {
   return {
     get chatId() {
-      return controller.sidebarShownChat.id;
+      return controller.focus.sidebarShownChat.id;
     },
     viewState: () => controller.viewState(),
-    activate: () => controller.focus(null),
-    newChat: () => controller.newChat(),
+    activate: () => controller.focus.workIn(null),
+    newChat: () => controller.focus.newChat(),
     openChat: (id) => void controller.openChat(id),
   };
 }
@@ -74,7 +74,7 @@ export class ChatWebviewBinding extends Disposable {
     super();
     this.handlers = { ...editor, ...this.own };
     this.register(webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
-    this.register(controller.onDidChange((c) => this.onChange(c)));
+    this.register(controller.chats.onDidChange((c) => this.onChange(c)));
     this.register({ dispose: () => this.timer && clearTimeout(this.timer) });
     // An empty chat lists recent chats with what each is doing: keep that list current.
     this.register(
@@ -94,15 +94,15 @@ export class ChatWebviewBinding extends Disposable {
       this.focusWhenReady = false;
     },
     viewFocus: (msg) => void (this.focused = msg.focused),
-    stop: (_, view) => void this.controller.stop(view.chatId),
+    stop: (_, view) => void this.controller.runs.stop(view.chatId),
     newChat: () => this.target.newChat(),
-    loadOlder: () => this.controller.loadOlder(),
+    loadOlder: () => this.controller.focus.loadOlder(),
     openChat: (msg) => this.target.openChat(msg.chatId),
-    draft: (msg, view) => this.controller.setDraft(view.chatId, msg.text),
-    cancelQueued: (msg, view) => this.controller.cancelQueued(msg.index, view.chatId),
-    removeAttachment: (msg) => this.controller.removeAttachment(msg.id),
+    draft: (msg, view) => this.controller.view.setDraft(view.chatId, msg.text),
+    cancelQueued: (msg, view) => this.controller.runs.cancelQueued(view.chatId, msg.index),
+    removeAttachment: (msg) => this.controller.attachments.remove(msg.id),
     continueOnExec: (_, view) => {
-      if (!this.controller.continueOnExec(view.chatId))
+      if (!this.controller.runs.continueOnExec(view.chatId))
         this.log.warn('Continue on exec: this chat is not an idle ACP chat with a Zero session; nothing changed.');
     },
   } satisfies Partial<MessageHandlers>;
@@ -151,7 +151,7 @@ export class ChatWebviewBinding extends Disposable {
         });
         return;
       case 'composer':
-        if (this.controller.composer) this.post({ type: 'composer', state: this.controller.composer });
+        if (this.controller.view.composer) this.post({ type: 'composer', state: this.controller.view.composer });
         return;
       default:
         assertNever(c);

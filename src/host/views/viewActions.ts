@@ -58,7 +58,7 @@ export function viewActions(deps: ViewActionDeps): EditorHandlers {
     undoTurn: (msg) => deps.undoTurn(msg.turnId),
     reviewFile: (msg) =>
       msg.decision === 'keep' ? deps.keepFile(msg.turnId, msg.path) : deps.revertFile(msg.turnId, msg.path),
-    setTransport: (msg) => deps.controller.setTransport(msg.transport),
+    setTransport: (msg) => deps.controller.runs.setTransport(deps.controller.focus.workingChatId, msg.transport),
     setAcpMode: (msg) => deps.setAcpMode(msg.mode),
     setAcpModel: (msg) => deps.setAcpModel(msg.model),
     setCurrentFile: (msg) => deps.composer.setCurrentFile(msg.on),

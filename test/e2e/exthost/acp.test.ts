@@ -68,14 +68,16 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     await configure({ transport: 'acp', env: box.env({ FAKE_ZERO_TURNS: turnsFile }) });
     // A new process for this test's sandbox (env is read when it starts).
     await a.acp.zero.shutdown();
-    a.controller.newChat();
+    a.controller.focus.newChat();
   });
 
   afterEach(async function () {
     const a = await api();
     open()?.answer('Esc');
     (vscode.window as { showWarningMessage: unknown }).showWarningMessage = original;
-    await until(() => !a.controller.isBusy(), 'no run', 20_000).catch(() => undefined);
+    await until(() => !a.controller.runs.isBusy(a.controller.focus.workingChatId), 'no run', 20_000).catch(
+      () => undefined,
+    );
     await configure({ transport: 'exec' });
     await a.acp.zero.shutdown();
   });
@@ -92,7 +94,7 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     const a = await api();
     a.controller.send('fetch the page scenario:permission');
     await until(open, 'the permission dialog', 20_000);
-    const during = a.controller.workingChat.turns[0]!;
+    const during = a.controller.focus.workingChat.turns[0]!;
     assert.equal(during.status, 'running', 'the turn is still running while Zero waits');
     assert.equal(perms(during)[0]?.approval, 'pending');
     assert.ok(a.acpDialogs.busy, 'the status bar shows an approval is needed');
@@ -113,11 +115,11 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     assert.equal(tools(t)[0]?.status, 'ok');
     assert.match(answer(t), /^Fetched https:\/\/example.com\/: Example Domain/);
     assert.equal(perms(t)[0]?.approval, 'allowed-once');
-    assert.equal(a.controller.workingChat.turns.length, 1, 'one turn: no follow-up run');
+    assert.equal(a.controller.focus.workingChat.turns.length, 1, 'one turn: no follow-up run');
     assert.equal(acpProcesses(), 1, 'exactly one zero process');
     assert.equal(execRuns(), 0);
     assert.equal(modelTurns(), 2, 'one prompt turn: the model asked before and after the tool, no retry');
-    assert.equal(a.controller.workingChat.transport, 'acp');
+    assert.equal(a.controller.focus.workingChat.transport, 'acp');
   });
 
   it('Reject (Esc): the turn goes on with the refusal', async function () {
@@ -153,7 +155,7 @@ describe('ACP transport (extension host, fake zero acp)', function () {
       const a = await api();
       a.controller.send('scenario:permission');
       const d = await until(open, 'the permission dialog', 20_000);
-      if (how === 'cancelled from elsewhere') await a.controller.stop();
+      if (how === 'cancelled from elsewhere') await a.controller.runs.stop(a.controller.focus.workingChatId);
       else process.kill(-a.acp.zero.pid!, 'SIGKILL');
       const t = await turnDone(a, 1);
       assert.equal(t.status, how === 'zero acp dies' ? 'crashed' : 'interrupted');
@@ -161,8 +163,12 @@ describe('ACP transport (extension host, fake zero acp)', function () {
       assert.equal(d.answered, false, 'the modal is still open (VS Code cannot close it from code)');
       d.answer('Allow');
       await until(() => !a.acpDialogs.busy, 'the dialog released');
-      assert.equal(perms(a.controller.workingChat.turns[0]!)[0]?.approval, 'cancelled', 'the late Allow was dropped');
-      assert.equal(perms(a.controller.workingChat.turns[0]!)[0]?.acp?.chosen, null);
+      assert.equal(
+        perms(a.controller.focus.workingChat.turns[0]!)[0]?.approval,
+        'cancelled',
+        'the late Allow was dropped',
+      );
+      assert.equal(perms(a.controller.focus.workingChat.turns[0]!)[0]?.acp?.chosen, null);
       a.controller.send('scenario:echo are you there?');
       const t2 = await turnDone(a, 2);
       assert.equal(t2.status, 'success');
@@ -176,10 +182,10 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     await a.acp.zero.shutdown();
     a.controller.send('scenario:echo remember this');
     const first = await turnDone(a, 1);
-    const sessionId = a.controller.workingChat.sessionId;
+    const sessionId = a.controller.focus.workingChat.sessionId;
     assert.ok(sessionId);
     a.controller.send('scenario:slow');
-    await until(() => a.controller.workingChat.turns[1]?.items.some((i) => i.kind === 'text'), 'streamed text');
+    await until(() => a.controller.focus.workingChat.turns[1]?.items.some((i) => i.kind === 'text'), 'streamed text');
     process.kill(-a.acp.zero.pid!, 'SIGKILL');
     const cut = await turnDone(a, 2);
     assert.equal(cut.status, 'crashed');
@@ -191,7 +197,7 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     assert.equal(first.status, 'success');
     a.controller.send('scenario:resume');
     const next = await turnDone(a, 3);
-    assert.equal(a.controller.workingChat.sessionId, sessionId);
+    assert.equal(a.controller.focus.workingChat.sessionId, sessionId);
     assert.match(
       answer(next),
       new RegExp(`Continuing session ${sessionId}: you previously asked: scenario:echo remember this`),
@@ -204,19 +210,16 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     a.controller.send('scenario:echo hi');
     await turnDone(a, 1);
     assert.deepEqual(
-      a.controller.workingChat.acp?.modes.map((m) => m.id),
+      a.controller.focus.workingChat.acp?.modes.map((m) => m.id),
       ['auto', 'ask', 'plan'],
     );
-    const chat = a.controller.workingChat;
-    a.controller.recordAcp(chat.id, { mode: 'plan' });
+    const chat = a.controller.focus.workingChat;
+    a.controller.chats.commit(chat.id, [{ type: 'acp_mode', mode: 'plan' }]);
     // As the header's picker does (composition.ts): Zero's confirmation or the queued mode goes to the chat.
-    await a.acp.setMode(chat, 'plan', (action) => {
-      if (action.type === 'acp_mode_queued') a.controller.recordAcp(chat.id, { nextMode: action.mode });
-      else if (action.type === 'acp_mode') a.controller.recordAcp(chat.id, { mode: action.mode });
-    });
+    await a.acp.setMode(chat, 'plan', (action) => a.controller.chats.commit(chat.id, [action]));
     a.controller.send('scenario:write');
     const t = await turnDone(a, 2);
-    assert.equal(a.controller.workingChat.acp?.mode, 'plan');
+    assert.equal(a.controller.focus.workingChat.acp?.mode, 'plan');
     assert.match(tools(t)[0]?.output ?? '', /not available in plan mode/);
   });
 
@@ -224,7 +227,7 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     const a = await api();
     a.controller.send('scenario:echo remember me');
     await turnDone(a, 1);
-    const sessionId = a.controller.workingChat.sessionId;
+    const sessionId = a.controller.focus.workingChat.sessionId;
     const oldPid = a.acp.zero.pid;
     assert.ok(oldPid, 'zero acp runs');
     await configure({ env: box.env({ FAKE_ZERO_TURNS: turnsFile, FAKE_ZERO_LABEL: 'changed' }) });
@@ -234,7 +237,7 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     const started = box.invocations().filter((i) => i.argv[0] === 'acp');
     assert.equal(started.length, 2, 'a new zero acp for the new settings');
     assert.equal(started[1]?.env.FAKE_ZERO_LABEL, 'changed');
-    assert.equal(a.controller.workingChat.sessionId, sessionId);
+    assert.equal(a.controller.focus.workingChat.sessionId, sessionId);
     assert.match(
       answer(t),
       new RegExp(`Continuing session ${sessionId}: you previously asked: scenario:echo remember me`),
@@ -243,19 +246,23 @@ describe('ACP transport (extension host, fake zero acp)', function () {
 
   it('a chat that has not run can switch transport; one that has run keeps its own', async function () {
     const a = await api();
-    assert.ok(a.controller.setTransport('exec'));
+    assert.ok(a.controller.runs.setTransport(a.controller.focus.workingChatId, 'exec'));
     a.controller.send('scenario:echo over exec');
     const t = await turnDone(a, 1);
     assert.notEqual(t.transport, 'acp');
     assert.equal(execRuns(), 1);
-    assert.equal(a.controller.setTransport('acp'), false, 'a chat that ran keeps its transport');
+    assert.equal(
+      a.controller.runs.setTransport(a.controller.focus.workingChatId, 'acp'),
+      false,
+      'a chat that ran keeps its transport',
+    );
     assert.equal(acpProcesses(), 0);
   });
 
   it('side by side on the approval scenario: exec needs two processes and four model turns, ACP one and two', async function () {
     const a = await api();
     // exec: Zero refuses web_fetch, the dialog's "Allow once" reruns the task with a one-run grant.
-    assert.ok(a.controller.setTransport('exec'));
+    assert.ok(a.controller.runs.setTransport(a.controller.focus.workingChatId, 'exec'));
     await configure({ env: box.env({ FAKE_ZERO_TURNS: turnsFile, FAKE_ZERO_SCENARIO: 'needs-grant' }) });
     const execStart = Date.now();
     const execMs = await withModalAnswers(
@@ -270,8 +277,8 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     const execFigures = { processes: execRuns(), modelTurns: modelTurns() };
     fs.rmSync(turnsFile, { force: true });
     // ACP: the same question; Zero waits for "Allow" inside the one turn.
-    a.controller.newChat();
-    assert.ok(a.controller.setTransport('acp'));
+    a.controller.focus.newChat();
+    assert.ok(a.controller.runs.setTransport(a.controller.focus.workingChatId, 'acp'));
     await configure({ env: box.env({ FAKE_ZERO_TURNS: turnsFile }) });
     await a.acp.zero.shutdown();
     const acpStart = Date.now();

@@ -19,7 +19,7 @@ describe('Approvals (extension host, fake zero)', function () {
 
   async function settle(): Promise<void> {
     const a = await api();
-    await until(() => !a.approvals.busy && !a.controller.isBusy(), 'no dialog and no run', 30_000);
+    await until(() => !a.approvals.busy && !a.controller.runs.isBusy(a.controller.focus.workingChatId), 'no dialog and no run', 30_000);
   }
 
   it('Allow once: a follow-up run on the same session really succeeds, and the grant does not persist', async function () {
@@ -36,7 +36,7 @@ describe('Approvals (extension host, fake zero)', function () {
         assert.equal(calls.length, 1);
         assert.match(calls[0]!.message, /web_fetch/);
         assert.match(calls[0]!.detail, /Fetches remote URL content over the network/);
-        assert.equal(perms(a.controller.workingChat.turns[0]!)[0]?.approval, 'allowed-once');
+        assert.equal(perms(a.controller.focus.workingChat.turns[0]!)[0]?.approval, 'allowed-once');
         assert.equal(retry.origin, 'retry');
         assert.equal(retry.run.sessionId, first.run.sessionId);
         assert.equal(tools(retry).find((t) => t.name === 'web_fetch')?.status, 'ok', 'the approved call ran');
@@ -64,7 +64,7 @@ describe('Approvals (extension host, fake zero)', function () {
         await settle();
         assert.equal(tools(retry).find((t) => t.name === 'web_fetch')?.status, 'ok');
         assert.match(fs.readFileSync(box.grants, 'utf8'), /web_fetch/);
-        a.controller.newChat();
+        a.controller.focus.newChat();
         a.controller.send('fetch again scenario:needs-grant');
         const again = await turnDone(a, 1);
         await settle();
@@ -88,7 +88,7 @@ describe('Approvals (extension host, fake zero)', function () {
         a.controller.send('and now? scenario:needs-grant');
         const second = await turnDone(a, 2);
         await settle();
-        const all = a.controller.workingChat.turns;
+        const all = a.controller.focus.workingChat.turns;
         assert.deepEqual(
           all.map((t) => t.origin),
           ['prompt', 'prompt'],
@@ -113,7 +113,7 @@ describe('Approvals (extension host, fake zero)', function () {
         await settle();
         assert.equal(calls.length, 0);
         assert.ok(perms(t).some((p) => p.event === 'permission_decision' && p.action === 'deny'));
-        assert.equal(a.controller.workingChat.turns.length, 1);
+        assert.equal(a.controller.focus.workingChat.turns.length, 1);
       },
     );
   });
@@ -130,7 +130,7 @@ describe('Approvals (extension host, fake zero)', function () {
         await settle();
         assert.equal(calls.length, 2);
         assert.notEqual(calls[0]!.message, calls[1]!.message);
-        assert.equal(a.controller.workingChat.turns.length, 2, 'one follow-up for both');
+        assert.equal(a.controller.focus.workingChat.turns.length, 2, 'one follow-up for both');
         assert.equal(retry.origin, 'retry');
       },
     );
@@ -149,11 +149,11 @@ describe('Approvals (extension host, fake zero)', function () {
         assert.equal(calls.length, 2, 'asked once per tool, not again in the retry');
         assert.match(retry.prompt, /web_fetch/);
         assert.doesNotMatch(retry.prompt, /web_search/);
-        const again = perms(a.controller.workingChat.turns[1]!).find(
+        const again = perms(a.controller.focus.workingChat.turns[1]!).find(
           (p) => p.event === 'permission_request' && p.name === 'web_search',
         );
         assert.equal(again?.approval, 'denied', 'the repeated request is recorded as denied');
-        assert.equal(a.controller.workingChat.turns.length, 2, 'no further follow-up');
+        assert.equal(a.controller.focus.workingChat.turns.length, 2, 'no further follow-up');
       },
     );
   });
@@ -192,7 +192,7 @@ describe('Approvals (extension host, fake zero)', function () {
         assert.match(calls[0]!.message, /cannot be approved/);
         assert.match(calls[0]!.detail, /"network": "allow"/);
         assert.equal(perms(t).find((p) => p.event === 'permission_request')?.approval, 'not-approvable');
-        assert.equal(a.controller.workingChat.turns.length, 1);
+        assert.equal(a.controller.focus.workingChat.turns.length, 1);
       },
     );
   });

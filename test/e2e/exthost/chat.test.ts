@@ -11,9 +11,9 @@ describe('Chat (extension host, fake zero)', function () {
 
   it('finds the configured zero and recognises the demo fake', async function () {
     const a = await api();
-    assert.equal(a.controller.binary.ok, true);
-    assert.equal(a.controller.binary.path, fakeZeroPath());
-    assert.equal(a.controller.binary.demo, true);
+    assert.equal(a.controller.view.binary.ok, true);
+    assert.equal(a.controller.view.binary.path, fakeZeroPath());
+    assert.equal(a.controller.view.binary.demo, true);
   });
 
   it('sends a prompt on stdin, streams the answer, and ends with success', async function () {
@@ -61,21 +61,21 @@ describe('Chat (extension host, fake zero)', function () {
     const a = await api();
     await configure({ env: box.env({ FAKE_ZERO_DELAY_MS: '20', FAKE_ZERO_SLOW_COUNT: '20' }) });
     a.controller.send('slow one scenario:slow');
-    await until(() => a.controller.isBusy(), 'the run started');
+    await until(() => a.controller.runs.isBusy(a.controller.focus.workingChatId), 'the run started');
     a.controller.send('queued one scenario:echo');
     assert.deepEqual(a.controller.viewState().queued, ['queued one scenario:echo']);
     const second = await turnDone(a, 2, 60_000);
     assert.equal(second.prompt, 'queued one scenario:echo');
     assert.equal(second.status, 'success');
-    assert.equal(a.controller.workingChat.turns[0]!.status, 'success');
+    assert.equal(a.controller.focus.workingChat.turns[0]!.status, 'success');
   });
 
   it('Stop interrupts a slow run (exit 130) and the process is gone', async function () {
     const a = await api();
     await configure({ env: box.env({ FAKE_ZERO_DELAY_MS: '100' }) });
     a.controller.send('take your time scenario:slow');
-    await until(() => lastTurn(a.controller.workingChat).items.some((i) => i.kind === 'text'), 'text streams');
-    await a.controller.stop();
+    await until(() => lastTurn(a.controller.focus.workingChat).items.some((i) => i.kind === 'text'), 'text streams');
+    await a.controller.runs.stop(a.controller.focus.workingChatId);
     const t = await turnDone(a, 1);
     assert.equal(t.status, 'interrupted');
     assert.equal(t.exitCode, 130);
@@ -84,12 +84,12 @@ describe('Chat (extension host, fake zero)', function () {
   it('a missing binary fails the turn with a clear message and keeps the prompt', async function () {
     const a = await api();
     const drafts: string[] = [];
-    const sub = a.controller.onDidChange((c) => c.kind === 'insertDraft' && drafts.push(c.text));
+    const sub = a.controller.chats.onDidChange((c) => c.kind === 'insertDraft' && drafts.push(c.text));
     try {
       await configure({ path: '/nonexistent/zero' });
       await a.recheckBinary();
-      assert.equal(a.controller.binary.ok, false);
-      assert.match(a.controller.binary.problem ?? '', /nonexistent/);
+      assert.equal(a.controller.view.binary.ok, false);
+      assert.match(a.controller.view.binary.problem ?? '', /nonexistent/);
       a.controller.send('please keep me');
       const t = await turnDone(a, 1);
       assert.equal(t.status, 'failed');
@@ -124,12 +124,12 @@ describe('Chat (extension host, fake zero)', function () {
     const a = await api();
     a.controller.send('remember me scenario:echo');
     await turnDone(a, 1);
-    const id = a.controller.workingChat.id;
-    a.controller.newChat();
-    assert.equal(a.controller.workingChat.turns.length, 0);
+    const id = a.controller.focus.workingChat.id;
+    a.controller.focus.newChat();
+    assert.equal(a.controller.focus.workingChat.turns.length, 0);
     assert.ok(a.controller.viewState().history.some((h) => h.id === id));
     assert.ok(a.controller.openChat(id));
-    assert.equal(a.controller.workingChat.turns[0]!.prompt, 'remember me scenario:echo');
+    assert.equal(a.controller.focus.workingChat.turns[0]!.prompt, 'remember me scenario:echo');
   });
 
   it('images for a model without vision: Zero drops them and the chat says so; the mode and model picked go as flags', async function () {

@@ -23,8 +23,8 @@ describe('Chat tabs restored after a reload (extension host, fake zero)', functi
     const a = await api();
     a.controller.send('scenario:echo restore this tab');
     await turnDone(a, 1);
-    const chatId = a.controller.workingChat.id;
-    a.controller.newChat();
+    const chatId = a.controller.focus.workingChat.id;
+    a.controller.focus.newChat();
 
     const panel = restoredPanel();
     opened.push(panel);
@@ -33,7 +33,11 @@ describe('Chat tabs restored after a reload (extension host, fake zero)', functi
     assert.equal(tab?.chatId, chatId, 'the restored tab shows its own chat');
     assert.match(panel.title, /restore this tab/);
     assert.ok(panel.webview.options.enableScripts, 'the chat view can run again');
-    assert.equal(a.controller.tabChats.includes(chatId), true, 'the tab is in the saved list for the next reload');
+    assert.equal(
+      a.controller.chats.tabChats.includes(chatId),
+      true,
+      'the tab is in the saved list for the next reload',
+    );
 
     for (const state of [undefined, { chatId: '' }, { chatId: 'chat-that-was-deleted' }, { chatId }]) {
       const other = restoredPanel();

@@ -84,7 +84,7 @@ describe('Editor integration (extension host, fake zero)', function () {
       a.controller.viewState().attachments.map((x) => x.label),
       ['notes/plan.txt:L2-L3'],
     );
-    assert.equal(a.controller.workingChat.turns.length, 0, 'nothing sent yet');
+    assert.equal(a.controller.focus.workingChat.turns.length, 0, 'nothing sent yet');
     a.controller.send('What is on these lines?');
     const t = await turnDone(a, 1);
     assert.match(t.prompt, /^What is on these lines\?\n\nFile: notes\/plan\.txt, lines 2-3/);
@@ -127,7 +127,7 @@ describe('Editor integration (extension host, fake zero)', function () {
     assert.equal(state.readOnly, true);
     assert.equal(state.chat.title, 'Transcript: run.jsonl');
     assert.equal(lastTurn(state.chat).finalText, 'Done: I wrote `notes.txt` ✅.');
-    a.controller.newChat();
+    a.controller.focus.newChat();
     assert.equal(a.controller.viewState().readOnly, false);
   });
 

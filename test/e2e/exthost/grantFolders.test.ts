@@ -59,7 +59,10 @@ describe('Always allow outside the workspace (extension host, fake zero)', funct
             a.controller.send('write there scenario:outside-workspace');
             await turnDone(a, 1);
             const retry = await turnDone(a, 2, 45_000);
-            await until(() => !a.approvals.busy && !a.controller.isBusy(), 'settled');
+            await until(
+              () => !a.approvals.busy && !a.controller.runs.isBusy(a.controller.focus.workingChatId),
+              'settled',
+            );
             assert.match(
               calls[0]!.detail,
               new RegExp(`${deep.replace(/[/\\.]/g, '\\$&')} for one follow-up run`),
@@ -115,11 +118,14 @@ describe('Always allow outside the workspace (extension host, fake zero)', funct
             a.controller.send('write there scenario:outside-workspace');
             await turnDone(a, 1);
             await until(
-              () => offered.length === 1 && !a.approvals.busy && !a.controller.isBusy(),
+              () =>
+                offered.length === 1 &&
+                !a.approvals.busy &&
+                !a.controller.runs.isBusy(a.controller.focus.workingChatId),
               'the picker was shown and dismissed',
             );
             assert.equal(savedDirs(), undefined);
-            assert.equal(a.controller.workingChat.turns.length, 1, 'no follow-up run');
+            assert.equal(a.controller.focus.workingChat.turns.length, 1, 'no follow-up run');
             assert.equal(box.execs().length, 1);
           },
         );
@@ -136,10 +142,13 @@ describe('Always allow outside the workspace (extension host, fake zero)', funct
       async (calls) => {
         a.controller.send('write there scenario:outside-workspace');
         await turnDone(a, 1);
-        await until(() => calls.length === 1 && !a.approvals.busy && !a.controller.isBusy(), 'the dialog was answered');
+        await until(
+          () => calls.length === 1 && !a.approvals.busy && !a.controller.runs.isBusy(a.controller.focus.workingChatId),
+          'the dialog was answered',
+        );
         assert.match(calls[0]!.message, /cannot be approved/);
         assert.match(calls[0]!.detail, /home folder/);
-        assert.equal(a.controller.workingChat.turns.length, 1, 'no follow-up run');
+        assert.equal(a.controller.focus.workingChat.turns.length, 1, 'no follow-up run');
         assert.equal(savedDirs(), undefined);
         assert.ok(!fs.existsSync(file));
       },

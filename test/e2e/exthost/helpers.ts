@@ -77,7 +77,7 @@ export async function freshChat(extraEnv: Record<string, string> = {}): Promise<
   await configure({ path: fakeZeroPath(), env: box.env(extraEnv), mode: '', model: '', extraArgs: [] });
   const a = await api();
   await a.recheckBinary();
-  a.controller.newChat();
+  a.controller.focus.newChat();
   return box;
 }
 
@@ -107,9 +107,11 @@ export const finished = (t: Turn): boolean => t.status !== 'starting' && t.statu
 export async function turnDone(a: ZeroExtensionApi, n: number, timeoutMs = 30_000): Promise<Turn> {
   return until(
     () => {
-      const chat = a.controller.workingChat;
+      const chat = a.controller.focus.workingChat;
       const t = chat.turns[n - 1];
-      return chat.turns.length >= n && t && finished(t) && !a.controller.isBusy() ? t : undefined;
+      return chat.turns.length >= n && t && finished(t) && !a.controller.runs.isBusy(a.controller.focus.workingChatId)
+        ? t
+        : undefined;
     },
     `turn ${n} finished`,
     timeoutMs,

@@ -44,14 +44,15 @@ describe("Review a turn's files: counts, Revert one, Keep (extension host, fake 
     assert.equal(fs.readFileSync(app(), 'utf8'), APP_AFTER);
     assert.equal(fs.readFileSync(note(), 'utf8'), NEW_AFTER);
     return until(() => {
-      const turn = a.controller.workingChat.turns.find((x) => x.id === t.id);
+      const turn = a.controller.focus.workingChat.turns.find((x) => x.id === t.id);
       return turn?.review ? (turn as Turn & { review: readonly ReviewFile[] }) : undefined;
     }, "the turn's files were measured");
   }
 
   const fileNode = (t: Turn, p: string) => ({ kind: 'file', row: { turnId: t.id, path: p } });
   const decision = async (t: Turn, p: string) =>
-    (await api()).controller.workingChat.turns.find((x) => x.id === t.id)?.review?.find((f) => f.path === p)?.decision;
+    (await api()).controller.focus.workingChat.turns.find((x) => x.id === t.id)?.review?.find((f) => f.path === p)
+      ?.decision;
 
   it("records +/- counts per file from Zero's checkpoints; Revert restores one file and leaves the other", async function () {
     const t = await runTwoFiles();

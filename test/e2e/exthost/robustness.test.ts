@@ -26,7 +26,7 @@ describe('Robustness against hostile output (extension host, fake zero)', functi
     a.controller.send('nest it scenario:deep-args');
     a.controller.send('and then scenario:echo');
     const second = await turnDone(a, 2, 60_000);
-    const first = a.controller.workingChat.turns[0]!;
+    const first = a.controller.focus.workingChat.turns[0]!;
     assert.equal(first.status, 'success');
     const tool = first.items.find((i) => i.kind === 'tool');
     assert.ok(tool && tool.kind === 'tool' && tool.status === 'ok', 'the tool call is shown with its result');
@@ -41,7 +41,7 @@ describe('Robustness against hostile output (extension host, fake zero)', functi
 
     // And it was saved: a fresh store on the same folder reads the same chat back.
     await a.store.idle();
-    const reread = new ChatStore(a.store.dir, () => undefined).load(a.controller.workingChat.id);
+    const reread = new ChatStore(a.store.dir, () => undefined).load(a.controller.focus.workingChat.id);
     assert.equal(reread?.turns.length, 2);
   });
 
@@ -68,7 +68,7 @@ describe('Robustness against hostile output (extension host, fake zero)', functi
     } finally {
       clearInterval(sampler);
     }
-    const t = lastTurn(a.controller.workingChat);
+    const t = lastTurn(a.controller.focus.workingChat);
     const secs = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
       `[exthost] flood: ${secs} s; extension host rss ${(before.rss / MB).toFixed(0)} → peak ${(peakRss / MB).toFixed(0)} MB, heap ${(before.heapUsed / MB).toFixed(0)} → peak ${(peakHeap / MB).toFixed(0)} MB`,
@@ -81,7 +81,7 @@ describe('Robustness against hostile output (extension host, fake zero)', functi
     assert.ok(first && first.kind === 'text' && first.text.startsWith('FLOOD-START'), 'the start is kept');
     const last = t.items.findLast((i) => i.kind === 'text');
     assert.ok(last && last.kind === 'text' && last.text.endsWith('FLOOD-END'), 'the end is kept');
-    const kept = JSON.stringify(a.controller.workingChat).length;
+    const kept = JSON.stringify(a.controller.focus.workingChat).length;
     assert.ok(kept < 20 * MB, `the chat holds ${(kept / MB).toFixed(1)} MB`);
     // The stated figure: the extension host grows by less than 600 MB on a 100 MB flood (measured
     // 295-400 MB here; most of it is garbage V8 has not collected yet: what stays is the ~16 MB chat).
@@ -89,14 +89,14 @@ describe('Robustness against hostile output (extension host, fake zero)', functi
 
     // Reopened from disk (what a reload does): the same turn, notice included.
     await a.store.idle();
-    const reread = new ChatStore(a.store.dir, () => undefined).load(a.controller.workingChat.id);
+    const reread = new ChatStore(a.store.dir, () => undefined).load(a.controller.focus.workingChat.id);
     const again = reread && lastTurn(reread);
     assert.deepEqual(
       again?.items.find((i) => i.kind === 'elided'),
       elided,
     );
     assert.equal(again?.status, 'success');
-    assert.ok(a.controller.openChat(a.controller.workingChat.id));
+    assert.ok(a.controller.openChat(a.controller.focus.workingChat.id));
 
     // The view shown again gets the bounded chat as a snapshot; the workbench stays responsive.
     const shown = Date.now();
@@ -153,7 +153,7 @@ describe('Robustness against hostile output (extension host, fake zero)', functi
       log,
     });
     try {
-      assert.equal(controller.workingChat.turns.length, 0, 'a new chat instead of the broken one');
+      assert.equal(controller.focus.workingChat.turns.length, 0, 'a new chat instead of the broken one');
       const names = fs.readdirSync(path.join(dir, 'chats'));
       assert.ok(
         names.some((n) => n.startsWith('chat-bad.jsonl.corrupt-')),
@@ -166,7 +166,7 @@ describe('Robustness against hostile output (extension host, fake zero)', functi
         ['chat-good'],
       );
       assert.ok(controller.openChat('chat-good'));
-      assert.equal(controller.workingChat.turns[0]!.prompt, 'the good one');
+      assert.equal(controller.focus.workingChat.turns[0]!.prompt, 'the good one');
       assert.equal(notices.length, 1, 'reported once');
     } finally {
       controller.dispose();

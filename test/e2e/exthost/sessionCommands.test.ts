@@ -19,7 +19,7 @@ describe('Session commands (extension host, fake zero)', function () {
     const a = await api();
     a.controller.send('scenario:echo remember me');
     assert.equal((await turnDone(a, 1)).status, 'success');
-    const id = a.controller.workingChat.sessionId;
+    const id = a.controller.focus.workingChat.sessionId;
     assert.ok(id, 'the first answer gave the chat a Zero session');
     return id;
   }

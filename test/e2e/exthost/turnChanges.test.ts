@@ -80,7 +80,7 @@ describe('Turn changes: diff and undo (extension host, fake zero)', function () 
       },
     );
     assert.equal(fs.readFileSync(file, 'utf8'), BEFORE, 'restored to its state before the turn');
-    const undone = (await api()).controller.workingChat.turns.find((x) => x.id === t.id)?.undone;
+    const undone = (await api()).controller.focus.workingChat.turns.find((x) => x.id === t.id)?.undone;
     assert.match(undone?.summary ?? '', /^Undid the turn .*1 file restored/, 'the chat records the undo');
     const rewind = box.invocations().find((i) => i.argv[0] === 'sessions');
     assert.deepEqual(rewind?.argv, [
@@ -135,7 +135,7 @@ describe('Turn changes: diff and undo (extension host, fake zero)', function () 
     const t = await runTools();
     await configure({ env: box.env({ FAKE_ZERO_WRITE: '1', FAKE_ZERO_DELAY_MS: '100' }) });
     a.controller.send('take your time scenario:slow');
-    await until(() => a.controller.isBusy(), 'the second run started');
+    await until(() => a.controller.runs.isBusy(a.controller.focus.workingChatId), 'the second run started');
     await withModalAnswers(
       () => 'Undo Changes',
       async (calls) => {
@@ -144,7 +144,7 @@ describe('Turn changes: diff and undo (extension host, fake zero)', function () 
         assert.match(calls[0]!.message, /still working/);
       },
     );
-    await a.controller.stop();
+    await a.controller.runs.stop(a.controller.focus.workingChatId);
     await turnDone(a, 2);
     assert.equal(fs.readFileSync(file, 'utf8'), WRITTEN);
   });

@@ -66,7 +66,7 @@ describe('Chat view re-resolve (extension host)', function () {
 
       // Still bound: a change in the chat reaches the new view, and none reaches the old one.
       const before = { first: first.posted.length, second: second.posted.length };
-      a.controller.newChat();
+      a.controller.focus.newChat();
       await until(() => second.posted.length > before.second, 'the new view was told about the new chat');
       assert.equal(first.posted.length, before.first, 'the disposed view gets nothing');
     } finally {

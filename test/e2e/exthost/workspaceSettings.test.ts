@@ -98,7 +98,7 @@ describe('Workspace settings cannot widen what Zero may do (extension host)', fu
       ]);
       // The control for the first test: the unsafe warning really shows when a run is unsafe.
       assert.ok(
-        a.controller.workingChat.turns[0]!.items.some(
+        a.controller.focus.workingChat.turns[0]!.items.some(
           (i) => i.kind === 'warning' && /Unsafe permissions are active/.test(i.message),
         ),
       );
@@ -138,7 +138,7 @@ describe('Workspace settings cannot choose what runs (extension host)', function
           20_000,
         );
         await a.recheckBinary();
-        assert.equal(a.controller.binary.path, fakeZeroPath());
+        assert.equal(a.controller.view.binary.path, fakeZeroPath());
         a.controller.send('who runs? scenario:echo');
         const t = await turnDone(a, 1);
         assert.equal(t.status, 'success', 'the user env (not the repo one that asks for a crash) was used');

@@ -20,17 +20,17 @@ describe('Zero version check (extension host, fake zero)', function () {
   it('the current fake (0.8.0) is fine: no problem, no note', async function () {
     const a = await api();
     await a.recheckBinary();
-    assert.equal(a.controller.binary.ok, true);
-    assert.equal(a.controller.binary.note ?? null, null);
+    assert.equal(a.controller.view.binary.ok, true);
+    assert.equal(a.controller.view.binary.note ?? null, null);
   });
 
   it('an older Zero is unavailable, and the view says why', async function () {
     const a = await api();
     process.env.FAKE_ZERO_VERSION = '0.7.2';
     await a.recheckBinary();
-    assert.equal(a.controller.binary.ok, false);
+    assert.equal(a.controller.view.binary.ok, false);
     assert.match(
-      a.controller.binary.problem ?? '',
+      a.controller.view.binary.problem ?? '',
       /Zero 0\.7\.2(\+fake)? is too old: Zero for VS Code needs Zero 0\.8 or newer/,
     );
     assert.equal(a.controller.viewState().binary.ok, false, 'the chat view shows it (and disables Send)');
@@ -40,7 +40,7 @@ describe('Zero version check (extension host, fake zero)', function () {
     const a = await api();
     process.env.FAKE_ZERO_VERSION = 'dev';
     await a.recheckBinary();
-    assert.equal(a.controller.binary.ok, true);
+    assert.equal(a.controller.view.binary.ok, true);
     assert.match(a.controller.viewState().binary.note ?? '', /Could not tell which Zero version.*it will try anyway/);
     a.controller.send('still works? scenario:echo');
     assert.equal((await turnDone(a, 1)).status, 'success');

@@ -108,7 +108,7 @@ export function productHost(
           settings: () => settings,
           otherFolders: () => [],
           trusted: () => true,
-          chat: (id) => late.controller?.wholeChat(id),
+          chat: (id) => late.controller?.chats.wholeChat(id),
           ask: options.acpAsk ?? (async (req) => selected(req.options[0]!.optionId)),
           confirmUnsafe: async () => false,
           onIdleCrash: () => undefined,
@@ -127,21 +127,21 @@ export function productHost(
     log,
   });
   late.controller = controller;
-  const idle = (chatId = controller.workingChatId): Promise<void> =>
-    until(() => !controller.isBusy(chatId), 'the chat to be idle');
+  const idle = (chatId = controller.focus.workingChatId): Promise<void> =>
+    until(() => !controller.runs.isBusy(chatId), 'the chat to be idle');
   return {
     controller,
     log,
     settings,
     idle,
     async send(text) {
-      const chatId = controller.workingChatId;
-      const before = controller.workingChat.turns.length;
+      const chatId = controller.focus.workingChatId;
+      const before = controller.focus.workingChat.turns.length;
       controller.send(text);
-      await until(() => controller.wholeChat(chatId)!.turns.length > before, 'the turn to start');
-      const turnId = controller.wholeChat(chatId)!.turns[before]!.id;
-      await until(() => !controller.isBusy(chatId), 'the run to end');
-      return controller.wholeChat(chatId)!.turns.find((t) => t.id === turnId)!;
+      await until(() => controller.chats.wholeChat(chatId)!.turns.length > before, 'the turn to start');
+      const turnId = controller.chats.wholeChat(chatId)!.turns[before]!.id;
+      await until(() => !controller.runs.isBusy(chatId), 'the run to end');
+      return controller.chats.wholeChat(chatId)!.turns.find((t) => t.id === turnId)!;
     },
     async dispose() {
       controller.dispose();

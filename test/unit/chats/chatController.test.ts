@@ -37,12 +37,12 @@ describe('ChatController (plain Node, fake transport)', () => {
       log,
     });
     const r: Rig = { controller, transport, store: s, log, changes: [], ends: [], requests: [] };
-    controller.onDidChange((c) => r.changes.push(c));
-    controller.onDidEndRun((e) => r.ends.push(e));
-    controller.onPermissionRequest((p) => r.requests.push(p));
+    controller.chats.onDidChange((c) => r.changes.push(c));
+    controller.runs.onDidEndRun((e) => r.ends.push(e));
+    controller.runs.onPermissionRequest((p) => r.requests.push(p));
     return r;
   };
-  const turns = (): readonly Turn[] => rig.controller.workingChat.turns;
+  const turns = (): readonly Turn[] => rig.controller.focus.workingChat.turns;
   const drafts = (): string[] => rig.changes.flatMap((c) => (c.kind === 'insertDraft' ? [c.text] : []));
 
   beforeEach(() => {
@@ -65,7 +65,7 @@ describe('ChatController (plain Node, fake transport)', () => {
       [req.prompt, req.origin, req.sessionId, req.cwd],
       ['Hello there', 'prompt', null, '/work/project'],
     );
-    assert.equal(rig.controller.isBusy(), true);
+    assert.equal(rig.controller.runs.isBusy(rig.controller.focus.workingChatId), true);
     assert.equal(turns()[0]!.status, 'starting');
 
     rig.transport.last.emit(
@@ -78,7 +78,7 @@ describe('ChatController (plain Node, fake transport)', () => {
     rig.transport.last.succeed('Hi!');
     await until(() => rig.ends.length === 1, 'the run ended');
     assert.equal(turns()[0]!.status, 'success');
-    assert.equal(rig.controller.isBusy(), false);
+    assert.equal(rig.controller.runs.isBusy(rig.controller.focus.workingChatId), false);
     assert.equal(rig.ends[0]!.turnId, turns()[0]!.id);
 
     // The next message continues Zero's session.
@@ -111,7 +111,7 @@ describe('ChatController (plain Node, fake transport)', () => {
     assert.equal(rig.transport.last.request.prompt, 'second');
     assert.deepEqual(rig.controller.viewState().queued, ['third']);
 
-    rig.controller.cancelQueued(0);
+    rig.controller.runs.cancelQueued(rig.controller.focus.workingChatId, 0);
     assert.deepEqual(rig.controller.viewState().queued, []);
     rig.transport.last.succeed();
     await until(() => rig.ends.length === 2, 'the second run ended');
@@ -125,7 +125,7 @@ describe('ChatController (plain Node, fake transport)', () => {
   it('Stop ends the turn, and queued messages go back to the composer instead of running', async () => {
     rig.controller.send('long job');
     rig.controller.send('after it');
-    await rig.controller.stop();
+    await rig.controller.runs.stop(rig.controller.focus.workingChatId);
     assert.equal(rig.transport.last.stopCalls, 1);
     assert.equal(turns()[0]!.status, 'interrupted');
     assert.deepEqual(drafts(), ['after it']);
@@ -152,7 +152,7 @@ describe('ChatController (plain Node, fake transport)', () => {
     await until(() => rig.ends.length === 1, 'the turn ended');
     assert.equal(turns()[0]!.status, 'failed');
     assert.match(turns()[0]!.explanation ?? '', /Internal error while starting the turn: boom/);
-    assert.equal(rig.controller.isBusy(), false);
+    assert.equal(rig.controller.runs.isBusy(rig.controller.focus.workingChatId), false);
   });
 
   it('permission requests come as their own event, once each, with the card they belong to', () => {
@@ -192,7 +192,11 @@ describe('ChatController (plain Node, fake transport)', () => {
     const acp = new FakeTransport({ approvalsBlock: true, usage: false, checkpoints: false });
     rig.controller.dispose();
     rig = make(acp);
-    assert.deepEqual(rig.controller.capabilities(), { approvalsBlock: true, usage: false, checkpoints: false });
+    assert.deepEqual(rig.controller.runs.capabilities(rig.controller.focus.workingChatId), {
+      approvalsBlock: true,
+      usage: false,
+      checkpoints: false,
+    });
     rig.controller.send('fetch');
     acp.last.emit(
       zeroEvent({
@@ -205,11 +209,13 @@ describe('ChatController (plain Node, fake transport)', () => {
     );
     const r = rig.requests[0]!;
     assert.equal(r.blocking, true);
-    rig.controller.answerApproval(r.chatId, r.turnId, r.key, { kind: 'option', optionId: 'allow_once' });
+    rig.controller.runs.answerApproval(r.chatId, r.turnId, r.key, { kind: 'option', optionId: 'allow_once' });
     assert.deepEqual(acp.last.answers, [
       { key: 'permission_request:c1', answer: { kind: 'option', optionId: 'allow_once' } },
     ]);
-    rig.controller.decideApproval(r.chatId, r.turnId, r.key, 'allowed-once');
+    rig.controller.chats.commit(r.chatId, [
+      { type: 'approval_decided', turnId: r.turnId, key: r.key, approval: 'allowed-once' },
+    ]);
     const card = turns()[0]!.items.find((i): i is PermissionItem => i.kind === 'permission')!;
     assert.equal(card.approval, 'allowed-once');
   });
@@ -222,7 +228,7 @@ describe('ChatController (plain Node, fake transport)', () => {
       throw new RangeError('Maximum call stack size exceeded');
     };
     let viewThrew = false;
-    rig.controller.onDidChange(() => {
+    rig.controller.chats.onDidChange(() => {
       viewThrew = true;
       throw new Error('render failed');
     });
@@ -239,7 +245,7 @@ describe('ChatController (plain Node, fake transport)', () => {
   });
 
   it('a turn end listener that throws does not keep the queue from moving', async () => {
-    rig.controller.onDidEndRun(() => {
+    rig.controller.runs.onDidEndRun(() => {
       throw new Error('listener bug');
     });
     rig.controller.send('first');
@@ -252,7 +258,7 @@ describe('ChatController (plain Node, fake transport)', () => {
     rig.controller.send('long');
     rig.transport.last.emit(zeroEvent({ type: 'run_start', sessionId: 's' }));
     const turn = rig.transport.last;
-    const id = rig.controller.workingChat.id;
+    const id = rig.controller.focus.workingChat.id;
     rig.controller.dispose();
     assert.equal(turn.disposed, true);
     const saved = new ChatStore(dir, () => undefined).load(id);
@@ -265,18 +271,18 @@ describe('ChatController (plain Node, fake transport)', () => {
     rig.store.flush();
     // A second window on the same storage, as after a crash of the first.
     const other = make(new FakeTransport(), new ChatStore(dir, () => undefined));
-    assert.equal(other.controller.workingChat.turns[0]?.status, 'cut-off');
+    assert.equal(other.controller.focus.workingChat.turns[0]?.status, 'cut-off');
     other.controller.dispose();
   });
 
   it('a chat with a running turn cannot be deleted; a new chat leaves it running', () => {
     rig.controller.send('long');
-    const id = rig.controller.workingChat.id;
+    const id = rig.controller.focus.workingChat.id;
     rig.controller.deleteChat(id);
-    assert.equal(rig.controller.workingChat.id, id);
-    rig.controller.newChat();
-    assert.notEqual(rig.controller.workingChat.id, id);
-    assert.equal(rig.controller.isBusy(id), true);
-    assert.equal(rig.controller.isBusy(), false);
+    assert.equal(rig.controller.focus.workingChat.id, id);
+    rig.controller.focus.newChat();
+    assert.notEqual(rig.controller.focus.workingChat.id, id);
+    assert.equal(rig.controller.runs.isBusy(id), true);
+    assert.equal(rig.controller.runs.isBusy(rig.controller.focus.workingChatId), false);
   });
 });

@@ -92,8 +92,8 @@ describe('a big current chat: activation reads its tail only', () => {
     // A running turn needs the cut-off mark, which is saved in the whole chat: read whole.
     const c = controller(store);
     assert.equal(c.viewState().olderTurns, undefined);
-    assert.equal(c.workingChat.turns.length, TURNS + 1);
-    assert.equal(c.workingChat.turns.at(-1)?.status, 'cut-off');
+    assert.equal(c.focus.workingChat.turns.length, TURNS + 1);
+    assert.equal(c.focus.workingChat.turns.at(-1)?.status, 'cut-off');
     c.dispose();
   });
 
@@ -101,10 +101,12 @@ describe('a big current chat: activation reads its tail only', () => {
     await write();
     const c = controller();
     const posted: string[] = [];
-    c.onDidChange((ch) => posted.push(ch.kind));
+    c.chats.onDidChange((ch) => posted.push(ch.kind));
     assert.ok((c.viewState().olderTurns ?? 0) > 0);
     // An old turn, not among those the view was sent.
-    c.markUndone(c.workingChat.id, 'turn-3', 'Files restored');
+    c.chats.commit(c.focus.workingChat.id, [
+      { type: 'turn_undone', turnId: 'turn-3', summary: 'Files restored', at: Date.now() },
+    ]);
     assert.deepEqual(posted.slice(0, 2), ['snapshot', 'actions'], 'the view gets the whole chat, then the change');
     assert.equal(c.viewState().olderTurns, undefined);
     assert.equal(c.viewState().chat.turns.length, TURNS + 1);
@@ -119,11 +121,11 @@ describe('a big current chat: activation reads its tail only', () => {
     await write();
     const c = controller();
     const posted: string[] = [];
-    c.onDidChange((ch) => posted.push(ch.kind));
-    c.loadOlder();
+    c.chats.onDidChange((ch) => posted.push(ch.kind));
+    c.focus.loadOlder();
     assert.deepEqual(posted, ['snapshot']);
     assert.equal(c.viewState().chat.turns.length, TURNS + 1);
-    assert.equal(c.workingChatWhole.turns.length, TURNS + 1);
+    assert.equal(c.focus.workingChatWhole.turns.length, TURNS + 1);
     c.dispose();
   });
 
@@ -140,12 +142,12 @@ describe('a big current chat: activation reads its tail only', () => {
     fs.writeFileSync(tail, saved);
     let c = controller();
     assert.equal(c.viewState().olderTurns, undefined, 'read whole');
-    assert.equal(c.workingChat.title, 'Compacted');
+    assert.equal(c.focus.workingChat.title, 'Compacted');
     c.dispose();
     fs.writeFileSync(tail, '{"not": "a tail"');
     c = controller();
     assert.equal(c.viewState().olderTurns, undefined);
-    assert.equal(c.workingChat.turns.length, TURNS + 1);
+    assert.equal(c.focus.workingChat.turns.length, TURNS + 1);
     c.dispose();
   });
 
@@ -159,7 +161,7 @@ describe('a big current chat: activation reads its tail only', () => {
     assert.equal(fs.existsSync(path.join(dir, 'chats', 'small.tail.json')), false);
     const c = controller();
     assert.equal(c.viewState().olderTurns, undefined);
-    assert.equal(c.workingChat.turns.length, 1);
+    assert.equal(c.focus.workingChat.turns.length, 1);
     c.dispose();
   });
 });

@@ -90,7 +90,7 @@ describe('Continue on exec: the controller and the view', () => {
     t.emit({ type: 'transport_set', transport: 'acp' }, { type: 'acp_session', sessionId: SESSION, info: INFO });
     t.emit({ type: 'acp_turn_ended', status: 'error', explanation: REFUSED, stderrTail: null, at: Date.now() });
     t.end({ explanation: REFUSED });
-    await until(() => !controller.isBusy(), 'the ACP turn to end');
+    await until(() => !controller.runs.isBusy(controller.focus.workingChatId), 'the ACP turn to end');
   };
 
   beforeEach(() => {
@@ -109,10 +109,14 @@ describe('Continue on exec: the controller and the view', () => {
 
   it('the refused ACP turn carries the card; after Continue on exec the next message runs on exec, resuming the ACP session', async () => {
     await refusedAcpTurn();
-    const chatId = controller.workingChatId;
-    assert.equal(notices(controller.workingChat, CONTEXT_LIMIT_CODE).length, 1, 'the card that offers the button');
-    assert.equal(controller.continueOnExec(chatId), true);
-    assert.equal(controller.workingChat.transport, 'exec');
+    const chatId = controller.focus.workingChatId;
+    assert.equal(
+      notices(controller.focus.workingChat, CONTEXT_LIMIT_CODE).length,
+      1,
+      'the card that offers the button',
+    );
+    assert.equal(controller.runs.continueOnExec(chatId), true);
+    assert.equal(controller.focus.workingChat.transport, 'exec');
     controller.send('the next message');
     assert.equal(acp.turns.length, 1, 'nothing more went to zero acp');
     assert.equal(exec.turns.length, 1);
@@ -120,8 +124,8 @@ describe('Continue on exec: the controller and the view', () => {
     assert.equal(exec.last.request.prompt, 'the next message');
     exec.last.emit(zeroEvent({ type: 'run_start', sessionId: SESSION }));
     exec.last.succeed('Fits again.');
-    await until(() => !controller.isBusy(), 'the exec turn to end');
-    const chat = controller.workingChat;
+    await until(() => !controller.runs.isBusy(controller.focus.workingChatId), 'the exec turn to end');
+    const chat = controller.focus.workingChat;
     assert.deepEqual(
       chat.turns.map((t) => [t.transport ?? 'exec', t.status]),
       [
@@ -135,14 +139,14 @@ describe('Continue on exec: the controller and the view', () => {
 
   it('the switch is saved: the chat read back after a reload runs on exec', async () => {
     await refusedAcpTurn();
-    const chatId = controller.workingChatId;
-    controller.continueOnExec(chatId);
+    const chatId = controller.focus.workingChatId;
+    controller.runs.continueOnExec(chatId);
     controller.dispose();
     await ChatStore.settled();
     controller = make();
     assert.equal(controller.openChat(chatId), true);
-    assert.equal(controller.workingChat.transport, 'exec');
-    assert.equal(notices(controller.workingChat, CONTINUED_ON_EXEC_CODE).length, 1);
+    assert.equal(controller.focus.workingChat.transport, 'exec');
+    assert.equal(notices(controller.focus.workingChat, CONTINUED_ON_EXEC_CODE).length, 1);
     controller.send('after the reload');
     assert.equal(exec.last.request.sessionId, SESSION);
   });
@@ -150,22 +154,30 @@ describe('Continue on exec: the controller and the view', () => {
   it('refused while a turn runs, for a chat not on ACP, and for an ACP chat without a session', async () => {
     controller.send('still running');
     acp.last.emit({ type: 'acp_session', sessionId: SESSION, info: INFO });
-    assert.equal(controller.continueOnExec(), false, 'a running turn is not switched under it');
+    assert.equal(
+      controller.runs.continueOnExec(controller.focus.workingChatId),
+      false,
+      'a running turn is not switched under it',
+    );
     acp.last.end({ explanation: REFUSED });
-    await until(() => !controller.isBusy(), 'the ACP turn to end');
-    assert.equal(controller.continueOnExec(), true);
-    assert.equal(controller.continueOnExec(), false, 'already on exec');
-    controller.newChat();
-    controller.setTransport('acp');
-    assert.equal(controller.continueOnExec(), false, 'no Zero session to resume yet');
+    await until(() => !controller.runs.isBusy(controller.focus.workingChatId), 'the ACP turn to end');
+    assert.equal(controller.runs.continueOnExec(controller.focus.workingChatId), true);
+    assert.equal(controller.runs.continueOnExec(controller.focus.workingChatId), false, 'already on exec');
+    controller.focus.newChat();
+    controller.runs.setTransport(controller.focus.workingChatId, 'acp');
+    assert.equal(
+      controller.runs.continueOnExec(controller.focus.workingChatId),
+      false,
+      'no Zero session to resume yet',
+    );
   });
 
   it('a context-limit failure on exec gets no card (exec resumes in short by itself)', async () => {
-    controller.setTransport('exec');
+    controller.runs.setTransport(controller.focus.workingChatId, 'exec');
     controller.send('on exec');
     exec.last.end({ explanation: REFUSED });
-    await until(() => !controller.isBusy(), 'the exec turn to end');
-    assert.equal(notices(controller.workingChat, CONTEXT_LIMIT_CODE).length, 0);
+    await until(() => !controller.runs.isBusy(controller.focus.workingChatId), 'the exec turn to end');
+    assert.equal(notices(controller.focus.workingChat, CONTEXT_LIMIT_CODE).length, 0);
   });
 
   it('the view sends continueOnExec for its chat; the switch reaches the view as an action, and the draft is not touched', async () => {
@@ -187,7 +199,7 @@ describe('Continue on exec: the controller and the view', () => {
       incoming.fire({ type: 'ready' });
       incoming.fire({ type: 'draft', text: 'my draft' });
       incoming.fire({ type: 'continueOnExec' });
-      assert.equal(controller.workingChat.transport, 'exec');
+      assert.equal(controller.focus.workingChat.transport, 'exec');
       await until(
         () => posted.some((m) => m.type === 'actions' && m.actions.some((a) => a.type === 'continued_on_exec')),
         'the view hears of it',

@@ -34,22 +34,22 @@ describe('history: rename and continuing a Zero session (plain Node, fake transp
   });
 
   const answered = async (prompt: string, sessionId: string): Promise<string> => {
-    controller.newChat();
+    controller.focus.newChat();
     controller.send(prompt);
     transport.last.emit(zeroEvent({ type: 'run_start', sessionId }), zeroEvent({ type: 'text', delta: 'ok' }));
     transport.last.succeed();
-    await until(() => !controller.isBusy());
-    return controller.workingChat.id;
+    await until(() => !controller.runs.isBusy(controller.focus.workingChatId));
+    return controller.focus.workingChat.id;
   };
 
   it('renames the open chat and one only in the history; the names survive a reload and the entries carry their session', async () => {
     const first = await answered('first question', 'zero_first');
     const second = await answered('second question', 'zero_second');
-    assert.equal(controller.renameChat(first, '  Login   bug  '), true);
-    assert.equal(controller.renameChat(second, 'Build speed'), true);
-    assert.equal(controller.workingChat.title, 'Build speed');
-    assert.equal(controller.renameChat(first, '   '), false, 'an empty name is refused');
-    assert.equal(controller.renameChat('chat-gone', 'x'), false);
+    assert.equal(controller.chats.renameChat(first, '  Login   bug  '), true);
+    assert.equal(controller.chats.renameChat(second, 'Build speed'), true);
+    assert.equal(controller.focus.workingChat.title, 'Build speed');
+    assert.equal(controller.chats.renameChat(first, '   '), false, 'an empty name is refused');
+    assert.equal(controller.chats.renameChat('chat-gone', 'x'), false);
     await store.idle();
     controller.dispose();
     store = new ChatStore(dir, () => undefined);
@@ -65,9 +65,9 @@ describe('history: rename and continuing a Zero session (plain Node, fake transp
   });
 
   it('a session from the terminal becomes a chat whose first message resumes it and keeps its title; continuing it again reopens that chat', async () => {
-    controller.continueSession('zero_from_terminal', 'Refactor the parser');
-    assert.equal(controller.workingChat.sessionId, 'zero_from_terminal');
-    assert.equal(controller.workingChat.title, 'Refactor the parser');
+    controller.focus.continueSession('zero_from_terminal', 'Refactor the parser');
+    assert.equal(controller.focus.workingChat.sessionId, 'zero_from_terminal');
+    assert.equal(controller.focus.workingChat.title, 'Refactor the parser');
     controller.send('go on');
     assert.equal(
       transport.last.request.sessionId,
@@ -79,12 +79,12 @@ describe('history: rename and continuing a Zero session (plain Node, fake transp
       zeroEvent({ type: 'text', delta: 'continuing' }),
     );
     transport.last.succeed();
-    await until(() => !controller.isBusy());
-    const chatId = controller.workingChat.id;
-    assert.equal(controller.workingChat.title, 'Refactor the parser', 'the first message does not rename it');
+    await until(() => !controller.runs.isBusy(controller.focus.workingChatId));
+    const chatId = controller.focus.workingChat.id;
+    assert.equal(controller.focus.workingChat.title, 'Refactor the parser', 'the first message does not rename it');
     assert.equal(store.summaries().find((s) => s.id === chatId)?.sessionId, 'zero_from_terminal');
-    controller.newChat();
-    controller.continueSession('zero_from_terminal', 'Refactor the parser');
-    assert.equal(controller.workingChat.id, chatId);
+    controller.focus.newChat();
+    controller.focus.continueSession('zero_from_terminal', 'Refactor the parser');
+    assert.equal(controller.focus.workingChat.id, chatId);
   });
 });

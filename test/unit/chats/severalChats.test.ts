@@ -22,7 +22,7 @@ class FakeSurface implements ChatSurface {
 }
 
 const finalText = (c: ChatController, id: string): string | undefined =>
-  c
+  c.chats
     .wholeChat(id)
     ?.turns.at(-1)
     ?.items.flatMap((i) => (i.kind === 'text' ? [i.text] : []))
@@ -53,7 +53,7 @@ describe('several chats at once (controller, fake transport)', () => {
   });
 
   it('a tab chat and the sidebar chat run at the same time, each with its own answer', async () => {
-    const sidebarId = controller.sidebarShownChat.id;
+    const sidebarId = controller.focus.sidebarShownChat.id;
     const tabId = controller.chatForTab()!.id;
     assert.notEqual(tabId, sidebarId);
     controller.send('first question', {}, sidebarId);
@@ -70,7 +70,7 @@ describe('several chats at once (controller, fake transport)', () => {
     transport.turns[0]!.emit(zeroEvent({ type: 'text', delta: 'answer one' }));
     transport.turns[1]!.succeed('answer two');
     transport.turns[0]!.succeed('answer one');
-    await until(() => !controller.isBusy(sidebarId) && !controller.isBusy(tabId), 'both runs ended');
+    await until(() => !controller.runs.isBusy(sidebarId) && !controller.runs.isBusy(tabId), 'both runs ended');
     assert.equal(finalText(controller, sidebarId), 'answer one');
     assert.equal(finalText(controller, tabId), 'answer two');
     assert.equal(controller.viewState(tabId).chat.id, tabId, "the tab's view shows its own chat");
@@ -79,10 +79,10 @@ describe('several chats at once (controller, fake transport)', () => {
 
   it('switching the sidebar to a new chat does not stop its run, and reopening shows it live', async () => {
     controller.send('long job');
-    const first = controller.sidebarShownChat.id;
-    controller.newChat();
-    assert.notEqual(controller.sidebarShownChat.id, first);
-    assert.equal(controller.isBusy(first), true, 'still running in the background');
+    const first = controller.focus.sidebarShownChat.id;
+    controller.focus.newChat();
+    assert.notEqual(controller.focus.sidebarShownChat.id, first);
+    assert.equal(controller.runs.isBusy(first), true, 'still running in the background');
     assert.equal(controller.activity.activity(first), 'running');
     assert.equal(
       controller.historyWithActivity().find((c) => c.id === first)?.activity,
@@ -100,7 +100,7 @@ describe('several chats at once (controller, fake transport)', () => {
     controller.surfaces.add(view);
     controller.send('q', {}, tabId);
     transport.last.succeed('done');
-    await until(() => !controller.isBusy(tabId), 'the run ended');
+    await until(() => !controller.runs.isBusy(tabId), 'the run ended');
     assert.equal(controller.activity.activity(tabId), 'unread');
     assert.equal(controller.historyWithActivity().find((c) => c.id === tabId)?.activity, 'unread');
     view.inView = true;
@@ -111,7 +111,7 @@ describe('several chats at once (controller, fake transport)', () => {
   it('the waiting count follows pending permission requests across chats', async () => {
     let changes = 0;
     controller.activity.onDidChange(() => changes++);
-    const a = controller.sidebarShownChat.id;
+    const a = controller.focus.sidebarShownChat.id;
     const b = controller.chatForTab()!.id;
     controller.send('fetch', {}, a);
     controller.send('fetch too', {}, b);
@@ -129,22 +129,24 @@ describe('several chats at once (controller, fake transport)', () => {
     assert.equal(controller.activity.activity(b), 'waiting');
     assert.equal(controller.activity.activity(a), 'running');
     assert.ok(changes > 0, 'listeners (badge, tab titles) were told');
-    const turnId = controller.wholeChat(b)!.turns.at(-1)!.id;
-    controller.decideApproval(b, turnId, 'permission_request:c1', 'denied');
+    const turnId = controller.chats.wholeChat(b)!.turns.at(-1)!.id;
+    controller.chats.commit(b, [
+      { type: 'approval_decided', turnId, key: 'permission_request:c1', approval: 'denied' },
+    ]);
     assert.equal(controller.activity.waiting, 0);
   });
 
   it('the send a tab makes goes to its chat: commands act on the chat the user last worked in', () => {
     const tabId = controller.chatForTab()!.id;
-    controller.focus(tabId);
-    assert.equal(controller.workingChat.id, tabId);
-    controller.attach('a.ts:L1-L2', 'ts', '```ts\nx\n```');
+    controller.focus.workIn(tabId);
+    assert.equal(controller.focus.workingChat.id, tabId);
+    controller.attachments.add('a.ts:L1-L2', 'ts', '```ts\nx\n```');
     controller.send('in the tab');
     assert.equal(transport.last.request.chatId, tabId);
     assert.ok(!transport.last.request.prompt.includes('```ts'), "the sidebar's attachment stays with the sidebar");
-    controller.focus(null);
+    controller.focus.workIn(null);
     controller.send('in the sidebar');
-    assert.equal(transport.last.request.chatId, controller.sidebarShownChat.id);
+    assert.equal(transport.last.request.chatId, controller.focus.sidebarShownChat.id);
     assert.ok(transport.last.request.prompt.includes('```ts'));
   });
 
@@ -161,7 +163,7 @@ describe('several chats at once (controller, fake transport)', () => {
       controller.surfaces.add(view);
       controller.send('visible one', {}, tabId);
       transport.last.succeed();
-      await until(() => !controller.isBusy(tabId), 'first run ended');
+      await until(() => !controller.runs.isBusy(tabId), 'first run ended');
       assert.deepEqual(shim.messages, []);
       view.inView = false;
       controller.send('hidden one', {}, tabId);
@@ -171,10 +173,10 @@ describe('several chats at once (controller, fake transport)', () => {
     });
 
     it('the window in the background counts as not in view; a stopped run is not notified', async () => {
-      const id = controller.sidebarShownChat.id;
+      const id = controller.focus.sidebarShownChat.id;
       controller.surfaces.add(new FakeSurface(id, true));
       controller.send('job');
-      await controller.stop();
+      await controller.runs.stop(controller.focus.workingChatId);
       assert.deepEqual(shim.messages, []);
       shim.reset();
       window.state.focused = false;
@@ -197,7 +199,7 @@ describe('several chats at once (controller, fake transport)', () => {
       shim.config.set('zero.notifications', { globalValue: false });
       controller.send('quiet');
       transport.last.succeed();
-      await until(() => !controller.isBusy(), 'the run ended');
+      await until(() => !controller.runs.isBusy(controller.focus.workingChatId), 'the run ended');
       await new Promise((r) => setImmediate(r));
       assert.deepEqual(shim.messages, []);
     });

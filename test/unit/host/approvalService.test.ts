@@ -94,7 +94,7 @@ describe('ApprovalService (plain Node, fake transport, fake zero for grants)', (
   });
 
   const cards = (turn = 0): PermissionItem[] =>
-    controller.workingChat.turns[turn]!.items.filter((i): i is PermissionItem => i.kind === 'permission');
+    controller.focus.workingChat.turns[turn]!.items.filter((i): i is PermissionItem => i.kind === 'permission');
 
   it('Allow once: the card says so, and after the run one follow-up turn carries a temporary grant', async () => {
     controller.send('fetch it');
@@ -125,7 +125,10 @@ describe('ApprovalService (plain Node, fake transport, fake zero for grants)', (
     await until(() => ui.waiting === 1, 'the dialog');
     ui.answer('web_fetch', 'deny');
     transport.last.succeed();
-    await until(() => cards()[0]!.approval === 'denied' && !controller.isBusy(), 'the denial and the end');
+    await until(
+      () => cards()[0]!.approval === 'denied' && !controller.runs.isBusy(controller.focus.workingChatId),
+      'the denial and the end',
+    );
     await until(() => !service.busy, 'no dialog left');
     assert.equal(transport.turns.length, 1);
   });
@@ -135,7 +138,7 @@ describe('ApprovalService (plain Node, fake transport, fake zero for grants)', (
     transport.last.emit(request('c1', 'web_fetch'), request('c2', 'web_search'));
     await until(() => ui.waiting === 1, 'the first dialog');
     transport.last.succeed();
-    await until(() => !controller.isBusy(), 'the run ended');
+    await until(() => !controller.runs.isBusy(controller.focus.workingChatId), 'the run ended');
     assert.equal(ui.asked.length, 1, 'the second waits for the first');
     ui.answer('web_fetch', 'allow-once');
     await until(() => ui.waiting === 1, 'the second dialog');
@@ -183,11 +186,11 @@ describe('ApprovalService (plain Node, fake transport, fake zero for grants)', (
       log: log as unknown as vscode.LogOutputChannel,
     });
     const seen: string[] = [];
-    controller.onPermissionRequest((r) => seen.push(r.key));
+    controller.runs.onPermissionRequest((r) => seen.push(r.key));
     controller.send('fetch');
     acp.last.emit(request('c1', 'web_fetch'));
     acp.last.succeed();
-    await until(() => !controller.isBusy(), 'the run ended');
+    await until(() => !controller.runs.isBusy(controller.focus.workingChatId), 'the run ended');
     assert.deepEqual(seen, ['permission_request:c1']);
     assert.deepEqual(ui.asked, []);
     assert.equal(acp.turns.length, 1);

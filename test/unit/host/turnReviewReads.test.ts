@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import type { ReviewFile } from '../../../src/conversation/model';
+import type { ChatAction } from '../../../src/conversation/actions';
 import { MEASURE_MAX_FILES, rowLabel, TOO_MANY_WORDS, turnReviewRows } from '../../../src/conversation/reviewList';
 import type { ChatController } from '../../../src/chats/chatController';
 import { measureFiles, readLeft, TurnReview } from '../../../src/host/review/turnReview';
@@ -58,9 +59,13 @@ describe("measuring a turn's files: bytes read", function () {
     process.env.XDG_DATA_HOME = t.dataHome;
     let recorded: readonly ReviewFile[] = [];
     const controller = {
-      wholeChat: (id: string) => (id === t.chat.id ? t.chat : undefined),
-      onDidEndRun: () => ({ dispose: () => undefined }),
-      recordReview: (_chat: string, _turn: string, files: readonly ReviewFile[]) => (recorded = files),
+      chats: {
+        wholeChat: (id: string) => (id === t.chat.id ? t.chat : undefined),
+        commit: (_chat: string, actions: readonly ChatAction[]) => {
+          for (const a of actions) if (a.type === 'turn_review') recorded = a.files;
+        },
+      },
+      runs: { onDidEndRun: () => ({ dispose: () => undefined }) },
     } as unknown as ChatController;
     const review = new TurnReview({ controller, folder: () => t.workspace, log });
     const r = await countingReadsAsync(dir, () => review.measureTurn(t.chat.id, t.turn.id));
