@@ -5,9 +5,11 @@ import type {
   AcpOption,
   AcpSessionInfo,
   ApprovalState,
+  AskedAgain,
   PlanEntry,
   ReviewFile,
   SessionGrant,
+  StoredRule,
   TransportKind,
   ComposedMessage,
   TurnStatus,
@@ -47,6 +49,15 @@ export type ChatAction =
       readonly turnId: string;
       readonly key: string;
       readonly approval: ApprovalState;
+    }
+  /** After "Always allow": the rule Zero stored, read back from Zero, or why none is shown. */
+  | { readonly type: 'approval_rule'; readonly turnId: string; readonly key: string; readonly rule: StoredRule }
+  /** Zero asks about something the user always allowed: when that was and why Zero asks again. */
+  | {
+      readonly type: 'approval_asked_again';
+      readonly turnId: string;
+      readonly key: string;
+      readonly askedAgain: AskedAgain;
     }
   /** Loaded from storage with a turn still running: the window went away under it. */
   | { readonly type: 'run_cut_off'; readonly at: number }

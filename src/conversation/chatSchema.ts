@@ -67,6 +67,39 @@ const AcpPermissionSchema = lazySchema(() =>
     remembered: optional(boolean()),
   }),
 );
+const when = lazySchema(() => nullable(count));
+const StoredRuleSchema = lazySchema(() =>
+  union([
+    looseObject({
+      kind: literal('grant'),
+      tool: string(),
+      scope: nullable(string()),
+      scopeKind: nullable(string()),
+      approvedAt: when,
+      file: nullable(string()),
+      at: count,
+    }),
+    looseObject({
+      kind: literal('prefix'),
+      tool: string(),
+      prefix: array(string()),
+      approvedAt: when,
+      file: nullable(string()),
+      at: count,
+    }),
+    looseObject({ kind: literal('folder'), tool: string(), folder: string(), at: count }),
+    looseObject({ kind: literal('none'), tool: string(), why: string(), at: count }),
+  ]),
+);
+const AskedAgainSchema = lazySchema(() =>
+  looseObject({
+    allowedAt: when,
+    from: zEnum(['zero', 'card']),
+    rule: string(),
+    reason: string(),
+    said: boolean(),
+  }),
+);
 const PermissionItemSchema = lazySchema(() =>
   looseObject({
     kind: literal('permission'),
@@ -94,6 +127,8 @@ const PermissionItemSchema = lazySchema(() =>
       'cancelled',
     ]),
     acp: optional(AcpPermissionSchema),
+    rule: optional(StoredRuleSchema),
+    askedAgain: optional(AskedAgainSchema),
   }),
 );
 const PlanItemSchema = lazySchema(() =>

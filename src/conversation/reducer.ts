@@ -10,12 +10,14 @@ import {
   ZERO_USAGE,
   type AcpSessionInfo,
   type Chat,
+  type PermissionItem,
   type TransportKind,
   type Turn,
   type TurnStatus,
   type UsageTotals,
 } from './model';
 import { charge, eventCost, ITEM_OVERHEAD, newBudget, permissionCost } from './outputBudget';
+import { cleanAskedAgain, cleanRule } from './permissionRules';
 import { withGrant } from './sessionGrants';
 import { applyEvent, pushItem } from './turnEvents';
 import { CONTINUED_ON_EXEC_CODE, continuedOnExecNotice } from './contextLimit';
@@ -125,6 +127,14 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
               },
         ),
       };
+    case 'approval_rule': {
+      const rule = cleanRule(action.rule);
+      return rule ? updatePermission(chat, action.turnId, action.key, (i) => ({ ...i, rule })) : chat;
+    }
+    case 'approval_asked_again': {
+      const askedAgain = cleanAskedAgain(action.askedAgain);
+      return askedAgain ? updatePermission(chat, action.turnId, action.key, (i) => ({ ...i, askedAgain })) : chat;
+    }
     case 'run_cut_off':
       return updateCurrent(chat, (t) =>
         RUNNING_STATUSES.has(t.status)
@@ -255,6 +265,26 @@ export function currentTurn(chat: Chat): Turn | undefined {
 export function isRunning(chat: Chat): boolean {
   const t = currentTurn(chat);
   return t !== undefined && RUNNING_STATUSES.has(t.status);
+}
+
+/** One card of one turn (the latest with that key: an ACP tool call asked again reuses its key); the chat unchanged
+ *  (same object) when there is no such card. */
+function updatePermission(
+  chat: Chat,
+  turnId: string,
+  key: string,
+  f: (i: PermissionItem) => PermissionItem,
+): Chat {
+  const t = chat.turns.findIndex((x) => x.id === turnId);
+  const turn = chat.turns[t];
+  let n = turn ? turn.items.length - 1 : -1;
+  while (n >= 0 && !(turn!.items[n]!.kind === 'permission' && (turn!.items[n] as PermissionItem).key === key)) n--;
+  if (!turn || n < 0) return chat;
+  const items = turn.items.slice();
+  items[n] = f(items[n] as PermissionItem);
+  const turns = chat.turns.slice();
+  turns[t] = { ...turn, items };
+  return { ...chat, turns };
 }
 
 function updateCurrent(chat: Chat, f: (t: Turn) => Turn): Chat {
