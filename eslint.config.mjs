@@ -7,7 +7,22 @@ import tseslint from 'typescript-eslint';
 // In flat config a later block that sets `no-restricted-imports` replaces an earlier one for the same file, so every
 // layer gets exactly one block, built by `layer()`, with the whole list of what it may not import.
 
-const LAYERS = ['lifecycle', 'protocol', 'conversation', 'pathSearch', 'approvals', 'messages', 'zero', 'acp', 'storage', 'chats', 'host', 'webview', 'cli'];
+const LAYERS = [
+  'lifecycle',
+  'protocol',
+  'conversation',
+  'pathSearch',
+  'approvals',
+  'messages',
+  'zero',
+  'acp',
+  'storage',
+  'chats',
+  'diagnose',
+  'host',
+  'webview',
+  'cli',
+];
 
 /** Relative import of another layer's folder, at any depth (`../zero/x`, `../../host/y`). */
 const layerRegex = (names) => `^(\\.\\./)+(${names.join('|')})(/|$)`;
@@ -16,7 +31,7 @@ const layerRegex = (names) => `^(\\.\\./)+(${names.join('|')})(/|$)`;
  *  and hides which one is really used. Only host/ (the composition layer) may use them. */
 const BARREL = {
   regex: `^(\\.\\./)+(${LAYERS.join('|')})(/index(\\.[jt]s)?)?$`,
-  message: 'Import the module itself (../zero/findZero), not the layer\'s index barrel.',
+  message: "Import the module itself (../zero/findZero), not the layer's index barrel.",
 };
 
 /** Every Node built-in, bare and `node:` prefixed (fs, fs/promises, node:child_process…). */
@@ -35,7 +50,10 @@ function layer(name, allowed, { node, why }) {
   const paths = [VSCODE(`${why} No vscode here: only src/host may use it.`)];
   const patterns = [BARREL];
   if (forbidden.length > 0) {
-    patterns.push({ regex: layerRegex(forbidden), message: `${why} It may import only: ${allowed.join(', ') || 'nothing from other layers'}.` });
+    patterns.push({
+      regex: layerRegex(forbidden),
+      message: `${why} It may import only: ${allowed.join(', ') || 'nothing from other layers'}.`,
+    });
   }
   if (!node) {
     for (const m of NODE_BUILTINS.filter((b) => !b.startsWith('node:'))) {
@@ -56,7 +74,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
-      'eqeqeq': ['error', 'always'],
+      eqeqeq: ['error', 'always'],
     },
   },
   // Type-aware: a promise nobody awaits or hands on is a bug (a lost error, a race), not a style. `void p` still says
@@ -74,19 +92,46 @@ export default tseslint.config(
   layer('approvals', ['protocol', 'conversation'], { why: 'approvals/ is pure policy.' }),
   layer('messages', ['protocol', 'conversation'], { why: 'messages/ is the pure host<->webview contract.' }),
   // zero/ runs `zero exec` and turns its output into the conversation's actions (execTransport).
-  layer('zero', ['protocol', 'conversation', 'approvals', 'messages'], { node: true, why: 'zero/ is the plain-Node CLI boundary.' }),
-  // acp/ spawns the same binary as exec: it reuses zero/'s spawn helpers (env, stderr tail, killTree).
-  layer('acp', ['protocol', 'conversation', 'approvals', 'messages', 'zero'], { node: true, why: 'acp/ is the plain-Node ACP transport.' }),
-  layer('storage', ['lifecycle', 'protocol', 'conversation', 'messages'], { node: true, why: 'storage/ is plain-Node files on disk.' }),
-  layer('chats', ['lifecycle', 'protocol', 'conversation', 'pathSearch', 'approvals', 'messages', 'zero', 'acp', 'storage'], {
+  layer('zero', ['protocol', 'conversation', 'approvals', 'messages'], {
     node: true,
-    why: 'chats/ is the plain-Node chat core.',
+    why: 'zero/ is the plain-Node CLI boundary.',
+  }),
+  // acp/ spawns the same binary as exec: it reuses zero/'s spawn helpers (env, stderr tail, killTree).
+  layer('acp', ['protocol', 'conversation', 'approvals', 'messages', 'zero'], {
+    node: true,
+    why: 'acp/ is the plain-Node ACP transport.',
+  }),
+  layer('storage', ['lifecycle', 'protocol', 'conversation', 'messages'], {
+    node: true,
+    why: 'storage/ is plain-Node files on disk.',
+  }),
+  layer(
+    'chats',
+    ['lifecycle', 'protocol', 'conversation', 'pathSearch', 'approvals', 'messages', 'zero', 'acp', 'storage'],
+    {
+      node: true,
+      why: 'chats/ is the plain-Node chat core.',
+    },
+  ),
+  // diagnose/ runs Zero's own commands and the ACP handshake through zero/ and acp/; the host gives it settings as data.
+  layer('diagnose', ['lifecycle', 'protocol', 'zero', 'acp'], {
+    node: true,
+    why: 'diagnose/ is the plain-Node Zero: Diagnose.',
   }),
   layer('webview', ['protocol', 'conversation', 'messages'], { why: 'webview/ is browser code.' }),
   layer('cli', ['protocol', 'conversation'], { node: true, why: 'cli/ is a plain-Node tool.' }),
   // host/ composes everything, barrels included; it never imports the browser code it serves.
   {
     files: ['src/host/**', 'src/extension.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: layerRegex(['webview']), message: 'host/ runs in Node: the webview bundle is browser code.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: layerRegex(['webview']), message: 'host/ runs in Node: the webview bundle is browser code.' },
+          ],
+        },
+      ],
+    },
   },
 );

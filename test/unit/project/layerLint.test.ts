@@ -65,6 +65,19 @@ describe('layer lint rules', function () {
     ['src/storage/x.ts', "import { x } from '../chats/chatState';", /storage\/ is plain-Node files on disk/],
     ['src/storage/x.ts', "import { x } from '../host/workspace/settings';", /storage\//],
     ['src/storage/x.ts', "import { x } from '../zero/grants';", /storage\//],
+    // diagnose/: plain Node below host/, never vscode, never the chat core.
+    ['src/diagnose/x.ts', "import * as x from 'vscode';", /only src\/host/],
+    [
+      'src/diagnose/checks/x.ts',
+      "import { x } from '../../host/workspace/settings';",
+      /diagnose\/ is the plain-Node Zero: Diagnose/,
+    ],
+    [
+      'src/diagnose/x.ts',
+      "import { x } from '../chats/chatController';",
+      /may import only: lifecycle, protocol, zero, acp/,
+    ],
+    ['src/diagnose/x.ts', "import { x } from '../zero';", /index barrel/],
     // The pure floors under everything.
     ['src/lifecycle/x.ts', "import * as x from 'node:fs';", /No Node built-ins/],
     ['src/lifecycle/x.ts', "import { x } from '../conversation/model';", /nothing from other layers/],
@@ -100,6 +113,9 @@ describe('layer lint rules', function () {
     ['src/storage/x.ts', "import { x } from '../conversation/chatSchema';"],
     ['src/storage/x.ts', "import { x } from 'node:fs';"],
     ['src/zero/x.ts', "import { x } from '../conversation/transport';"],
+    ['src/diagnose/x.ts', "import { x } from '../acp/acpProcess';"],
+    ['src/diagnose/checks/x.ts', "import { x } from '../../zero/findZero';"],
+    ['src/diagnose/x.ts', "import { x } from 'node:fs';"],
     ['src/host/x.ts', "import { x } from '../zero';"],
     ['src/host/views/x.ts', "import { x } from '../../chats/chatController';"],
     ['src/host/x.ts', "import * as x from 'vscode';"],
