@@ -5,6 +5,7 @@
  */
 import type { ChatAction } from './actions';
 import type { PermissionItem, PlanItem, ToolItem, Turn, TurnItem } from './model';
+import { cutOffTurn, NO_RESULT_WHY, settleTurn } from './cutOff';
 import { closeAll, closeStreams, pushItem } from './turnEvents';
 
 type Act<T extends ChatAction['type']> = Extract<ChatAction, { type: T }>;
@@ -69,10 +70,15 @@ export function applyPermissionAnswered(turn: Turn, a: Act<'acp_permission_answe
 
 /**
  * session/prompt is over. ACP has no `final` event: the last text block after the last tool call
- * is the answer, as exec's `final` would have said. Questions still open were cancelled.
+ * is the answer, as exec's `final` would have said. Questions still open were cancelled, calls still
+ * open are settled; a `zero acp` that died cut the turn off (cutOff.ts). `sessionId`: the chat's.
  */
-export function applyTurnEnded(turn: Turn, a: Act<'acp_turn_ended'>): Turn {
-  const closed = closeAll(turn);
+export function applyTurnEnded(turn: Turn, a: Act<'acp_turn_ended'>, sessionId: string | null): Turn {
+  const ended = applyEnd(closeAll(turn), a);
+  return a.crashed ? cutOffTurn(ended, 'zero-exited', sessionId, a.at) : settleTurn(ended, NO_RESULT_WHY);
+}
+
+function applyEnd(closed: Turn, a: Act<'acp_turn_ended'>): Turn {
   let lastTool = -1;
   let lastText = -1;
   closed.items.forEach((i, n) => {

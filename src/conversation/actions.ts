@@ -42,6 +42,8 @@ export type ChatAction =
       readonly explanation: string | null;
       readonly stderrTail: string | null;
       readonly at: number;
+      /** The user's Stop (or the window closing) ended it: not cut off by a dying Zero. */
+      readonly stopped?: boolean;
     }
   /** The user answered (or dismissed) a permission card's dialog. */
   | {
@@ -59,8 +61,19 @@ export type ChatAction =
       readonly key: string;
       readonly askedAgain: AskedAgain;
     }
-  /** Loaded from storage with a turn still running: the window went away under it. */
-  | { readonly type: 'run_cut_off'; readonly at: number }
+  /**
+   * The window went away under a running turn: `reload` when the extension was deactivated (also a window
+   * closing), `host-stopped` when it is loaded from storage still running (the host died without deactivating).
+   * Absent cause: `reload` (chats saved before causes). `unsent`: the messages queued behind it.
+   */
+  | {
+      readonly type: 'run_cut_off';
+      readonly at: number;
+      readonly cause?: 'reload' | 'host-stopped';
+      readonly unsent?: readonly string[];
+    }
+  /** What Zero recorded of a cut-off turn's tool calls, read after it ended (exec: Zero's session store). */
+  | { readonly type: 'tools_recovered'; readonly turnId: string; readonly tools: readonly RecoveredTool[] }
   | { readonly type: 'renamed'; readonly title: string }
   /** Something Zero said outside the stream (stderr) that the user should see, e.g. images it ignored. */
   | { readonly type: 'notice'; readonly code: string; readonly message: string }
@@ -117,7 +130,19 @@ export type ChatAction =
       readonly explanation: string | null;
       readonly stderrTail: string | null;
       readonly at: number;
+      /** `zero acp` died during the turn: it is cut off (Resume). */
+      readonly crashed?: boolean;
     };
+
+/** One tool call of a cut-off turn, by Zero's tool-call id, as Zero's record tells how it ended. */
+export interface RecoveredTool {
+  readonly id: string;
+  readonly outcome: 'finished' | 'failed' | 'unknown';
+  readonly why: string;
+  /** The result Zero recorded (clamped), when it recorded one. */
+  readonly output?: string;
+  readonly truncated?: boolean;
+}
 
 /** Turn a decoded stdout line into the action the reducer understands. */
 export function actionFromDecoded(d: Decoded): ChatAction {

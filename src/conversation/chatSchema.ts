@@ -56,6 +56,7 @@ const ToolItemSchema = lazySchema(() =>
     checkpoint: nullable(looseObject({ sequence: count, files: array(string()) })),
     summary: nullable(string()),
     locations: optional(array(string())),
+    settled: optional(looseObject({ outcome: zEnum(['finished', 'failed', 'unknown']), why: string() })),
   }),
 );
 const AcpPermissionSchema = lazySchema(() =>
@@ -220,6 +221,14 @@ export const TurnSchema = lazySchema(() =>
     anonTools: count,
     budget: optional(OutputBudgetSchema),
     transport: optional(TransportSchema),
+    cutOff: optional(
+      looseObject({
+        cause: zEnum(['zero-exited', 'reload', 'host-stopped']),
+        sessionId: nullable(string()),
+        checked: boolean(),
+        unsent: optional(array(string())),
+      }),
+    ),
   }),
 );
 

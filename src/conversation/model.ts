@@ -77,6 +77,17 @@ export interface ToolItem {
   readonly summary: string | null;
   /** ACP only: files the call reported (`locations`), shown as links. No checkpoints, so no Diff. */
   readonly locations?: readonly string[];
+  /** Still running when its turn was cut off: how it ended, as far as Zero recorded it (cutOff.ts). */
+  readonly settled?: ToolSettled;
+}
+
+/**
+ * A tool call whose turn ended before its result came: `finished` or `failed` as Zero's session
+ * recorded it (exec's store), else `unknown`; `why` says which, in words for the user.
+ */
+export interface ToolSettled {
+  readonly outcome: 'finished' | 'failed' | 'unknown';
+  readonly why: string;
 }
 
 export interface PermissionItem {
@@ -278,6 +289,21 @@ export interface Turn {
   readonly budget?: OutputBudget;
   /** Set for turns run over `zero acp` (no usage, no checkpoints: the footer says so). */
   readonly transport?: TransportKind;
+  /** The turn was cut off before Zero finished it; its footer offers Resume (cutOff.ts). */
+  readonly cutOff?: TurnCutOff;
+}
+
+/** What cut a turn off: Zero's process died, the window was reloaded (or closed), the extension host stopped. */
+export type CutOffCause = 'zero-exited' | 'reload' | 'host-stopped';
+
+export interface TurnCutOff {
+  readonly cause: CutOffCause;
+  /** The Zero session Resume continues (the chat's when the turn was cut off); null: none, so no Resume. */
+  readonly sessionId: string | null;
+  /** What Zero recorded of its tool calls has been read (exec: the session store; ACP records nothing). */
+  readonly checked: boolean;
+  /** Messages queued behind the turn that were never sent (a reload ends the queue): Resume puts them back. */
+  readonly unsent?: readonly string[];
 }
 
 /** One file a turn changed, for review (Keep / Revert). */

@@ -21,6 +21,7 @@ import { cleanAskedAgain, cleanRule } from './permissionRules';
 import { withGrant } from './sessionGrants';
 import { applyEvent, pushItem } from './turnEvents';
 import { CONTINUED_ON_EXEC_CODE, continuedOnExecNotice } from './contextLimit';
+import { applyRecovered, cutOffTurn, NO_RESULT_WHY, settleTurn } from './cutOff';
 import { clampAmount, clampCount } from '../protocol/numbers';
 
 /** An ACP chat whose session is not open yet: no lists from Zero, only the user's picks. */
@@ -112,7 +113,7 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
         ),
       );
     case 'process_exited':
-      return { ...updateCurrent(chat, (t) => finishTurn(t, action)), updatedAt: action.at };
+      return { ...updateCurrent(chat, (t) => finishTurn(t, action, chat.sessionId)), updatedAt: action.at };
     case 'approval_decided':
       return {
         ...chat,
@@ -138,14 +139,14 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
     case 'run_cut_off':
       return updateCurrent(chat, (t) =>
         RUNNING_STATUSES.has(t.status)
-          ? {
-              ...t,
-              status: 'cut-off',
-              endedAt: action.at,
-              explanation: 'The window was reloaded or closed while Zero was running; this run was cut off.',
-            }
+          ? cutOffTurn(t, action.cause ?? 'reload', chat.sessionId, action.at, action.unsent)
           : t,
       );
+    case 'tools_recovered':
+      return {
+        ...chat,
+        turns: chat.turns.map((t) => (t.id === action.turnId ? applyRecovered(t, action.tools) : t)),
+      };
     case 'notice':
       return updateCurrent(chat, (t) =>
         pushItem(t, { kind: 'warning', code: action.code, message: action.message, recoverable: null }),
@@ -229,7 +230,7 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
       return updateCurrent(chat, (t) => applyPermissionAnswered(t, action));
     case 'acp_turn_ended':
       return {
-        ...updateCurrent(chat, (t) => (RUNNING_STATUSES.has(t.status) ? applyTurnEnded(t, action) : t)),
+        ...updateCurrent(chat, (t) => (RUNNING_STATUSES.has(t.status) ? applyTurnEnded(t, action, chat.sessionId) : t)),
         updatedAt: action.at,
       };
     default:
@@ -237,8 +238,11 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
   }
 }
 
-/** Status when the process ended: `run_end` wins; without it the exit code decides (docs/zero-exec.md §5, §14). */
-function finishTurn(t: Turn, a: Extract<ChatAction, { type: 'process_exited' }>): Turn {
+/**
+ * Status when the process ended: `run_end` wins; without it the exit code decides (docs/zero-exec.md §5, §14).
+ * Zero gone without `run_end` and without a Stop is a turn cut off (cutOff.ts); any call still open is settled.
+ */
+function finishTurn(t: Turn, a: Extract<ChatAction, { type: 'process_exited' }>, sessionId: string | null): Turn {
   let status: TurnStatus = t.status;
   let exitCode = t.exitCode;
   if (!t.sawRunEnd) {
@@ -248,7 +252,7 @@ function finishTurn(t: Turn, a: Extract<ChatAction, { type: 'process_exited' }>)
     else status = 'crashed';
   }
   const ok = status === 'success';
-  return {
+  const ended: Turn = {
     ...t,
     status,
     exitCode,
@@ -256,6 +260,8 @@ function finishTurn(t: Turn, a: Extract<ChatAction, { type: 'process_exited' }>)
     explanation: ok ? null : a.explanation,
     stderrTail: ok ? null : a.stderrTail,
   };
+  const died = !t.sawRunEnd && !a.spawnFailed && a.stopped !== true;
+  return died ? cutOffTurn(ended, 'zero-exited', sessionId, a.at) : settleTurn(ended, NO_RESULT_WHY);
 }
 
 export function currentTurn(chat: Chat): Turn | undefined {
@@ -269,12 +275,7 @@ export function isRunning(chat: Chat): boolean {
 
 /** One card of one turn (the latest with that key: an ACP tool call asked again reuses its key); the chat unchanged
  *  (same object) when there is no such card. */
-function updatePermission(
-  chat: Chat,
-  turnId: string,
-  key: string,
-  f: (i: PermissionItem) => PermissionItem,
-): Chat {
+function updatePermission(chat: Chat, turnId: string, key: string, f: (i: PermissionItem) => PermissionItem): Chat {
   const t = chat.turns.findIndex((x) => x.id === turnId);
   const turn = chat.turns[t];
   let n = turn ? turn.items.length - 1 : -1;
