@@ -13,6 +13,7 @@ import type { ChatStore } from '../storage/chatStore';
 import type { ChatHead } from '../storage/chatTail';
 import { Disposable } from '../lifecycle/disposable';
 import type { ChatsEnv } from './chatsEnv';
+import { TurnRecovery } from './turnRecovery';
 
 export type ControllerChange =
   | { readonly kind: 'snapshot' }
@@ -38,26 +39,31 @@ export class ChatRegistry extends Disposable {
   private head: ChatHead | null = null;
   /** The chat the last window left in the sidebar (or a new one). */
   readonly firstSidebarId: string;
+  /** Reads what Zero recorded of a turn cut off under this window or the last one. */
+  private readonly recovery: TurnRecovery;
 
   /** `sidebarShows`: the sidebar shows this chat (no transcript over it), so its head is resent whole before a change. */
   constructor(
     private readonly store: ChatStore,
-    private readonly env: Pick<ChatsEnv, 'log'>,
+    private readonly env: Pick<ChatsEnv, 'log' | 'readCutOff'>,
     private readonly sidebarShows: (chatId: string) => boolean,
   ) {
     super();
+    this.recovery = new TurnRecovery(this, env);
     const id = store.currentId;
     // A run cut off by a reload is marked in the whole chat, so only a chat at rest starts as its head.
     const head = id ? this.guard('read the last chat', () => store.loadHead(id)) : undefined;
     if (head && !isRunning(head.chat)) {
       this.head = head;
       this.firstSidebarId = head.chat.id;
+      this.recovery.check(head.chat.id);
       return;
     }
     const restored = this.guard('load the last chat', () => (id ? store.load(id) : undefined));
     const chat = restored ? this.markCutOff(restored) : newChat(newId('chat'), Date.now());
     this.chats.set(chat.id, chat);
     this.firstSidebarId = chat.id;
+    this.recovery.check(chat.id);
   }
 
   /** The chat as held now, never read from disk: a big chat may be its latest turns only. */
@@ -118,6 +124,7 @@ export class ChatRegistry extends Disposable {
     if (!chat) return undefined;
     const ready = running ? chat : this.markCutOff(chat);
     this.chats.set(id, ready);
+    if (!running) this.recovery.check(id);
     return ready;
   }
 
@@ -186,6 +193,8 @@ export class ChatRegistry extends Disposable {
     if (after === before) return undefined;
     this.chats.set(chatId, after);
     this.notify({ kind: 'actions', chatId, actions: applied });
+    // Zero died under a turn of this window: its record is final now.
+    if (applied.some((a) => a.type === 'process_exited' || a.type === 'acp_turn_ended')) this.recovery.check(chatId);
     return { before, after };
   }
 
@@ -238,9 +247,10 @@ export class ChatRegistry extends Disposable {
     return this.guard('read the history index', () => this.store.hiddenSessions()) ?? new Set();
   }
 
+  /** Still running on disk: the last extension host stopped without deactivating (a reload marks it itself). */
   private markCutOff(chat: Chat): Chat {
     if (!isRunning(chat)) return chat;
-    const cut = reduceChat(chat, { type: 'run_cut_off', at: Date.now() });
+    const cut = reduceChat(chat, { type: 'run_cut_off', at: Date.now(), cause: 'host-stopped' });
     this.guard(`save chat ${chat.id}`, () => this.store.save(cut, true));
     return cut;
   }

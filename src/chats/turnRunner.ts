@@ -4,7 +4,7 @@
  * that a turn started, asked for a permission, or ended.
  */
 import { Emitter } from '../lifecycle/emitter';
-import type { Chat, PermissionItem } from '../conversation/model';
+import type { Chat, PermissionItem, TransportKind } from '../conversation/model';
 import { currentTurn } from '../conversation/reducer';
 import type { ComposedMessage } from '../conversation/model';
 import {
@@ -137,6 +137,26 @@ export class TurnRunner extends Disposable {
     if (active?.turnId === turnId) active.handle?.answerApproval(key, answer);
   }
 
+  /** The header's switch: a chat that has not run yet picks exec or acp. */
+  setTransport(chatId: string, transport: TransportKind): boolean {
+    const chat = this.chats.wholeChat(chatId);
+    if (!chat || chat.turns.length > 0 || this.isBusy(chatId)) return false;
+    this.chats.dispatch(chatId, [{ type: 'transport_set', transport }]);
+    return true;
+  }
+
+  /**
+   * An ACP chat that outgrew the model's window goes on over exec (its failure card's button): the
+   * same Zero session, resumed by `zero exec --resume`, which folds it in short (docs/zero-acp.md §10).
+   * False while the chat runs a turn, when it is not on ACP, or has no session yet.
+   */
+  continueOnExec(chatId: string): boolean {
+    const chat = this.chats.wholeChat(chatId);
+    if (!chat || chat.transport !== 'acp' || !chat.sessionId || this.isBusy(chatId)) return false;
+    this.chats.commit(chatId, [{ type: 'continued_on_exec', at: Date.now() }]);
+    return true;
+  }
+
   /** Start a turn in a chat. `origin: 'retry'` is a follow-up that applies the user's approvals. */
   startTurn(chatId: string, prompt: string, origin: 'prompt' | 'retry', options: TurnOptions = {}): void {
     const chat = this.chats.wholeChat(chatId);
@@ -167,6 +187,8 @@ export class TurnRunner extends Disposable {
       prompt,
       origin,
       sessionId: chat.sessionId,
+      // Read after turn_started: a chat's first message has just given it its title.
+      ...(chat.sessionId === null ? { title: this.chats.wholeChat(chatId)?.title ?? chat.title } : {}),
       cwd: this.env.folder(),
       ...(options.elevation ? { elevation: options.elevation } : {}),
       ...(options.images && options.images.length > 0 ? { images: options.images } : {}),
@@ -273,11 +295,17 @@ export class TurnRunner extends Disposable {
     this.chats.notify({ kind: 'queue', chatId, queued: queued.map(shown) });
   }
 
-  /** End every turn now (deactivate, window closing): no orphan processes. */
+  /**
+   * End every turn now (deactivate: a reload, the window closing): no orphan processes. The turn says so,
+   * and keeps what was queued behind it for Resume (the queue itself does not outlive the window).
+   */
   override dispose(): void {
     for (const [chatId, a] of this.active) {
       a.handle?.dispose();
-      this.chats.dispatch(chatId, [{ type: 'run_cut_off', at: Date.now() }]);
+      const unsent = this.queued(chatId);
+      this.chats.dispatch(chatId, [
+        { type: 'run_cut_off', at: Date.now(), cause: 'reload', ...(unsent.length > 0 ? { unsent } : {}) },
+      ]);
     }
     this.active.clear();
     super.dispose();

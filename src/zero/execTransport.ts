@@ -150,6 +150,7 @@ function endOf(exit: RunExit, binary: string, cwd: string, lastError: ErrorEvent
       explanation: why.kind === 'success' ? null : why.message,
       stderrTail: exit.stderrTail.trim() || null,
       at: Date.now(),
+      ...(exit.stopRequested ? { stopped: true } : {}),
     },
     stopped: exit.stopRequested,
     notStarted: false,
