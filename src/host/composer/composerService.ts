@@ -15,7 +15,7 @@ import { chatTransport, type Chat, type TransportKind } from '../../conversation
 import type { ComposerState, MentionCandidate, ModeChoice, SendOptions } from '../../messages/messages';
 import { InputImageSchema, normaliseImageMediaType, type InputImage } from '../../protocol/input';
 import type { ChatController, ResolvedSend } from '../../chats/chatController';
-import { acpChoices, type ComposerChoices } from '../../chats/composerChoices';
+import { acpChoices, allowedEffort, type ComposerChoices } from '../../chats/composerChoices';
 import { Disposable } from '../../lifecycle/disposable';
 import { restrictedModeAllows } from '../workspace/restrictedMode';
 import { rewindForEdit } from './editResend';
@@ -93,6 +93,10 @@ export class ComposerService extends Disposable {
     const modes = this.modes();
     let mode = options.mode && modes.some((m) => m.id === options.mode) ? options.mode : undefined;
     if (options.mode && !mode) this.deps.log.warn(`Ignored an unknown mode from the chat view: ${options.mode}`);
+    // Exec only (Zero's ACP has no effort), and only one the picked model lists.
+    const effort = this.acp() ? undefined : allowedEffort(this.models, options.model, options.effort);
+    if (options.effort && !effort)
+      this.deps.log.warn(`Ignored a reasoning effort the model does not list: ${options.effort}`);
     const images: InputImage[] = [];
     for (const img of options.images ?? []) {
       const parsed = InputImageSchema.safeParse({
@@ -133,6 +137,7 @@ export class ComposerService extends Disposable {
       images,
       ...(mode ? { mode } : {}),
       ...(options.model ? { model: options.model } : {}),
+      ...(effort ? { effort } : {}),
     };
     this.deps.controller.send(text, send, chatId);
   }

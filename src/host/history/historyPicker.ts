@@ -168,7 +168,8 @@ export async function renameChat(controller: ChatController, chatId: string, tit
   const name = await vscode.window.showInputBox({
     title: 'Rename Zero chat',
     value: title,
-    prompt: 'The name shown in the chat header and the history',
+    // Zero 0.8 has no command that renames a session (docs/zero-exec.md §20): say so rather than imply it.
+    prompt: "The name shown in the chat header and the history. Zero's own session keeps its first title.",
     validateInput: (v) => (v.trim() ? null : 'A name cannot be empty.'),
   });
   if (name === undefined) return;

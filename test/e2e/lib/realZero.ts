@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MODEL_ID, startModelServer, type ModelServer } from '../../fixtures/model-server/server';
+import { MODEL_ID, startModelServer, type ListedModel, type ModelServer } from '../../fixtures/model-server/server';
 import { findRealZero } from '../../real-zero/lib/realZero';
 
 /** Variables through which Zero would read a real provider or key (its resolver merges them). */
@@ -26,7 +26,8 @@ export interface RealZeroSuite {
   server(): ModelServer;
 }
 
-export function useRealZero(): RealZeroSuite {
+/** `models`: more entries for the provider's model list (e.g. one with reasoning efforts). */
+export function useRealZero(options: { models?: readonly ListedModel[] } = {}): RealZeroSuite {
   const found = findRealZero();
   const env: Record<string, string | undefined> = {};
   const settings: Record<string, unknown> = {};
@@ -49,7 +50,7 @@ export function useRealZero(): RealZeroSuite {
       console.log(`skipped: no real Zero (${suite.skipReason})`);
       this.skip();
     }
-    server = await startModelServer();
+    server = await startModelServer(options.models ? { models: options.models } : {});
     configHome = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-real-ui-'));
     fs.mkdirSync(path.join(configHome, 'zero'), { recursive: true });
     const config = {
