@@ -22,6 +22,7 @@ import {
   type TurnRequest,
 } from '../conversation/transport';
 import { findZero } from '../zero/findZero';
+import { RulesReader } from '../zero/grantRules';
 import type { TransportLog } from '../conversation/transport';
 import type { ZeroSettings } from '../zero/settingsSources';
 import { acpExtraFoldersNotice } from './extraFolders';
@@ -53,6 +54,8 @@ export class AcpTransport implements Transport {
   private running = 0;
   /** `zero.path` or `zero.env` changed while a turn ran: restart once the turns have ended. */
   private stale = false;
+  /** Zero's stored rules, read for the permission cards (what "Always allow" stored, why Zero asks again). */
+  private readonly rules: RulesReader;
 
   constructor(private readonly deps: AcpTransportDeps) {
     this.zero = new ZeroAcp({
@@ -69,6 +72,12 @@ export class AcpTransport implements Transport {
     });
     this.zero.onCrash((exit) => {
       if (this.running === 0) deps.onIdleCrash(exit);
+    });
+    // The same binary and environment as the zero acp process, so the same grants file.
+    this.rules = new RulesReader(() => {
+      const settings = deps.settings();
+      const found = findZero({ configuredPath: settings.path });
+      return found.ok ? { binary: found.path, env: settings.env } : null;
     });
   }
 
@@ -97,6 +106,8 @@ export class AcpTransport implements Transport {
         ask: (request, signal) => this.deps.ask(request, signal),
         confirmUnsafe: (mode) => this.deps.confirmUnsafe(mode),
         log: (level, message) => this.deps.log[level](message),
+        rules: this.rules,
+        turns: () => this.deps.chat(req.chatId)?.turns ?? [],
       },
       {
         runId: req.turnId,

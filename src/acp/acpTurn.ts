@@ -6,7 +6,8 @@
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ChatAction } from '../conversation/actions';
-import type { SessionGrants } from '../conversation/model';
+import type { SessionGrants, Turn } from '../conversation/model';
+import { AcpRuleNotes, type RuleSource } from './acpRuleNotes';
 import { approvalOf, CANCELLED, selected } from './permissionOptions';
 import { mapUpdate, toolName } from './mapUpdate';
 import { endFromCrash, endFromError, endFromStopReason, type TurnEnd } from './stopReason';
@@ -22,6 +23,10 @@ export interface AcpTurnDeps {
   readonly log?: (level: 'info' | 'warn' | 'error', message: string) => void;
   /** Before a message goes in a mode that skips permission prompts; absent: such a mode is refused. */
   readonly confirmUnsafe?: ConfirmUnsafe;
+  /** Zero's stored rules, for what the cards say about "Always allow" (acpRuleNotes.ts); absent: nothing is said. */
+  readonly rules?: RuleSource;
+  /** The chat's turns now, for its earlier "Always allow" cards. */
+  readonly turns?: () => readonly Turn[];
 }
 
 export interface AcpTurnRequest {
@@ -60,12 +65,22 @@ export class AcpTurn {
   private floodRefused = 0;
   /** The cards of the questions open now: a second open question for one tool call gets its own (`id#2`). */
   private readonly openCards = new Set<string>();
+  private readonly notes: AcpRuleNotes | null;
   readonly done: Promise<AcpTurnResult>;
 
   constructor(
     private readonly deps: AcpTurnDeps,
     private readonly req: AcpTurnRequest,
   ) {
+    this.notes = deps.rules
+      ? new AcpRuleNotes({
+          rules: deps.rules,
+          turns: deps.turns ?? (() => []),
+          dispatch: deps.dispatch,
+          turnId: req.runId,
+          root: req.cwd,
+        })
+      : null;
     this.done = this.run();
   }
 
@@ -86,6 +101,7 @@ export class AcpTurn {
           update: (u) => {
             this.track(u);
             for (const a of mapUpdate(u, this.req.runId)) dispatch(a);
+            this.notes?.update(u);
           },
           permission: (request, signal) => this.permission(request, signal),
           refusedFlood: () => void this.floodRefused++,
@@ -243,6 +259,7 @@ export class AcpTurn {
       rawInput: request.toolCall.rawInput ?? null,
       options: request.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })),
     });
+    this.notes?.asked(request, toolCallId);
     const approvals = this.deps.acp.approvals(request.sessionId);
     // Allowed for this session earlier in the chat: Zero asks again (its grants last one prompt), the chat answers.
     const remembered = signal.aborted || this.stopRequested ? null : approvals.answerFor(request);
@@ -277,10 +294,13 @@ export class AcpTurn {
       optionId,
     });
     if (grant) dispatch({ type: 'acp_session_grant', sessionId: request.sessionId, grant });
+    this.notes?.answered(request, toolCallId, optionId);
     return response;
   }
 
-  private finish(end: TurnEnd, crashed: boolean, stderrTail: string | null = null): AcpTurnResult {
+  /** The cards' read-backs first: once the turn has ended, its actions are no longer taken. */
+  private async finish(end: TurnEnd, crashed: boolean, stderrTail: string | null = null): Promise<AcpTurnResult> {
+    await this.notes?.drain();
     this.deps.dispatch({
       type: 'acp_turn_ended',
       status: end.status,

@@ -95,3 +95,15 @@ export function storedRule(expected: ExpectedRule, read: RulesRead, answeredAt: 
   if (hit) return prefixRule(hit, read.file, at);
   return { kind: 'none', tool, why: `${LIST} shows no command rule for ${tool} from this answer.`, at };
 }
+
+/**
+ * The rules Zero had stored before `ms`: a read that raced the card's own "Always allow" (Zero stores it
+ * as soon as it has the answer) must not count the new rule as one Zero asked despite. Zero's approvedAt is in
+ * whole seconds, so a rule of that very second is left out too.
+ */
+export function rulesBefore(read: RulesRead, ms: number): RulesRead {
+  if (!read.ok) return read;
+  const cut = Math.floor(ms / 1000) * 1000;
+  const before = (r: { approvedAt?: string }): boolean => (approvedMs(r.approvedAt) ?? 0) < cut;
+  return { ...read, grants: read.grants.filter(before), prefixes: read.prefixes.filter(before) };
+}

@@ -1,6 +1,6 @@
 /** Which rule an "Always allow" stored, matched in what `zero sandbox grants list --json` shows after the answer. */
 import { strict as assert } from 'node:assert';
-import { storedRule, type RulesRead } from '../../../src/approvals/storedRules';
+import { rulesBefore, storedRule, type RulesRead } from '../../../src/approvals/storedRules';
 
 const FILE = '/home/me/.config/zero/sandbox-grants.json';
 const ANSWERED = Date.parse('2026-12-02T01:58:02.400Z');
@@ -134,5 +134,31 @@ describe('storedRule: the rule Zero stored for an answer', () => {
       rule.kind === 'none' ? rule.why : '',
       /Could not read Zero's rules back .*invalid sandbox grants file/,
     );
+  });
+
+  it('rulesBefore: a read that raced the card’s own answer drops what was stored in or after the second of the question', () => {
+    const read = list(
+      [
+        {
+          toolName: 'web_fetch',
+          scope: 'a.com',
+          scopeKind: 'host',
+          decision: 'allow',
+          approvedAt: '2026-12-02T01:58:01Z',
+        },
+        {
+          toolName: 'web_fetch',
+          scope: 'b.com',
+          scopeKind: 'host',
+          decision: 'allow',
+          approvedAt: '2026-12-02T01:58:02Z',
+        },
+      ],
+      [{ toolName: 'exec_command', prefix: ['ls'], approvedAt: '2026-12-02T01:58:03Z' }],
+    );
+    const before = rulesBefore(read, ANSWERED);
+    assert.deepEqual(before.ok ? [before.grants.map((g) => g.scope), before.prefixes.length] : before, [['a.com'], 0]);
+    const failed: RulesRead = { ok: false, error: 'x' };
+    assert.equal(rulesBefore(failed, ANSWERED), failed);
   });
 });

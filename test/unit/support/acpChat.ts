@@ -3,6 +3,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { AcpTurn, type AcpTurnRequest } from '../../../src/acp/acpTurn';
 import { selected } from '../../../src/acp/permissionOptions';
+import type { RuleSource } from '../../../src/acp/acpRuleNotes';
 import type { ZeroAcp } from '../../../src/acp/zeroAcp';
 import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat, Turn } from '../../../src/conversation/model';
@@ -16,6 +17,8 @@ export class AcpTurnChat {
   readonly asked: acp.RequestPermissionRequest[] = [];
   /** The dialog: by default the first option (Zero's "Allow"). */
   ask: Ask = async (req) => selected(req.options[0]!.optionId);
+  /** Zero's stored rules for the cards (as AcpTransport passes them); absent: the cards say nothing of rules. */
+  rules: RuleSource | undefined;
   private n = 0;
 
   constructor(
@@ -34,6 +37,7 @@ export class AcpTurnChat {
           this.asked.push(req);
           return this.ask(req, signal);
         },
+        ...(this.rules ? { rules: this.rules, turns: () => this.chat.turns } : {}),
       },
       {
         runId: turnId,
