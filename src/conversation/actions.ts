@@ -5,7 +5,9 @@ import type {
   AcpOption,
   AcpSessionInfo,
   ApprovalState,
+  HunkMark,
   AskedAgain,
+  ChatWorktree,
   PlanEntry,
   ReviewFile,
   SessionGrant,
@@ -88,10 +90,27 @@ export type ChatAction =
       readonly path: string;
       readonly decision: 'kept' | 'reverted';
     }
+  /** The user marked one hunk of a turn's file (null: the mark is cleared), or with no hunk the whole file (reviewed or not). */
+  | {
+      readonly type: 'review_marked';
+      readonly turnId: string;
+      readonly path: string;
+      readonly hunk: string | null;
+      readonly mark: HunkMark | null;
+    }
   /** A chat with no turns yet switched transport (the header switch). */
   | { readonly type: 'transport_set'; readonly transport: TransportKind }
   /** An ACP chat that outgrew the model's window goes on over exec, resuming the same Zero session. */
   | { readonly type: 'continued_on_exec'; readonly at: number }
+  // ---- Isolated chats (worktreeActions.ts) ----
+  /** The header's Isolated toggle, on a chat that has not run yet. */
+  | { readonly type: 'worktree_set'; readonly on: boolean }
+  /** The isolated chat's worktree was made (before its first turn reached Zero). */
+  | { readonly type: 'worktree_created'; readonly worktree: ChatWorktree }
+  /** Merge back applied the worktree's changes to the main tree: what it did, in words. */
+  | { readonly type: 'worktree_merged'; readonly at: number; readonly summary: string }
+  /** Discard removed the worktree and its branch. */
+  | { readonly type: 'worktree_discarded'; readonly at: number }
   // ---- ACP (`zero acp`): what has no stream-json event of its own ----
   /** session/new or session/load answered: the session id and what it offers. */
   | { readonly type: 'acp_session'; readonly sessionId: string; readonly info: AcpSessionInfo }

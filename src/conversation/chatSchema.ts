@@ -16,6 +16,7 @@ import {
   nullable,
   number,
   optional,
+  record,
   string,
   union,
   unknown,
@@ -178,6 +179,19 @@ const named = lazySchema(() => array(looseObject({ id: string(), name: string() 
 
 const OutputBudgetSchema = lazySchema(() => looseObject({ limit: count, used: count }));
 
+const ReviewHunkSchema = lazySchema(() =>
+  looseObject({
+    key: string(),
+    oldStart: count,
+    oldLines: count,
+    newStart: count,
+    newLines: count,
+    added: count,
+    removed: count,
+    from: count,
+    to: count,
+  }),
+);
 const ReviewFileSchema = lazySchema(() =>
   looseObject({
     path: string(),
@@ -190,6 +204,9 @@ const ReviewFileSchema = lazySchema(() =>
     tooLarge: optional(boolean()),
     tooMany: optional(boolean()),
     decision: optional(zEnum(['kept', 'reverted'])),
+    hunks: optional(array(ReviewHunkSchema)),
+    hunkMarks: optional(record(string(), zEnum(['reviewed', 'kept', 'reverted']))),
+    reviewed: optional(boolean()),
   }),
 );
 
@@ -249,6 +266,22 @@ export const ChatSchema = lazySchema(() =>
         models: named,
         model: nullable(string()),
         commands: array(looseObject({ name: string(), description: string() })),
+      }),
+    ),
+    isolated: optional(boolean()),
+    // Read back, git runs in these folders and Merge back writes into repoRoot: exact on every field.
+    worktree: optional(
+      looseObject({
+        name: string(),
+        path: string(),
+        dir: string(),
+        branch: string(),
+        repoRoot: string(),
+        baseBranch: nullable(string()),
+        baseCommit: string(),
+        createdAt: count,
+        mergedAt: optional(count),
+        discardedAt: optional(count),
       }),
     ),
     // Read back, these answer Zero's requests without asking: exact on every field the matching reads.

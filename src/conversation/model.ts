@@ -326,6 +326,30 @@ export interface ReviewFile {
   readonly tooMany?: boolean;
   /** Kept (dismissed from review) or reverted to its state before the turn. */
   readonly decision?: 'kept' | 'reverted';
+  /** The turn's hunks, measured when it ended (a modified text file with few enough edits). */
+  readonly hunks?: readonly ReviewHunk[];
+  /** What the user decided per hunk, by hunk key (a hunk kept or reverted counts as reviewed). */
+  readonly hunkMarks?: Readonly<Record<string, HunkMark>>;
+  /** The user marked the whole file reviewed. */
+  readonly reviewed?: boolean;
+}
+
+export type HunkMark = 'reviewed' | 'kept' | 'reverted';
+
+/** One hunk of a turn's change to a file: where it is and its counts (its text is not kept). */
+export interface ReviewHunk {
+  /** From its changed lines (conversation/hunks.ts): the same change, the same key. */
+  readonly key: string;
+  /** The numbers of its `@@ -oldStart,oldLines +newStart,newLines @@` header. */
+  readonly oldStart: number;
+  readonly oldLines: number;
+  readonly newStart: number;
+  readonly newLines: number;
+  readonly added: number;
+  readonly removed: number;
+  /** 0-based lines [from, to) of the content before the turn that its changes span. */
+  readonly from: number;
+  readonly to: number;
 }
 
 /** How a chat talks to Zero: one `zero exec` per turn, or the shared `zero acp` process. */
@@ -382,4 +406,35 @@ export interface Chat {
   readonly acp?: AcpSessionInfo;
   /** ACP: what the user allowed for the chat's session (sessionGrants.ts); dropped when the session is replaced. */
   readonly acpGrants?: SessionGrants;
+  /** The header's Isolated toggle, before the first message: the chat's turns run in a worktree of its own. */
+  readonly isolated?: boolean;
+  /** The worktree an isolated chat runs in, once made (worktreeActions.ts). */
+  readonly worktree?: ChatWorktree;
+}
+
+/**
+ * An isolated chat's git worktree: where it is, and what it started from, so its changes can be
+ * reviewed and merged back against that. Made by the extension with git at the place Zero's own
+ * `zero exec -w <name>` uses, then reused by Zero on every turn (docs/zero-exec.md §21).
+ */
+export interface ChatWorktree {
+  /** Zero's worktree name (`-w <name>`), made from the chat id. */
+  readonly name: string;
+  /** The worktree folder: `<dir>/zero-worktree-<repository key>/<name>`. */
+  readonly path: string;
+  /** Zero's base folder for worktrees (`--worktree-dir`). */
+  readonly dir: string;
+  /** The branch made for it (`zero/<name>`). */
+  readonly branch: string;
+  /** The main working tree (the workspace's repository root): Merge back applies there. */
+  readonly repoRoot: string;
+  /** The branch the main tree was on when the worktree was made; null: a detached HEAD. */
+  readonly baseBranch: string | null;
+  /** The commit it started from (a full id): its changes are measured against it. */
+  readonly baseCommit: string;
+  readonly createdAt: number;
+  /** The last Merge back. */
+  readonly mergedAt?: number;
+  /** Discarded: the folder and the branch are gone, and the chat takes no more messages. */
+  readonly discardedAt?: number;
 }

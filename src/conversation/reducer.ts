@@ -23,6 +23,8 @@ import { applyEvent, pushItem } from './turnEvents';
 import { CONTINUED_ON_EXEC_CODE, continuedOnExecNotice } from './contextLimit';
 import { applyRecovered, cutOffTurn, NO_RESULT_WHY, settleTurn } from './cutOff';
 import { clampAmount, clampCount } from '../protocol/numbers';
+import { markFile } from './reviewMarks';
+import { applyWorktree, isolationAfterTransport } from './worktreeActions';
 
 /** An ACP chat whose session is not open yet: no lists from Zero, only the user's picks. */
 const NO_ACP_SESSION: AcpSessionInfo = { modes: [], mode: null, models: [], model: null, commands: [] };
@@ -171,9 +173,20 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
             : t,
         ),
       };
+    case 'review_marked':
+      return {
+        ...chat,
+        turns: chat.turns.map((t) =>
+          t.id === action.turnId && t.review
+            ? { ...t, review: t.review.map((f) => (f.path === action.path ? markFile(f, action.hunk, action.mark) : f)) }
+            : t,
+        ),
+      };
     case 'transport_set':
       // Only a chat that has not talked to Zero yet (or never recorded how) may change transport.
-      return chat.turns.length === 0 || chat.transport === undefined ? { ...chat, transport: action.transport } : chat;
+      return chat.turns.length === 0 || chat.transport === undefined
+        ? isolationAfterTransport({ ...chat, transport: action.transport })
+        : chat;
     case 'continued_on_exec': {
       // Only an ACP chat with a session can go on over exec (`zero exec --resume=<session>`); what it showed stays.
       const session = chat.sessionId;
@@ -188,6 +201,11 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
       );
       return { ...said, transport: 'exec', updatedAt: action.at };
     }
+    case 'worktree_set':
+    case 'worktree_created':
+    case 'worktree_merged':
+    case 'worktree_discarded':
+      return applyWorktree(chat, action);
     case 'acp_session': {
       // Grants hold for their session only: a new one (the old could not be loaded) starts without.
       const { acpGrants, ...rest } = chat;
