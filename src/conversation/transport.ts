@@ -55,6 +55,15 @@ export interface TurnRequest {
    * Zero 0.8 cannot rename a session afterwards, and its ACP server takes no title (docs/zero-acp.md §6).
    */
   readonly title?: string;
+  /** An isolated chat's worktree, made before the turn: its runs work there (docs/zero-exec.md §21). */
+  readonly worktree?: TurnWorktree;
+}
+
+/** Where an isolated chat's turn works: Zero's worktree `name` under `dir` (`--worktree-dir`), at `path`. */
+export interface TurnWorktree {
+  readonly name: string;
+  readonly path: string;
+  readonly dir: string;
 }
 
 /** The composer's per-message picks. */

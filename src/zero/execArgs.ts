@@ -30,6 +30,8 @@ export interface ExecArgsOptions {
   readonly addDirs?: readonly string[];
   /** `--skip-permissions-unsafe`, only when exactly `true`. */
   readonly skipPermissionsUnsafe?: boolean;
+  /** An isolated chat's worktree: `--worktree=<name> --worktree-dir=<dir>` (docs/zero-exec.md §21). Not with plan. */
+  readonly worktree?: { readonly name: string; readonly dir: string };
   /** Appended last, after validation. */
   readonly extraArgs?: readonly string[];
   /** For tests: which path rules apply. Defaults to the current platform. */
@@ -68,6 +70,8 @@ const PERMISSION_MODES = new Set([
 const AUTONOMY_LEVELS = new Set(['low', 'medium', 'high']);
 /** Zero's efforts are lower-case words (modelregistry/models.go: none, minimal, low … xhigh, max, ultra). */
 const EFFORT = /^[a-z][a-z0-9_-]{0,31}$/;
+/** `internal/worktrees/worktrees.go` worktreeNamePattern. */
+export const WORKTREE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,80}$/;
 /** `sessions/store.go:238`. */
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
@@ -184,6 +188,16 @@ export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
   if (planMode && opts.skipPermissionsUnsafe === true)
     problems.push('Plan mode cannot be combined with skipping permissions.');
 
+  const wt = opts.worktree;
+  if (wt) {
+    if (!WORKTREE_NAME.test(wt.name)) problems.push(`Worktree name "${wt.name}" is not a name Zero takes.`);
+    if (!isAbsolute(wt.dir)) problems.push(`The worktree folder must be an absolute path; got "${wt.dir}".`);
+    // Zero makes (or reuses) the worktree before the mode applies, so it refuses the pair (exec_parse.go).
+    if (planMode) problems.push('Plan mode cannot run in a worktree made by Zero: run it in the worktree folder.');
+    // The inline forms: a separate name that starts with "-" would be read as no name (§21).
+    args.push(`--worktree=${wt.name}`, `--worktree-dir=${wt.dir}`);
+  }
+
   const seen = new Set<string>();
   for (const raw of opts.addDirs ?? []) {
     if (typeof raw !== 'string' || raw.trim() === '') {
@@ -223,6 +237,8 @@ export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
     }
     if (/^(-w|--worktree)(=.*)?$/.test(arg) && planMode)
       problems.push(`Extra argument "${arg}" cannot be combined with plan mode.`);
+    if (/^(-w|--worktree|--worktree-dir|--fork)(=.*)?$/.test(arg) && wt)
+      problems.push(`Extra argument "${arg}" cannot be used in an isolated chat: the chat chose its worktree.`);
     if (arg === '--skip-permissions-unsafe' && opts.skipPermissionsUnsafe !== true) {
       warnings.push('Extra arguments skip permissions (unsafe): Zero may run any command without asking.');
     }

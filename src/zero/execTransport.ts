@@ -50,6 +50,7 @@ export class ExecTransport implements Transport {
       elevation: { ...(el.addDirs ? { addDirs: el.addDirs } : {}), ...(el.unsafe ? { unsafe: true } : {}) },
       ...(req.choice ? { choice: req.choice } : {}),
       ...(req.title !== undefined ? { sessionTitle: req.title } : {}),
+      ...(req.worktree ? { worktree: req.worktree } : {}),
     });
     if (!planned.ok) {
       return failedTurn(planned.problem, planned.kind === 'binary' ? { path: null, problem: planned.problem } : null);

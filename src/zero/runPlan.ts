@@ -4,6 +4,7 @@
  */
 import { buildExecArgs, findZero, SettingsError } from './';
 import type { ZeroSettings } from './settingsSources';
+import type { TurnWorktree } from '../conversation/transport';
 
 export interface RunPlan {
   readonly binary: string;
@@ -29,6 +30,8 @@ export interface PlanInput {
   readonly choice?: { readonly mode?: string; readonly model?: string; readonly effort?: string };
   /** The chat's title: names the session a run without `sessionId` creates. */
   readonly sessionTitle?: string;
+  /** An isolated chat's worktree (docs/zero-exec.md §21). */
+  readonly worktree?: TurnWorktree;
 }
 
 export function planRun(input: PlanInput): PlanResult {
@@ -47,9 +50,13 @@ export function planRun(input: PlanInput): PlanResult {
   const picked = input.choice?.mode?.trim();
   const mode = input.elevation?.unsafe ? 'unsafe' : picked || settings.mode;
   const autonomy = input.elevation?.unsafe || picked ? '' : settings.autonomy;
+  // Zero refuses -w in plan mode (it would make the worktree before plan applies): a plan turn runs in the folder.
+  const wt = input.worktree;
+  const planning = !input.trusted || mode.trim().toLowerCase() === 'plan';
   try {
     const { args, warnings } = buildExecArgs({
-      cwd: input.folder,
+      cwd: wt && planning ? wt.path : input.folder,
+      ...(wt && !planning ? { worktree: { name: wt.name, dir: wt.dir } } : {}),
       ...(input.sessionId ? { resumeSessionId: input.sessionId } : {}),
       model: input.choice?.model?.trim() || settings.model,
       ...(input.choice?.effort ? { reasoningEffort: input.choice.effort } : {}),
