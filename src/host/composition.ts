@@ -23,6 +23,8 @@ import { ComposerService } from './composer/composerService';
 import { ExecTransport } from '../zero/execTransport';
 import { ZeroCodeActions } from './commands/codeActions';
 import { registerAllCommands } from './commands/allCommands';
+import { LogRing } from '../diagnose/logRing';
+import { recordProblems } from './diagnose/recordingLog';
 import { IgnoredSettingsNotice } from './workspace/ignoredSettingsNotice';
 import { defaultTransport, readSettings, userOnlyKeysInWorkspaceFiles } from './workspace/settings';
 import { ZeroStatusBar } from './status/statusBar';
@@ -46,8 +48,12 @@ export interface Zero {
   readonly tabs: ChatTabs;
 }
 
-export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): Zero {
+export function createZero(context: vscode.ExtensionContext, channel: vscode.LogOutputChannel): Zero {
   const subs = context.subscriptions;
+  // Every object logs through this: its errors and warnings are also kept for Zero: Diagnose.
+  const logRing = new LogRing();
+  const log = recordProblems(channel, logRing);
+  const version = String(context.extension.packageJSON.version ?? '0');
   const storage = (context.storageUri ?? context.globalStorageUri).fsPath;
   const store = new ChatStore(
     path.join(storage, 'chats-v1'),
@@ -79,7 +85,7 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
       );
     },
     log,
-    version: String(context.extension.packageJSON.version ?? '0'),
+    version,
   });
   // A chat runs on the transport it started with; one that has not run yet uses `zero.transport`.
   const transportFor = (chat: Chat) => (chatTransport(chat, defaultTransport()) === 'acp' ? acp : exec);
@@ -198,6 +204,7 @@ export function createZero(context: vscode.ExtensionContext, log: vscode.LogOutp
       recheckBinary,
       folder: activeFolder,
       chooseFolder: pickFolder,
+      diagnose: { extensionUri: context.extensionUri, version, ring: logRing },
       review: reviewActions,
     }),
     vscode.window.onDidChangeActiveTextEditor(() => controller.view.refresh()),

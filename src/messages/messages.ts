@@ -195,6 +195,8 @@ export const WebviewToHostSchema = lazySchema(() =>
     }),
     strictObject({ type: literal('fixBinary'), action: zEnum(['setPath', 'installHelp', 'showLog', 'retry']) }),
     strictObject({ type: literal('trustWorkspace') }),
+    /** Run Zero: Diagnose (the binary banner, a turn that failed for its setup). */
+    strictObject({ type: literal('diagnose') }),
     /** Pick the workspace folder runs start in (multi-root). */
     strictObject({ type: literal('chooseFolder') }),
     // A chat with no turns yet picks its transport; an ACP chat picks its session's mode and model.

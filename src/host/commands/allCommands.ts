@@ -1,6 +1,7 @@
 /** Every palette, menu and editor command of the chat, registered in one place (each room keeps its table). */
 import * as vscode from 'vscode';
 import { manageApprovals } from '../approvals/manageApprovals';
+import { registerDiagnose, type DiagnoseDeps } from '../diagnose/diagnoseCommand';
 import { registerTranscriptCommands } from '../history/transcriptCommands';
 import type { ChangesActions } from '../review/changesView';
 import { registerReviewCommands } from '../review/reviewCommands';
@@ -12,6 +13,8 @@ import { registerSelectionCommands } from './selectionCommands';
 export interface AllCommandDeps extends CommandDeps {
   readonly folder: () => string | null;
   readonly chooseFolder: () => Promise<void>;
+  /** Zero: Diagnose: where its stylesheet is, this extension's version, the log's last errors. */
+  readonly diagnose: Omit<DiagnoseDeps, 'log'>;
   /** What the review commands do (turn diffs and file review, built in composition.ts). */
   readonly review: ChangesActions;
 }
@@ -28,5 +31,6 @@ export function registerAllCommands(d: AllCommandDeps): vscode.Disposable[] {
       manageApprovals(d.controller.view.binary.path, readSettings().env, d.log),
     ),
     vscode.commands.registerCommand('zero.chooseFolder', d.chooseFolder),
+    ...registerDiagnose({ ...d.diagnose, log: d.log }),
   ];
 }

@@ -5,6 +5,7 @@ import type { EditorHandlers } from './chatWebviewBinding';
 import type { ChatController } from '../../chats/chatController';
 import { assertNever } from '../../conversation/actions';
 import type { ComposerService } from '../composer/composerService';
+import { DIAGNOSE_COMMAND } from '../diagnose/diagnoseCommand';
 import { resolveFileRef } from '../../pathSearch/fileRefs';
 import { showHistory } from '../history/historyPicker';
 
@@ -52,6 +53,7 @@ export function viewActions(deps: ViewActionDeps): EditorHandlers {
       }),
     reviewApproval: (msg) => deps.reviewApproval(msg.turnId, msg.key),
     fixBinary: (msg) => fixBinary(msg.action, deps),
+    diagnose: () => vscode.commands.executeCommand(DIAGNOSE_COMMAND),
     trustWorkspace: () => vscode.commands.executeCommand('workbench.trust.manage'),
     chooseFolder: () => deps.chooseFolder(),
     openDiff: (msg) => deps.openDiff(msg.turnId, msg.path),

@@ -32,6 +32,10 @@ export class BannersView {
       button('Install Zero…', () => post({ type: 'fixBinary', action: 'installHelp' }), { class: 'secondary small' }),
       button('Show Log', () => post({ type: 'fixBinary', action: 'showLog' }), { class: 'secondary small' }),
       button('Retry', () => post({ type: 'fixBinary', action: 'retry' }), { class: 'secondary small' }),
+      button('Diagnose', () => post({ type: 'diagnose' }), {
+        class: 'secondary small',
+        title: 'Zero: Diagnose: check the binary, the provider, zero acp and the settings, in one report',
+      }),
     ),
   );
 

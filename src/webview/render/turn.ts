@@ -3,6 +3,7 @@
  * updates only items whose object identity changed (the reducer copies only what changed).
  */
 import { CONTINUED_ON_EXEC_CODE } from '../../conversation/contextLimit';
+import { suggestsDiagnose } from '../../conversation/diagnosable';
 import type { Turn, TurnItem } from '../../conversation/model';
 import { RUNNING_STATUSES } from '../../conversation/model';
 import { turnReviewRows, rowLabel, rowSpoken, type ReviewRow } from '../../conversation/reviewList';
@@ -106,6 +107,18 @@ export class TurnView {
       line.append(h('span', { class: 'footer-item effort', text: `${t.composed.effort} effort` }));
     const parts: HTMLElement[] = [line];
     if (t.explanation) parts.push(h('div', { class: `turn-explanation tone-${tone}`, text: t.explanation }));
+    // A failure of the setup (binary, provider, config, sandbox): the report says what is wrong.
+    if (suggestsDiagnose(t))
+      parts.push(
+        h(
+          'div',
+          { class: 'footer-line turn-diagnose' },
+          button('Diagnose', () => post({ type: 'diagnose' }), {
+            class: 'secondary small',
+            title: 'Zero: Diagnose: check the binary, the provider, zero acp and the settings, in one report',
+          }),
+        ),
+      );
     const acp = t.transport === 'acp';
     const rows = turnReviewRows(t);
     const changed = t.review || acp ? rows.length : changedFiles(t);

@@ -31,6 +31,7 @@ describe('webview → host message schema', () => {
     assert.ok(ok({ type: 'cancelQueued', index: 0 }));
     assert.ok(ok({ type: 'openFile', path: 'src/a.ts', line: 4 }));
     assert.ok(ok({ type: 'fixBinary', action: 'setPath' }));
+    assert.ok(ok({ type: 'diagnose' }));
     assert.ok(ok({ type: 'reviewApproval', turnId: 't', key: 'permission_request:c1' }));
   });
 
@@ -43,6 +44,7 @@ describe('webview → host message schema', () => {
     assert.ok(!ok({ type: 'cancelQueued', index: 1.5 }));
     assert.ok(!ok({ type: 'openFile', path: 'a', line: 0 }));
     assert.ok(!ok({ type: 'fixBinary', action: 'runAnything' }));
+    assert.ok(!ok({ type: 'diagnose', command: 'zero.somethingElse' }), 'diagnose carries nothing');
     assert.ok(
       !ok({
         type: 'send',

@@ -17,6 +17,7 @@ export function plainEditor(
     showHistory: o,
     reviewApproval: o,
     fixBinary: o,
+    diagnose: o,
     trustWorkspace: o,
     chooseFolder: o,
     openDiff: o,
