@@ -307,6 +307,7 @@ export class AcpTurn {
       explanation: end.explanation,
       stderrTail: stderrTail?.trim() || null,
       at: Date.now(),
+      ...(crashed ? { crashed: true } : {}),
     });
     return { sessionId: this.sessionId, end, crashed };
   }

@@ -87,6 +87,6 @@ export function endFromCrash(code: number | null, signal: string | null): TurnEn
   const how = signal ? `was killed by ${signal}` : `exited with code ${code ?? 'unknown'}`;
   return {
     status: 'crashed',
-    explanation: `zero acp ${how} during this turn. The transcript is kept; your next message starts Zero again and continues the session.`,
+    explanation: `zero acp ${how} during this turn. The transcript is kept; Resume or your next message starts Zero again and continues the session.`,
   };
 }

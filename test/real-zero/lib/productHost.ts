@@ -11,6 +11,9 @@ import { AcpTransport } from '../../../src/acp/acpTransport';
 import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { ExecTransport } from '../../../src/zero/execTransport';
+import { sessionsRoot } from '../../../src/zero/checkpoints';
+import { cutOffReader } from '../../../src/zero/cutOffTools';
+import { mergeEnv } from '../../../src/zero/mergeEnv';
 import type { ZeroSettings } from '../../../src/zero/settingsSources';
 import { RecordingLog, shim } from '../../unit/shim/vscode';
 import { answers, installEditorApis } from './editorApis';
@@ -74,6 +77,10 @@ export function productHost(
     folder?: string;
     transport?: 'exec' | 'acp';
     acpAsk?: (req: acp.RequestPermissionRequest) => Promise<acp.RequestPermissionResponse>;
+    /** The folder of the chat files (default: the sandbox's `chats`): a second host on a copy is the next window. */
+    chats?: string;
+    /** The exec runs' backpressure hook (composition.ts gives the chat store's backlog): a test holds the reading. */
+    backpressure?: () => Promise<void> | undefined;
   } = {},
 ): ProductHost {
   installEditorApis();
@@ -100,7 +107,13 @@ export function productHost(
     ignored: [],
   };
   const log = new RecordingLog() as RecordingLog & vscodeTypes.LogOutputChannel;
-  const transport = new ExecTransport({ settings: () => settings, otherFolders: () => [], trusted: () => true, log });
+  const transport = new ExecTransport({
+    settings: () => settings,
+    otherFolders: () => [],
+    trusted: () => true,
+    log,
+    ...(options.backpressure ? { backpressure: options.backpressure } : {}),
+  });
   const late: { controller?: ChatController } = {};
   const acp =
     options.transport === 'acp'
@@ -116,7 +129,7 @@ export function productHost(
           version: 'real-zero-test',
         })
       : null;
-  const chats = path.join(sandbox.root, 'chats');
+  const chats = options.chats ?? path.join(sandbox.root, 'chats');
   // As composition.ts: a chat runs on its own transport, a new one on `zero.transport`.
   const transportFor = (chat: Chat) => (acp && chatTransport(chat, 'acp') === 'acp' ? acp : transport);
   const controller = new ChatController(new ChatStore(chats, () => undefined), {
@@ -124,6 +137,8 @@ export function productHost(
     trusted: () => true,
     transportFor,
     defaultTransport: () => options.transport ?? 'exec',
+    // As composition.ts: Zero's store in the runs' environment (zero.env over the process's).
+    readCutOff: cutOffReader(() => sessionsRoot(mergeEnv(process.env, env, process.platform === 'win32'))),
     log,
   });
   late.controller = controller;
