@@ -3,9 +3,11 @@
  * (never token by token), an approval waiting, an error, Zero finished or stopped. What is already
  * on screen when a snapshot arrives (a reopened chat, a reloaded view) only sets the baseline.
  */
-import type { Chat, Turn, TurnItem } from '../conversation/model';
+import type { Chat, PermissionItem, Turn, TurnItem } from '../conversation/model';
+import { ruleLines } from '../conversation/permissionRules';
 import { RUNNING_STATUSES } from '../conversation/model';
 import { currentTurn } from '../conversation/reducer';
+import { resumeOffer } from '../conversation/cutOff';
 import { h } from './dom';
 import { MarkdownBlocks } from './incremental';
 import { statusLabel } from './render/format';
@@ -35,6 +37,10 @@ export class Announcer {
   private last: { chatId: string; turnId: string | null; phase: Phase } | null = null;
   private readonly texts = new Map<number, TextProgress>();
   private readonly approvals = new Set<string>();
+  /** Cut-off turns already announced (cutOff). */
+  private readonly cutOffSaid = new Set<string>();
+  /** Cards whose rule or "asked again" note was said (they arrive after the card, read back from Zero). */
+  private readonly ruleNotes = new Set<string>();
   private itemsSeen = 0;
 
   constructor() {
@@ -51,6 +57,7 @@ export class Announcer {
     if (!sameTurn || baseline) {
       this.texts.clear();
       this.approvals.clear();
+      this.ruleNotes.clear();
       this.itemsSeen = 0;
     }
     const quiet = baseline || !prev || prev.chatId !== now.chatId;
@@ -64,7 +71,20 @@ export class Announcer {
           out.push(`Zero stopped: ${statusLabel(turn.status).text}${turn.explanation ? `. ${turn.explanation}` : ''}`);
       }
     }
+    if (turn) this.cutOff(turn, out, quiet);
     if (out.length) this.say(out.join(' '));
+  }
+
+  /**
+   * A cut-off turn says so once, also when it is first seen in a snapshot (a reload cut it off, and the
+   * reloaded view is the first to show it): what happened, then the way on (Resume, or why there is none).
+   */
+  private cutOff(turn: Turn, out: string[], quiet: boolean): void {
+    const offer = turn.cutOff && !RUNNING_STATUSES.has(turn.status) ? resumeOffer(turn) : null;
+    if (!offer || this.cutOffSaid.has(turn.id)) return;
+    this.cutOffSaid.add(turn.id);
+    if (quiet) out.push(`Zero's last turn was cut off: ${turn.explanation ?? statusLabel(turn.status).text}`);
+    out.push(offer.ok ? 'Resume, below the turn, continues the session.' : offer.why);
   }
 
   say(text: string): void {
@@ -76,14 +96,31 @@ export class Announcer {
     const running = RUNNING_STATUSES.has(turn.status);
     turn.items.forEach((item, i) => {
       if (item.kind === 'text') this.text(i, item, !running, out);
-      else if (item.kind === 'permission' && item.approval === 'pending' && !this.approvals.has(item.key)) {
-        this.approvals.add(item.key);
-        out?.push(`Zero needs your approval to use ${item.name}.`);
+      else if (item.kind === 'permission') {
+        if (item.approval === 'pending' && !this.approvals.has(item.key)) {
+          this.approvals.add(item.key);
+          out?.push(`Zero needs your approval to use ${item.name}.`);
+        }
+        this.ruleNote(item, out);
       } else if (item.kind === 'error' && i >= this.itemsSeen) {
         out?.push(`Error: ${item.message}`);
       }
     });
     this.itemsSeen = turn.items.length;
+  }
+
+  /** The rule "Always allow" stored, or why Zero asks again: said once per card, when it arrives. */
+  private ruleNote(item: PermissionItem, out: string[] | null): void {
+    const lines = ruleLines(item);
+    for (const [kind, line] of [
+      ['asked', lines.askedAgain],
+      ['rule', lines.stored],
+    ] as const) {
+      const key = `${kind}:${item.key}`;
+      if (line === null || this.ruleNotes.has(key)) continue;
+      this.ruleNotes.add(key);
+      out?.push(line);
+    }
   }
 
   private text(

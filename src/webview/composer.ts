@@ -19,6 +19,7 @@ import { ComposerBar } from './composerBar';
 import { menuTrigger, mentionPicks, type MentionToken, type Pick } from './composerMenus';
 import { button, h, setText } from './dom';
 import { NextMessageChips } from './nextMessageChips';
+import { announce } from './announcer';
 import { AttachmentsView } from './render/attachments';
 import type { EditRequest, TurnActions } from './render/turn';
 import { parseSlash, type SlashCommand, type SlashTarget } from './slashCommands';
@@ -135,6 +136,22 @@ export class Composer implements TurnActions {
       this.draftChanged(true);
     }
     this.focus();
+  }
+
+  /** Resume a cut-off turn: an empty box gets the message that continues the session; a draft stays (it goes instead). */
+  resume(text: string): void {
+    const empty = !this.input.value.trim();
+    if (empty && text) {
+      this.input.value = text;
+      this.draftChanged(true);
+    }
+    this.focus();
+    this.input.setSelectionRange(this.input.value.length, this.input.value.length);
+    announce(
+      empty
+        ? 'Resume: the message box holds a message that continues the Zero session. Edit it if you like, then press Enter.'
+        : 'Resume: your draft is in the message box; press Enter to send it and continue the Zero session.',
+    );
   }
 
   private stopEdit(clear: boolean): void {

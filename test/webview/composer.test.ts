@@ -218,7 +218,11 @@ describe('webview: composer, banners, queue and status', () => {
         },
       ],
     });
-    assert.equal(await live.textContent(), 'Zero stopped: crashed. Zero crashed.');
+    // A crash (no run_end, no Stop) cut the turn off: the way on is said too (cutOff.ts).
+    assert.equal(
+      await live.textContent(),
+      'Zero stopped: crashed. Zero crashed. Resume, below the turn, continues the session.',
+    );
   });
 
   it('shows queued messages under the transcript, each cancellable', async () => {

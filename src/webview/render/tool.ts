@@ -25,8 +25,9 @@ export class ToolView implements ItemView<ToolItem> {
 
   /** Rebuilt in place: the `<details>` (and whether the user opened it) stays. */
   update(t: ToolItem): void {
-    const status = STATUS_TEXT[t.status] ?? t.status;
-    this.el.className = `tool-card status-${t.status === 'running' || t.status === 'ok' ? t.status : 'error'}`;
+    // A call its turn left open says how it ended as far as Zero recorded it (cutOff.ts), never "running".
+    const status = t.settled?.outcome ?? STATUS_TEXT[t.status] ?? t.status;
+    this.el.className = `tool-card status-${toneOf(t)}`;
     const args = shortArgs(t.args);
     const head: (Node | null)[] = [
       h('span', { class: 'tool-status-icon', attrs: { 'aria-hidden': 'true' } }),
@@ -51,6 +52,7 @@ export class ToolView implements ItemView<ToolItem> {
     this.el.setAttribute('aria-label', `Tool call ${t.name}${args ? ` ${args}` : ''}${effect}: ${status}`);
 
     const parts: HTMLElement[] = [];
+    if (t.settled) parts.push(h('div', { class: 'tool-settled', text: t.settled.why }));
     if (t.summary) parts.push(h('div', { class: 'tool-display-summary', text: t.summary }));
     if (t.args !== null && t.args !== undefined)
       parts.push(section('Arguments', h('pre', { class: 'tool-json', text: safeJson(t.args), attrs: SCROLLS })));
@@ -106,6 +108,11 @@ export class ToolView implements ItemView<ToolItem> {
     }
     this.body.replaceChildren(...parts);
   }
+}
+
+function toneOf(t: ToolItem): 'running' | 'ok' | 'error' | 'unknown' {
+  if (t.settled?.outcome === 'unknown' || t.status === 'unknown') return 'unknown';
+  return t.status === 'running' ? 'running' : t.status === 'ok' ? 'ok' : 'error';
 }
 
 function section(label: string, content: HTMLElement): HTMLElement {
