@@ -51,7 +51,7 @@ export class ComposerService extends Disposable {
     this.register({ dispose: () => this.timer && clearTimeout(this.timer) });
     // An ACP chat offers its session's modes and models: follow the chat shown.
     this.register(
-      deps.controller.onDidChange((c) => c.kind !== 'composer' && c.kind !== 'queue' && this.publishSoon()),
+      deps.controller.chats.onDidChange((c) => c.kind !== 'composer' && c.kind !== 'queue' && this.publishSoon()),
     );
     this.publish();
   }
@@ -88,7 +88,7 @@ export class ComposerService extends Disposable {
   /** Validates and resolves what the webview sent, asks about unsafe, then hands it to the controller. */
   async send(text: string, wire: SendOptions | undefined): Promise<void> {
     // The chat the message was written in, even if the user moves to another one while we ask.
-    const chatId = this.deps.controller.workingChatId;
+    const chatId = this.deps.controller.focus.workingChatId;
     const options = wire ?? {};
     const modes = this.modes();
     let mode = options.mode && modes.some((m) => m.id === options.mode) ? options.mode : undefined;
@@ -107,7 +107,7 @@ export class ComposerService extends Disposable {
         void vscode.window.showErrorMessage(
           `Image ${img.name} was not sent: ${parsed.error.issues[0]?.message ?? 'invalid image'}`,
         );
-        this.deps.controller.restoreDraft(text, chatId);
+        this.deps.controller.view.restoreDraft(chatId, text);
         return;
       }
       images.push(parsed.data);
@@ -116,7 +116,7 @@ export class ComposerService extends Disposable {
       if (!restrictedModeAllows(mode))
         mode = undefined; // it runs plan anyway
       else if (!(await confirmUnsafeMessage())) {
-        this.deps.controller.restoreDraft(text, chatId);
+        this.deps.controller.view.restoreDraft(chatId, text);
         return;
       }
     }
@@ -124,7 +124,7 @@ export class ComposerService extends Disposable {
       options.editOf &&
       !(await rewindForEdit(this.deps.controller, options.editOf, this.deps.log, this.deps.releaseAcpSession))
     ) {
-      this.deps.controller.restoreDraft(text, chatId);
+      this.deps.controller.view.restoreDraft(chatId, text);
       return;
     }
     const refs: MentionRef[] = [...(options.mentions ?? [])];
@@ -155,7 +155,7 @@ export class ComposerService extends Disposable {
 
   /** The current chat's ACP choices (the header shows them), when it runs on ACP. */
   private acp(): ReturnType<typeof acpChoices> | null {
-    const chat = this.deps.controller.workingChat;
+    const chat = this.deps.controller.focus.workingChat;
     return chatTransport(chat, this.deps.defaultTransport()) === 'acp' ? acpChoices(chat.acp, this.models) : null;
   }
 
@@ -177,9 +177,9 @@ export class ComposerService extends Disposable {
       modelsProblem: this.modelsProblem,
       currentFile: { on: this.currentFileOn, label: current ? mentionLabel(current) : null },
     };
-    const prev = this.deps.controller.composer;
+    const prev = this.deps.controller.view.composer;
     if (prev && JSON.stringify(prev) === JSON.stringify(state)) return;
-    this.deps.controller.composer = state;
+    this.deps.controller.view.composer = state;
   }
 }
 
