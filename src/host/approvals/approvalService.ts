@@ -18,6 +18,7 @@ import { currentTurn } from '../../conversation/reducer';
 import { allowGrant, tempGrantsFile } from '../../zero';
 import type { ChatController, PermissionRequest, RunEnded } from '../../chats/chatController';
 import { Disposable } from '../../lifecycle/disposable';
+import type { AppliedAlways, ApprovalRules } from './approvalRules';
 
 export interface ApprovalUi {
   ask(item: PermissionItem, cls: Classified, args: unknown): Promise<Choice>;
@@ -36,6 +37,8 @@ export interface ApprovalDeps {
   /** Which folders an outside-workspace approval may open up (home, roots and relative paths never). */
   readonly folderRules: FolderRules;
   readonly log: vscode.LogOutputChannel;
+  /** Puts on each "Always allow" card the rule Zero then lists (approvalRules.ts). */
+  readonly rules?: ApprovalRules;
 }
 
 interface Ask {
@@ -208,8 +211,10 @@ export class ApprovalService extends Disposable {
       temp?.cleanup();
       void vscode.window.showErrorMessage(`Zero could not apply your approval: ${(err as Error).message}`);
       this.d.log.error(String(err));
+      void this.d.rules?.applied(chatId, turnId, this.alwaysOf(approved), (err as Error).message);
       return;
     }
+    void this.d.rules?.applied(chatId, turnId, this.alwaysOf(approved), null);
     const cleanup = temp?.cleanup;
     this.d.log.info(
       `Retrying with approval: once=[${el.onceTools.join(', ')}] always=[${el.alwaysTools.map((g) => g.tool).join(', ')}] addDirs=[${el.addDirs.join(', ')}]${unsafe ? ' unsafe once' : ''}`,
@@ -217,6 +222,16 @@ export class ApprovalService extends Disposable {
     this.d.controller.runs.startTurn(chatId, retryPrompt(approved), 'retry', {
       elevation: { addDirs: el.addDirs, unsafe, ...(temp ? { env: { ZERO_SANDBOX_GRANTS_PATH: temp.path } } : {}) },
       onEnd: () => cleanup?.(),
+    });
+  }
+
+  /** The "Always allow" answers that store something: a grant (tool prompts) or a folder (outside the workspace). */
+  private alwaysOf(approved: readonly Approved[]): AppliedAlways[] {
+    return approved.flatMap((a): AppliedAlways[] => {
+      if (a.choice !== 'always-allow') return [];
+      const { cls } = classify(a.item, this.d.folderRules);
+      if (cls === 'tool-prompt') return [{ item: a.item }];
+      return cls === 'outside-workspace' && a.folder !== undefined ? [{ item: a.item, folder: a.folder }] : [];
     });
   }
 

@@ -1,5 +1,6 @@
 /** A permission request or decision: what, why, how risky, and what the user decided. */
 import type { ApprovalState, PermissionItem } from '../../conversation/model';
+import { ruleLines } from '../../conversation/permissionRules';
 import { button, h } from '../dom';
 import { post } from '../vscodeApi';
 import { token } from './format';
@@ -8,7 +9,7 @@ import type { ItemView } from './itemView';
 const APPROVAL_TEXT: Record<ApprovalState, string> = {
   pending: 'Waiting for your decision',
   'allowed-once': 'You allowed this once',
-  'always-allowed': 'You always allow this',
+  'always-allowed': 'You chose Always allow',
   denied: 'You denied this',
   'not-approvable': 'This cannot be approved from here',
   info: '',
@@ -28,6 +29,8 @@ export class PermissionView implements ItemView<PermissionItem> {
   /** After Deny: the "what to do instead" box, kept open across redraws of the card. */
   private feedback: { open: boolean; text: string; sent: boolean } = { open: false, text: '', sent: false };
   private item: PermissionItem | null = null;
+  /** For the Manage Approvals link's description (aria-describedby): unique in the view. */
+  private readonly ids = { asked: `permission-asked-${++cards}`, rule: `permission-rule-${cards}` };
 
   constructor(
     private readonly turnId: string,
@@ -73,7 +76,20 @@ export class PermissionView implements ItemView<PermissionItem> {
           text: `Mode: ${p.permissionMode}${p.grantMatched ? ' · matched a saved grant' : ''}`,
         }),
       );
+    // Text only: the rule's scope and Zero's words come from the model's arguments (clamped by the reducer).
+    const lines = ruleLines(p);
+    const said: string[] = [];
+    if (lines.askedAgain) {
+      rows.push(h('div', { class: 'permission-asked-again', text: lines.askedAgain, attrs: { id: this.ids.asked } }));
+      said.push(this.ids.asked);
+    }
     rows.push(this.state(p, request));
+    if (lines.stored) {
+      const kind = `rule-${token(p.rule!.kind)}`;
+      rows.push(h('div', { class: `permission-rule ${kind}`, text: lines.stored, attrs: { id: this.ids.rule } }));
+      said.push(this.ids.rule);
+    }
+    if (said.length > 0) rows.push(manageLink(said));
     this.el.replaceChildren(...rows.filter((r): r is HTMLElement => r !== null));
   }
 
@@ -165,6 +181,18 @@ export class PermissionView implements ItemView<PermissionItem> {
   private redraw(): void {
     if (this.item) this.update(this.item);
   }
+}
+
+let cards = 0;
+
+/** Runs Zero: Manage Approvals (Zero's stored rules and the saved folders, each revocable); described by the lines it follows. */
+function manageLink(describedBy: readonly string[]): HTMLElement {
+  const link = button('Manage Approvals', () => post({ type: 'manageApprovals' }), {
+    class: 'link-button manage-approvals',
+    title: "Zero: Manage Approvals: list Zero's stored rules and the saved folders, and revoke them",
+    attrs: { 'aria-describedby': describedBy.join(' ') },
+  });
+  return h('div', { class: 'permission-links' }, link);
 }
 
 /** ACP: Zero waits for the answer in its dialog; the card says so, then names the option picked (Zero's label). */
