@@ -7,7 +7,9 @@ import { AcpPermissionDialogs } from './approvals/acpPermissionDialog';
 import { ApprovalDetails } from './approvals/approvalDetails';
 import { AcpTransport } from '../acp/acpTransport';
 import { askApproval, confirmUnsafe, pickGrantFolder } from './approvals/approvalDialog';
+import { ApprovalRules } from './approvals/approvalRules';
 import { ApprovalService } from './approvals/approvalService';
+import { RulesReader } from '../zero/grantRules';
 import { checkBinary } from '../zero/binaryStatus';
 import { ChatController } from '../chats/chatController';
 import { ChatTabs, focusedChatView } from './views/chatTabs';
@@ -115,6 +117,15 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
     void composer.refreshModels();
   };
 
+  // The cards say which rule "Always allow" stored and why Zero asks again (exec here; ACP in AcpTransport).
+  const approvalRules = new ApprovalRules({
+    controller,
+    rules: new RulesReader(() => {
+      const binary = controller.view.binary.path;
+      return binary ? { binary, env: readSettings().env } : null;
+    }),
+    log,
+  });
   const approvals = new ApprovalService({
     controller,
     ui: {
@@ -127,8 +138,9 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
     rememberDir: (dir) => rememberAddDir(dir),
     folderRules: hostFolderRules(),
     log,
+    rules: approvalRules,
   });
-  subs.push(approvals);
+  subs.push(approvalRules, approvals);
 
   const pickFolder = async (): Promise<void> => {
     if (await chooseFolder()) controller.view.refresh();

@@ -193,6 +193,8 @@ export const WebviewToHostSchema = lazySchema(() =>
       turnId: string().check(maxLength(200)),
       key: string().check(maxLength(400)),
     }),
+    /** A permission card's Manage Approvals link: Zero: Manage Approvals. */
+    strictObject({ type: literal('manageApprovals') }),
     strictObject({ type: literal('fixBinary'), action: zEnum(['setPath', 'installHelp', 'showLog', 'retry']) }),
     strictObject({ type: literal('trustWorkspace') }),
     /** Run Zero: Diagnose (the binary banner, a turn that failed for its setup). */

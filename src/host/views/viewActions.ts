@@ -52,6 +52,7 @@ export function viewActions(deps: ViewActionDeps): EditorHandlers {
         ...(deps.openChat ? { open: deps.openChat } : {}),
       }),
     reviewApproval: (msg) => deps.reviewApproval(msg.turnId, msg.key),
+    manageApprovals: () => vscode.commands.executeCommand('zero.manageApprovals'),
     fixBinary: (msg) => fixBinary(msg.action, deps),
     diagnose: () => vscode.commands.executeCommand(DIAGNOSE_COMMAND),
     trustWorkspace: () => vscode.commands.executeCommand('workbench.trust.manage'),

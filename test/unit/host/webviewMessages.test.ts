@@ -33,6 +33,7 @@ describe('webview → host message schema', () => {
     assert.ok(ok({ type: 'fixBinary', action: 'setPath' }));
     assert.ok(ok({ type: 'diagnose' }));
     assert.ok(ok({ type: 'reviewApproval', turnId: 't', key: 'permission_request:c1' }));
+    assert.ok(ok({ type: 'manageApprovals' }));
   });
 
   it('refuses unknown types, extra fields, wrong types and oversized payloads', () => {
@@ -44,6 +45,7 @@ describe('webview → host message schema', () => {
     assert.ok(!ok({ type: 'cancelQueued', index: 1.5 }));
     assert.ok(!ok({ type: 'openFile', path: 'a', line: 0 }));
     assert.ok(!ok({ type: 'fixBinary', action: 'runAnything' }));
+    assert.ok(!ok({ type: 'manageApprovals', command: 'zero.other' }), 'manageApprovals carries nothing');
     assert.ok(!ok({ type: 'diagnose', command: 'zero.somethingElse' }), 'diagnose carries nothing');
     assert.ok(
       !ok({

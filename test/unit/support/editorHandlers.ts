@@ -16,6 +16,7 @@ export function plainEditor(
     openFile: o,
     showHistory: o,
     reviewApproval: o,
+    manageApprovals: o,
     fixBinary: o,
     diagnose: o,
     trustWorkspace: o,
