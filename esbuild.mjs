@@ -2,7 +2,7 @@
 // plain-Node tools (transcript CLI, benchmark). `--watch` rebuilds; `--production` minifies.
 import * as esbuild from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
-import { sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -35,6 +35,22 @@ const lazyAcpSdk = {
   },
 };
 
+// Hunk review (jsdiff and the stateless hunk functions of src/conversation/hunkLib.ts) goes into
+// dist/hunks.js, required when a turn's hunks are first computed (src/conversation/hunkEngine.ts):
+// the extension bundle stays within its budget and activation does not load a diff library.
+const HUNK_MODULES = ['hunkLib', 'hunks', 'hunkRevert'].map((m) => resolve('src/conversation', m));
+const lazyHunks = {
+  name: 'lazy-hunks',
+  setup(build) {
+    build.onResolve({ filter: /^(diff|\.\.?\/.*(hunkLib|hunks|hunkRevert))$/ }, (args) => {
+      if (args.path !== 'diff' && !HUNK_MODULES.includes(resolve(args.resolveDir, args.path))) return undefined;
+      return args.kind === 'require-call' && args.importer.endsWith('src/conversation/hunkEngine.ts'.split('/').join(sep))
+        ? { path: './hunks.js', external: true }
+        : { errors: [{ text: `${args.path} is loaded on demand: import it with \`import type\` and call hunkEngine() (src/conversation/hunkEngine.ts)` }] };
+    });
+  },
+};
+
 // `import * as vscode from 'vscode'` in a CommonJS bundle copies the whole module, every name, into
 // a new object in each importing file (esbuild's __toESM): 38 copies of the vscode API's ~200 names
 // and 43 of node:fs, node:path and node:os cost 10-20 ms at load. Through one ESM re-export per
@@ -49,7 +65,8 @@ const sharedNamespaces = {
 };
 
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: out('extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyAcpSdk, sharedNamespaces] },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: out('extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyAcpSdk, lazyHunks, sharedNamespaces] },
+  { ...common, entryPoints: ['src/conversation/hunkLib.ts'], outfile: out('hunks.js'), platform: 'node', format: 'cjs', target: 'node20' },
   { ...common, stdin: { contents: `module.exports = require('${SDK}');`, resolveDir: '.', sourcefile: 'acp-sdk.js' }, outfile: out('acp.js'), platform: 'node', format: 'cjs', target: 'node20' },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: out('webview.js'), platform: 'browser', format: 'iife', target: 'es2022' },
   { ...common, entryPoints: ['src/cli/transcript.ts'], outfile: out('transcript.js'), platform: 'node', format: 'cjs', target: 'node20', sourcemap: false },

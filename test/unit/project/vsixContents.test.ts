@@ -19,7 +19,7 @@ describe('VSIX contents', () => {
     assert.ok(files.includes('package.json') && files.includes('README.md'), files.join('\n'));
     const outside = files.filter(
       (f) =>
-        !/^(dist\/(extension|acp|webview)\.js|dist\/codicon\.ttf|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(
+        !/^(dist\/(extension|acp|hunks|webview)\.js|dist\/codicon\.ttf|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(
           f,
         ),
     );
@@ -27,6 +27,8 @@ describe('VSIX contents', () => {
     assert.ok(!files.some((f) => /^(demo|test|src|scripts|\.github)\//.test(f)));
     // dist/extension.js requires dist/acp.js (the ACP SDK) when an ACP chat starts: both or neither.
     assert.equal(files.includes('dist/acp.js'), files.includes('dist/extension.js'), files.join('\n'));
+    // ...and dist/hunks.js (jsdiff and the hunk functions) when a turn's hunks are first computed.
+    assert.equal(files.includes('dist/hunks.js'), files.includes('dist/extension.js'), files.join('\n'));
     // The packaged README links its pictures on the repository (vsce rewrites them), so they stay out.
     assert.deepEqual(
       files.filter((f) => f.startsWith('media/screenshots/')),
