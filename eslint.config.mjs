@@ -18,6 +18,7 @@ const LAYERS = [
   'acp',
   'storage',
   'chats',
+  'worktrees',
   'diagnose',
   'host',
   'webview',
@@ -113,6 +114,11 @@ export default tseslint.config(
       why: 'chats/ is the plain-Node chat core.',
     },
   ),
+  // worktrees/ runs git for isolated chats (make, review, merge back, discard) and wraps a chat's transport.
+  layer('worktrees', ['lifecycle', 'protocol', 'conversation', 'zero'], {
+    node: true,
+    why: 'worktrees/ is the plain-Node git side of isolated chats.',
+  }),
   // diagnose/ runs Zero's own commands and the ACP handshake through zero/ and acp/; the host gives it settings as data.
   layer('diagnose', ['lifecycle', 'protocol', 'zero', 'acp'], {
     node: true,

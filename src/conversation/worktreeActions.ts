@@ -47,9 +47,8 @@ export function applyWorktree(chat: Chat, action: WorktreeAction): Chat {
   switch (action.type) {
     case 'worktree_set': {
       // Only before the first message: a chat that ran in the main tree cannot move, nor one that has a worktree.
-      if (chat.turns.length > 0 || chat.worktree) return chat;
-      const { isolated: _, ...rest } = chat;
-      return action.on ? { ...rest, isolated: true } : rest;
+      if (chat.turns.length > 0 || chat.worktree || (chat.isolated === true) === action.on) return chat;
+      return action.on ? { ...chat, isolated: true } : withoutIsolated(chat);
     }
     case 'worktree_created':
       return chat.worktree ? chat : { ...chat, isolated: true, worktree: action.worktree };
@@ -71,9 +70,13 @@ export function applyWorktree(chat: Chat, action: WorktreeAction): Chat {
 
 /** After the transport switch: an ACP chat cannot be isolated (ACP_NO_WORKTREE). */
 export function isolationAfterTransport(chat: Chat): Chat {
-  if (chat.transport !== 'acp' || !chat.isolated || chat.worktree) return chat;
-  const { isolated: _, ...rest } = chat;
-  return rest;
+  return chat.transport !== 'acp' || !chat.isolated || chat.worktree ? chat : withoutIsolated(chat);
+}
+
+function withoutIsolated(chat: Chat): Chat {
+  const next = { ...chat };
+  delete (next as { isolated?: boolean }).isolated;
+  return next;
 }
 
 function notice(chat: Chat, code: string, message: string): Chat {

@@ -65,6 +65,19 @@ describe('layer lint rules', function () {
     ['src/storage/x.ts', "import { x } from '../chats/chatState';", /storage\/ is plain-Node files on disk/],
     ['src/storage/x.ts', "import { x } from '../host/workspace/settings';", /storage\//],
     ['src/storage/x.ts', "import { x } from '../zero/grants';", /storage\//],
+    // worktrees/: plain Node below host/, above zero/; never vscode, never the chat core.
+    ['src/worktrees/x.ts', "import * as x from 'vscode';", /only src\/host/],
+    [
+      'src/worktrees/x.ts',
+      "import { x } from '../chats/chatRegistry';",
+      /may import only: lifecycle, protocol, conversation, zero/,
+    ],
+    [
+      'src/worktrees/x.ts',
+      "import { x } from '../host/worktrees/worktreeService';",
+      /worktrees\/ is the plain-Node git side/,
+    ],
+    ['src/zero/x.ts', "import { x } from '../worktrees/git';", /zero\/ is the plain-Node CLI boundary/],
     // diagnose/: plain Node below host/, never vscode, never the chat core.
     ['src/diagnose/x.ts', "import * as x from 'vscode';", /only src\/host/],
     [
@@ -116,6 +129,9 @@ describe('layer lint rules', function () {
     ['src/diagnose/x.ts', "import { x } from '../acp/acpProcess';"],
     ['src/diagnose/checks/x.ts', "import { x } from '../../zero/findZero';"],
     ['src/diagnose/x.ts', "import { x } from 'node:fs';"],
+    ['src/worktrees/x.ts', "import { x } from '../zero/turnRoot';"],
+    ['src/worktrees/x.ts', "import { x } from 'node:child_process';"],
+    ['src/host/worktrees/x.ts', "import { x } from '../../worktrees/mergeBack';"],
     ['src/host/x.ts', "import { x } from '../zero';"],
     ['src/host/views/x.ts', "import { x } from '../../chats/chatController';"],
     ['src/host/x.ts', "import * as x from 'vscode';"],
