@@ -1,4 +1,4 @@
-// One build script, three option sets: the extension (node), the webview (browser) and the
+// One build script, four option sets: the extension (node), the webview (browser), its stylesheet and the
 // plain-Node tools (transcript CLI, benchmark). `--watch` rebuilds; `--production` minifies.
 import * as esbuild from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
@@ -69,6 +69,9 @@ const builds = [
   { ...common, entryPoints: ['src/conversation/hunkLib.ts'], outfile: out('hunks.js'), platform: 'node', format: 'cjs', target: 'node20' },
   { ...common, stdin: { contents: `module.exports = require('${SDK}');`, resolveDir: '.', sourcefile: 'acp-sdk.js' }, outfile: out('acp.js'), platform: 'node', format: 'cjs', target: 'node20' },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: out('webview.js'), platform: 'browser', format: 'iife', target: 'es2022' },
+  // The webview's one stylesheet, src/webview/styles/ in @import order (also built by test/webview/harness.ts).
+  // The font's url stays as written: codicon.ttf is copied beside it.
+  { ...common, entryPoints: ['src/webview/styles/chat.css'], outfile: out('chat.css'), external: ['*.ttf'] },
   { ...common, entryPoints: ['src/cli/transcript.ts'], outfile: out('transcript.js'), platform: 'node', format: 'cjs', target: 'node20', sourcemap: false },
   { ...common, entryPoints: ['bench/protocolBench.ts'], outfile: out('bench.js'), platform: 'node', format: 'cjs', target: 'node20', sourcemap: false, minify: true },
 ].filter((b) => b.stdin || existsSync(b.entryPoints[0]));

@@ -43,6 +43,7 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
+import { buildStyles } from '../test/webview/harness';
 import { bundle, page, THEME } from './lib/benchPages';
 import { ARGS, BUDGET_MS, CHAT_TURNS, CHROMIUM, DIST, HEAP_CAP_MB, PROFILE_TOP, REPO } from './lib/webviewOptions';
 import { longChatParts, streamParts } from './lib/webviewParts';
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
       'text/javascript',
       await bundle(path.join(REPO, 'bench', 'lib', 'baselines.ts'), PROFILE_TOP === 0),
     ],
-    '/chat.css': ['text/css', readFileSync(path.join(REPO, 'media', 'chat.css'), 'utf8')],
+    '/chat.css': ['text/css', await buildStyles()],
     '/theme.css': ['text/css', THEME],
     '/webview': ['text/html', page('webview.js')],
     '/smd': ['text/html', page('baselines.js')],

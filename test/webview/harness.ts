@@ -1,11 +1,10 @@
 /**
  * Runs the real webview bundle in Chromium (not VS Code): a page with the production CSP, the
- * built script and media/chat.css, and a fake `acquireVsCodeApi` that records what the view posts
+ * built script and stylesheet (built in memory from src/), and a fake `acquireVsCodeApi` that records what the view posts
  * and keeps setState in sessionStorage (so it survives a reload, as in VS Code).
  */
 import { strict as assert } from 'node:assert';
 import * as esbuild from 'esbuild';
-import { readFileSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
@@ -87,6 +86,22 @@ export function buildWebview(): Promise<string> {
   return bundle;
 }
 
+let styles: Promise<string> | null = null;
+
+/** dist/chat.css as `node esbuild.mjs` builds it (src/webview/styles/ in @import order), in memory. */
+export function buildStyles(): Promise<string> {
+  styles ??= esbuild
+    .build({
+      entryPoints: [path.join(REPO, 'src', 'webview', 'styles', 'chat.css')],
+      bundle: true,
+      external: ['*.ttf'],
+      write: false,
+      logLevel: 'silent',
+    })
+    .then((r) => r.outputFiles[0]!.text);
+  return styles;
+}
+
 const NONCE = 'dGVzdC1ub25jZQ==';
 
 function pageHtml(): string {
@@ -106,12 +121,12 @@ export class Harness {
   ) {}
 
   static async start(): Promise<Harness> {
-    const js = await buildWebview();
+    const [js, css] = await Promise.all([buildWebview(), buildStyles()]);
     const server = http.createServer((req, res) => {
       const send = (type: string, body: string) =>
         res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
       if (req.url === '/webview.js') send('text/javascript', js);
-      else if (req.url === '/chat.css') send('text/css', readFileSync(path.join(REPO, 'media', 'chat.css'), 'utf8'));
+      else if (req.url === '/chat.css') send('text/css', css);
       else if (req.url === '/theme.css') send('text/css', DARK_THEME);
       else if (req.url === '/' || req.url?.startsWith('/?')) send('text/html', pageHtml());
       else res.writeHead(404).end();

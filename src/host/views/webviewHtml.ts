@@ -13,7 +13,7 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
 export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
   const nonce = nodeCrypto().randomBytes(16).toString('base64');
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'chat.css'));
+  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'chat.css'));
   const csp = [
     "default-src 'none'",
     `style-src ${webview.cspSource}`,

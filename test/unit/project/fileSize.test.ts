@@ -8,12 +8,6 @@ import { longFiles, MAX_NON_BLANK_LINES, nonBlankLines, trackedFiles } from '../
 
 const ROOT = path.resolve(__dirname, '../../..');
 
-/** Long for a reason, until they are split; one that drops under the limit must leave the list. */
-const KNOWN: Record<string, string> = {
-  'media/chat.css':
-    'the one stylesheet src/host/views/webviewHtml.ts links (the webview harness and the bench serve it too): splitting it means linking several there',
-};
-
 const lines = (n: number, blankEvery = 0): string =>
   Array.from(
     { length: n },
@@ -27,18 +21,12 @@ describe('file sizes', () => {
       files.includes('src/extension.ts') && files.includes('test/fixtures/fake-zero/acp.mjs'),
       'the files were found',
     );
-    const long = longFiles(ROOT, files).filter((f) => !(f.file in KNOWN));
+    const long = longFiles(ROOT, files);
     assert.deepEqual(
       long.map((f) => `${f.file}: ${f.lines} non-blank lines`),
       [],
       `over ${MAX_NON_BLANK_LINES} non-blank lines: split them into files named for what each part does`,
     );
-  });
-
-  it('the known long files are still over the limit (a split one leaves KNOWN)', () => {
-    const long = new Set(longFiles(ROOT, Object.keys(KNOWN)).map((f) => f.file));
-    for (const file of Object.keys(KNOWN))
-      assert.ok(long.has(file), `${file} is now at most ${MAX_NON_BLANK_LINES} non-blank lines: take it off KNOWN`);
   });
 
   describe('counting', () => {
