@@ -1,6 +1,6 @@
 // What must hold before a version is published: package.json's version is one the Marketplace accepts,
 // the tag names that version, CHANGELOG.md has a section for it with at least one entry, and the
-// production bundles are within their size budgets.
+// production bundles are within their size budgets and include every file the chat view loads.
 // Pure (text in, verdict out) so every rule is unit-tested; scripts/release-check.ts does the I/O.
 //
 // Tags: `v1.2.3` publishes a release, `v1.2.3-pre` the same version as a pre-release (the Marketplace
@@ -15,6 +15,8 @@ export interface ReleaseInput {
   readonly tag?: string;
   /** Sizes in bytes of the production bundles (`node esbuild.mjs --production`), by file name in dist/. */
   readonly bundles?: Readonly<Record<string, number>>;
+  /** Which of WEBVIEW_FILES that production build made in dist/. */
+  readonly webviewFiles?: readonly string[];
 }
 
 /**
@@ -23,6 +25,9 @@ export interface ReleaseInput {
  * (docs/long-chats.md, "Activation: what loading the extension costs").
  */
 export const BUNDLE_BUDGETS: Readonly<Record<string, number>> = { 'extension.js': 300_000 };
+
+/** What the chat view loads from dist/ (src/host/views/webviewHtml.ts): without one it is empty or unstyled. */
+export const WEBVIEW_FILES: readonly string[] = ['webview.js', 'chat.css', 'codicon.ttf'];
 
 export interface ReleaseVerdict {
   readonly ok: boolean;
@@ -80,6 +85,9 @@ export function checkRelease(input: ReleaseInput): ReleaseVerdict {
     }
   }
   if (input.bundles) errors.push(...bundleErrors(input.bundles));
+  if (input.webviewFiles)
+    for (const file of WEBVIEW_FILES.filter((f) => !input.webviewFiles?.includes(f)))
+      errors.push(`the production build made no dist/${file}, which the chat view loads.`);
   return { ok: errors.length === 0, version, preRelease, errors, notes };
 }
 

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BUNDLE_BUDGETS, changelogSection, checkRelease } from '../../../scripts/lib/releaseCheck';
+import { BUNDLE_BUDGETS, changelogSection, checkRelease, WEBVIEW_FILES } from '../../../scripts/lib/releaseCheck';
 
 const ROOT = path.resolve(__dirname, '../..', '..');
 const pkg = (version: string) => JSON.stringify({ name: 'x', version });
@@ -34,6 +34,14 @@ describe('release check', () => {
     assert.match(over.errors.join('\n'), /dist\/extension\.js is 300,001 bytes, over its budget of 300,000/);
     const missing = checkRelease({ packageJson: pkg('1.2.3'), changelog: RELEASED, bundles: {} });
     assert.match(missing.errors.join('\n'), /made no dist\/extension\.js/);
+  });
+
+  it("refuses a production build that did not make one of the chat view's files (its stylesheet, dist/chat.css)", () => {
+    const input = { packageJson: pkg('1.2.3'), changelog: RELEASED };
+    assert.deepEqual(checkRelease({ ...input, webviewFiles: ['webview.js', 'chat.css', 'codicon.ttf'] }).errors, []);
+    const unstyled = checkRelease({ ...input, webviewFiles: WEBVIEW_FILES.filter((f) => f !== 'chat.css') });
+    assert.equal(unstyled.ok, false);
+    assert.deepEqual(unstyled.errors, ['the production build made no dist/chat.css, which the chat view loads.']);
   });
 
   it('fails for a tag that does not match package.json, naming both', () => {
