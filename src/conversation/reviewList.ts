@@ -22,6 +22,8 @@ export interface ReviewRow {
   readonly tooLarge: boolean;
   /** Past the first MEASURE_MAX_FILES of its turn: not measured. */
   readonly tooMany: boolean;
+  /** The user marked the whole file reviewed. */
+  readonly reviewed: boolean;
 }
 
 export interface ReviewGroup {
@@ -47,6 +49,7 @@ export function turnReviewRows(turn: Turn): ReviewRow[] {
       noCheckpoint,
       tooLarge: f.tooLarge === true,
       tooMany: f.tooMany === true,
+      reviewed: f.reviewed === true,
     }));
   }
   return turnFileChanges(turn).map((c) => ({
@@ -60,6 +63,7 @@ export function turnReviewRows(turn: Turn): ReviewRow[] {
     noCheckpoint,
     tooLarge: false,
     tooMany: false,
+    reviewed: false,
   }));
 }
 

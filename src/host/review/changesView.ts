@@ -1,9 +1,10 @@
 /**
  * The "Zero: Changes" view: the files the current chat's turns changed, newest turn first, each
  * with its +/- counts, Diff, Keep and Revert; a turn's Undo Changes… is Zero's rewind of all of it.
- * Kept files leave the list; reverted ones stay, marked so. An ACP chat's files are listed with
- * Keep only (Zero keeps no checkpoints over ACP: no counts, Diff, Revert or Undo), and the view
- * says so.
+ * Kept files leave the list; reverted ones stay, marked so. A modified file expands into its hunks
+ * (hunkNodes.ts), each with Keep, Revert and a Reviewed checkbox; the file has one too. An ACP
+ * chat's files are listed with Keep only (Zero keeps no checkpoints over ACP: no counts, hunks,
+ * Diff, Revert or Undo), and the view says so.
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -16,19 +17,33 @@ import {
   type ReviewRow,
 } from '../../conversation/reviewList';
 import type { ChatController } from '../../chats/chatController';
+import type { ReviewFile } from '../../conversation/model';
+import { reviewedWords } from '../../conversation/reviewMarks';
+import { sameChangedPath } from '../../conversation/turnChanges';
 import { Disposable } from '../../lifecycle/disposable';
+import { hunkItem, type HunkNode } from './hunkNodes';
+import type { HunkNow, HunkReview } from './hunkReview';
 
 export const CHANGES_VIEW = 'zero.changes';
 export const ACP_NOTE =
-  'ACP chat: Zero keeps no checkpoints over ACP, so changed files are listed without line counts, Diff, Revert or Undo. Use the exec transport to review changes.';
+  'ACP chat: Zero keeps no checkpoints over ACP, so changed files are listed without line counts, hunks, Diff, Revert or Undo. Review by hunk needs the exec transport.';
 
-type Node = { readonly kind: 'turn'; readonly group: ReviewGroup } | { readonly kind: 'file'; readonly row: ReviewRow };
+type Node =
+  | { readonly kind: 'turn'; readonly group: ReviewGroup }
+  | { readonly kind: 'file'; readonly row: ReviewRow }
+  | HunkNode;
 
 export interface ChangesActions {
-  readonly openDiff: (turnId: string, path: string) => Promise<void>;
+  /** `line`: 0-based, of the file now, where the diff opens. */
+  readonly openDiff: (turnId: string, path: string, line?: number) => Promise<void>;
   readonly undoTurn: (turnId: string) => Promise<void>;
   readonly keep: (turnId: string, path: string) => void;
   readonly revert: (turnId: string, path: string) => Promise<void>;
+  /** Review by hunk (exec turns). */
+  readonly hunks: Pick<HunkReview, 'revert' | 'mark'> & {
+    readonly openDiffAt: (h: HunkNow) => Promise<void>;
+    readonly atCursor: (what: 'keep' | 'revert') => Promise<void>;
+  };
 }
 
 /** The file row a context-menu command was run on (its argument is the tree node), else null. */
@@ -49,6 +64,7 @@ const RELEVANT = new Set([
   'turn_started',
   'turn_review',
   'review_decided',
+  'review_marked',
   'turn_undone',
   'process_exited',
   'acp_turn_ended',
@@ -64,11 +80,28 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<N
   constructor(
     private readonly controller: ChatController,
     private readonly folder: () => string | null,
+    private readonly hunks: HunkReview,
   ) {
     super();
     this.view = this.register(
-      vscode.window.createTreeView(CHANGES_VIEW, { treeDataProvider: this, showCollapseAll: true }),
+      vscode.window.createTreeView(CHANGES_VIEW, {
+        treeDataProvider: this,
+        showCollapseAll: true,
+        // A file's Reviewed mark is its own: checking it does not check its hunks.
+        manageCheckboxStateManually: true,
+      }),
     );
+    this.register(
+      this.view.onDidChangeCheckboxState((e) => {
+        for (const [node, state] of e.items) {
+          const on = state === vscode.TreeItemCheckboxState.Checked;
+          if (node.kind === 'hunk' && (on || node.h.mark === 'reviewed'))
+            this.hunks.mark(node.h.turnId, node.h.path, node.h.hunk.key, on ? 'reviewed' : null);
+          else if (node.kind === 'file') this.hunks.mark(node.row.turnId, node.row.path, null, on ? 'reviewed' : null);
+        }
+      }),
+    );
+    this.register(hunks.onDidChange(() => this.changed.fire(undefined)));
     this.register(
       controller.chats.onDidChange((c) => {
         if (
@@ -95,12 +128,33 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<N
   }
 
   /** The current chat as the chat view shows it: a big chat's latest turns until the user loads older ones. */
-  getChildren(node?: Node): Node[] {
+  async getChildren(node?: Node): Promise<Node[]> {
     if (!node) return chatReview(this.controller.focus.workingChat).map((group) => ({ kind: 'turn', group }));
-    return node.kind === 'turn' ? node.group.rows.map((row) => ({ kind: 'file', row })) : [];
+    if (node.kind === 'turn') return node.group.rows.map((row) => ({ kind: 'file', row }));
+    if (node.kind !== 'file' || !this.byHunk(node.row)) return [];
+    const { turnId, path: file } = node.row;
+    const listing = await this.hunks.listing(turnId, file);
+    if (!listing.ok) return [{ kind: 'note', id: `note:${turnId}:${file}`, text: listing.reason }];
+    return [
+      ...listing.hunks.map((h): Node => ({ kind: 'hunk', h })),
+      ...listing.reverted.map((hunk): Node => ({ kind: 'gone', turnId, path: file, hunk })),
+    ];
+  }
+
+  /** Hunks only for a text file the turn modified and that was measured (not one reverted whole, not ACP's). */
+  private byHunk(r: ReviewRow): boolean {
+    return !r.noCheckpoint && r.state !== 'reverted' && this.entry(r)?.hunks !== undefined;
+  }
+
+  /** The row's review entry, for its marks. */
+  private entry(r: ReviewRow): ReviewFile | undefined {
+    return this.controller.focus.workingChat.turns
+      .find((t) => t.id === r.turnId)
+      ?.review?.find((f) => sameChangedPath(f.path, r.path));
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
+    if (node.kind === 'hunk' || node.kind === 'gone' || node.kind === 'note') return hunkItem(node);
     if (node.kind === 'turn') {
       const g = node.group;
       const item = new vscode.TreeItem(short(g.prompt), vscode.TreeItemCollapsibleState.Expanded);
@@ -112,11 +166,22 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<N
       return item;
     }
     const r = node.row;
-    const item = new vscode.TreeItem(path.basename(r.path), vscode.TreeItemCollapsibleState.None);
+    const entry = this.entry(r);
+    const item = new vscode.TreeItem(
+      path.basename(r.path),
+      this.byHunk(r) ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = `file:${r.turnId}:${r.path}`;
     const dir = path.posix.dirname(r.path);
-    item.description = [rowLabel(r), dir !== '.' ? dir : ''].filter(Boolean).join(' · ');
-    item.accessibilityInformation = { label: rowSpoken(r) };
+    const reviewed = entry && !r.noCheckpoint ? reviewedWords(entry) : '';
+    item.description = [rowLabel(r), reviewed, dir !== '.' ? dir : ''].filter(Boolean).join(' · ');
+    item.accessibilityInformation = { label: [rowSpoken(r), reviewed].filter(Boolean).join(', ') };
+    if (entry && !r.noCheckpoint && r.state !== 'reverted')
+      item.checkboxState = {
+        state: entry.reviewed ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked,
+        tooltip: entry.reviewed ? 'Reviewed (uncheck to mark unreviewed)' : 'Mark Reviewed',
+        accessibilityInformation: { label: `Reviewed: ${r.path}` },
+      };
     item.tooltip = `${r.path}: ${rowLabel(r) || 'changed'}`;
     const folder = this.folder();
     item.resourceUri = vscode.Uri.file(path.isAbsolute(r.path) || !folder ? r.path : path.join(folder, r.path));

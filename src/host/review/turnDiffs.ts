@@ -38,7 +38,8 @@ export interface TurnChangeDeps {
 }
 
 export interface TurnChangeActions {
-  readonly openDiff: (turnId: string, path: string) => Promise<void>;
+  /** `line`: 0-based, of the file now, where the diff opens (a hunk's). */
+  readonly openDiff: (turnId: string, path: string, line?: number) => Promise<void>;
   readonly undoTurn: (turnId: string) => Promise<void>;
 }
 
@@ -46,7 +47,7 @@ export interface TurnChangeActions {
 export function turnChangeActions(deps: TurnChangeDeps): TurnChangeActions {
   const changes = new TurnChanges(deps);
   const actions: TurnChangeActions = {
-    openDiff: (t, p) => changes.openDiff(t, p),
+    openDiff: (t, p, line) => changes.openDiff(t, p, line),
     undoTurn: (t) => changes.undoTurn(t),
   };
   deps.register(vscode.workspace.registerTextDocumentContentProvider(BEFORE_SCHEME, new BeforeContent()));
@@ -99,7 +100,7 @@ class TurnChanges {
     return { chat, turn, readOnly: controller.focus.workingInTranscript, sessionId: turnSessionId(chat, turn) };
   }
 
-  async openDiff(turnId: string, requested: string): Promise<void> {
+  async openDiff(turnId: string, requested: string, line?: number): Promise<void> {
     const found = this.locate(turnId);
     if (!found) return;
     const root = rootOfTurn(found.turn, this.deps.folder(), this.deps.roots);
@@ -136,6 +137,7 @@ class TurnChanges {
     const note = before.isNew ? ' (new file)' : exists ? '' : ' (deleted since)';
     await vscode.commands.executeCommand('vscode.diff', before.uri, now, `${change.path} (before turn ↔ now)${note}`, {
       preview: true,
+      ...(line !== undefined ? { selection: new vscode.Range(line, 0, line, 0) } : {}),
     });
   }
 
@@ -144,7 +146,11 @@ class TurnChanges {
     const b = await beforeTurn(found.chat, found.turn, file, found.readOnly, this.deps.log);
     if (b.kind === 'unavailable') return { reason: `${b.reason} Showing the file as it is now.` };
     if (b.kind === 'absent') return { uri: beforeUri(file, { empty: '1' }), isNew: true };
-    return { uri: beforeUri(file, { session: b.session, seq: String(b.sequence), file: b.path }), isNew: false };
+    // `turn`: Keep / Revert Hunk at the cursor find the turn from the diff editor's before-side.
+    return {
+      uri: beforeUri(file, { session: b.session, seq: String(b.sequence), file: b.path, turn: found.turn.id }),
+      isNew: false,
+    };
   }
 
   async undoTurn(turnId: string): Promise<void> {

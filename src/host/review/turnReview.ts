@@ -10,6 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { hunkEngine } from '../../conversation/hunkEngine';
 import { countLineChanges, looksBinary, splitLines } from '../../conversation/lineChanges';
 import type { Chat, ReviewFile, Turn } from '../../conversation/model';
 import { revertPlan, revertWarning, type BeforeState, type DiskState } from '../../conversation/revertPlan';
@@ -113,7 +114,17 @@ export function measure(file: string, before: Before, left: Left, max = MEASURE_
   if (looksBinary(text(before.content)) || looksBinary(text(after)))
     return { path: file, change: 'modified', added: null, removed: null, binary: true, afterSha256 };
   const { added, removed } = countLineChanges(text(before.content), text(after));
-  return { path: file, change: 'modified', added, removed, afterSha256 };
+  // The turn's own hunks, to tell later which were reverted (hunkReview.ts); none past the diff's limits.
+  const engine = hunkEngine();
+  const hunks = engine.computeHunks(text(before.content), text(after));
+  return {
+    path: file,
+    change: 'modified',
+    added,
+    removed,
+    afterSha256,
+    ...(hunks ? { hunks: hunks.map((h) => engine.hunkSummary(h)) } : {}),
+  };
 }
 
 /**

@@ -103,13 +103,26 @@ describe("measuring a turn's files (size cap)", function () {
     );
   });
 
-  it('under the limit, lines are counted as before', function () {
+  it("under the limit, lines are counted as before, and the turn's hunks are recorded", function () {
     assert.deepEqual(measure('a.txt', before('a\nb\n'), Buffer.from('a\nc\nd\n')), {
       path: 'a.txt',
       change: 'modified',
       added: 2,
       removed: 1,
       afterSha256: measure('x', { kind: 'absent' }, Buffer.from('a\nc\nd\n'))!.afterSha256,
+      hunks: [
+        {
+          key: measure('a.txt', before('a\nb\n'), Buffer.from('a\nc\nd\n'))!.hunks![0]!.key,
+          oldStart: 1,
+          oldLines: 2,
+          newStart: 1,
+          newLines: 3,
+          added: 2,
+          removed: 1,
+          from: 1,
+          to: 2,
+        },
+      ],
     });
   });
 });
