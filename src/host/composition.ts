@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { hostFolderRules, rememberAddDir } from './approvals/addDirsSetting';
 import { chatTransport, type Chat } from '../conversation/model';
+import type { Transport } from '../conversation/transport';
 import { AcpPermissionDialogs } from './approvals/acpPermissionDialog';
 import { ApprovalDetails } from './approvals/approvalDetails';
 import { AcpTransport } from '../acp/acpTransport';
@@ -23,6 +24,9 @@ import { execChoices } from '../chats/composerChoices';
 import { acpSessionPicks } from './composer/acpSessionPicks';
 import { ComposerService } from './composer/composerService';
 import { ExecTransport } from '../zero/execTransport';
+import { cutOffReader } from '../zero/cutOffTools';
+import { sessionsRoot } from '../zero/checkpoints';
+import { runEnv } from './review/checkpointBefore';
 import { ZeroCodeActions } from './commands/codeActions';
 import { registerAllCommands } from './commands/allCommands';
 import { LogRing } from '../diagnose/logRing';
@@ -36,6 +40,7 @@ import { ChangesView } from './review/changesView';
 import { HunkReview } from './review/hunkReview';
 import { hunkCommands, TurnDiffContext } from './review/hunkAtCursor';
 import { viewActions } from './views/viewActions';
+import { isolatedChats, isolating } from './worktrees/isolatedChats';
 import { activeFolder, chooseFolder, otherFolders } from './workspace/workspaceFolders';
 
 export interface Zero {
@@ -92,13 +97,20 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
     version,
   });
   // A chat runs on the transport it started with; one that has not run yet uses `zero.transport`.
-  const transportFor = (chat: Chat) => (chatTransport(chat, defaultTransport()) === 'acp' ? acp : exec);
+  // An isolated chat's turns run in its worktree, made or checked before each turn (src/worktrees/).
+  const chatOf = (id: string): Chat | undefined => controller.chats.wholeChat(id);
+  const isolatedExec: Transport = isolating(exec, chatOf, trusted);
+  const isolatedAcp: Transport = isolating(acp, chatOf, trusted);
+  const transportFor = (chat: Chat): Transport =>
+    chatTransport(chat, defaultTransport()) === 'acp' ? isolatedAcp : isolatedExec;
   const controller = new ChatController(store, {
     folder: activeFolder,
     trusted,
     transportFor,
     defaultTransport,
     outputLimit: () => readSettings().maxRunOutputMB * 1024 * 1024,
+    // A cut-off turn's open tool calls, as Zero's session store recorded them (exec: the runs' XDG_DATA_HOME).
+    readCutOff: cutOffReader(() => sessionsRoot(runEnv())),
     log,
   });
   // The controller cuts its runs off first (they are marked so), then the `zero acp` process goes.
@@ -174,7 +186,13 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
     hunks: hunkCommands(hunkReview, changeActions.openDiff),
   };
   subs.push(review, hunkReview, new TurnDiffContext(), new ChangesView(controller, activeFolder, hunkReview));
+  const worktrees = isolatedChats(
+    { controller, folder: activeFolder, trusted, defaultTransport, log, reveal: () => view.reveal() },
+    log,
+  );
+  subs.push(worktrees.view);
   const handlers = viewActions({
+    worktrees: worktrees.handlers,
     composer,
     controller,
     folder: activeFolder,
@@ -226,6 +244,7 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
       chooseFolder: pickFolder,
       diagnose: { extensionUri: context.extensionUri, version, ring: logRing },
       review: reviewActions,
+      worktrees: worktrees.commands,
     }),
     vscode.window.onDidChangeActiveTextEditor(() => controller.view.refresh()),
     vscode.workspace.onDidChangeWorkspaceFolders(() => controller.view.refresh()),

@@ -203,6 +203,9 @@ export const WebviewToHostSchema = lazySchema(() =>
     strictObject({ type: literal('chooseFolder') }),
     // A chat with no turns yet picks its transport; an ACP chat picks its session's mode and model.
     strictObject({ type: literal('setTransport'), transport: zEnum(['exec', 'acp']) }),
+    /** A chat with no turns yet runs in a git worktree of its own (Isolated); an isolated chat's header actions. */
+    strictObject({ type: literal('setWorktree'), on: boolean() }),
+    strictObject({ type: literal('worktree'), action: zEnum(['changes', 'mergeBack', 'discard']) }),
     strictObject({ type: literal('setAcpMode'), mode: string().check(minLength(1), maxLength(100)) }),
     strictObject({ type: literal('setAcpModel'), model: string().check(minLength(1), maxLength(300)) }),
     /** An ACP chat that outgrew the model's window goes on over exec with the same Zero session. */

@@ -6,6 +6,7 @@ import { registerTranscriptCommands } from '../history/transcriptCommands';
 import type { ChangesActions } from '../review/changesView';
 import { registerReviewCommands } from '../review/reviewCommands';
 import { readSettings } from '../workspace/settings';
+import { registerWorktreeCommands, type WorktreeCommandDeps } from '../worktrees/worktreeCommands';
 import { registerAddToChatCommands } from './addToChatCommands';
 import { registerCommands, type CommandDeps } from './commands';
 import { registerSelectionCommands } from './selectionCommands';
@@ -17,6 +18,8 @@ export interface AllCommandDeps extends CommandDeps {
   readonly diagnose: Omit<DiagnoseDeps, 'log'>;
   /** What the review commands do (turn diffs and file review, built in composition.ts). */
   readonly review: ChangesActions;
+  /** Isolated chats: New Chat in Worktree, Merge back, Discard and the Worktree view. */
+  readonly worktrees: Omit<WorktreeCommandDeps, 'controller'>;
 }
 
 export function registerAllCommands(d: AllCommandDeps): vscode.Disposable[] {
@@ -27,6 +30,7 @@ export function registerAllCommands(d: AllCommandDeps): vscode.Disposable[] {
     ...registerAddToChatCommands(d.controller, d.folder, reveal),
     ...registerTranscriptCommands(d.controller, reveal),
     ...registerReviewCommands(d.review),
+    ...registerWorktreeCommands({ controller: d.controller, ...d.worktrees }),
     vscode.commands.registerCommand('zero.manageApprovals', () =>
       manageApprovals(d.controller.view.binary.path, readSettings().env, d.log),
     ),

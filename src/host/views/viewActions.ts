@@ -23,6 +23,11 @@ export interface ViewActionDeps {
   readonly chooseFolder: () => Promise<void>;
   readonly setAcpMode: (mode: string) => Promise<void>;
   readonly setAcpModel: (model: string) => Promise<void>;
+  /** Isolated chats: the header's toggle and its worktree's actions (worktreeService.ts). */
+  readonly worktrees: {
+    setIsolated(chatId: string, on: boolean): Promise<boolean>;
+    act(chatId: string, action: 'changes' | 'mergeBack' | 'discard'): Promise<void>;
+  };
   readonly composer: ComposerService;
   /** Open a chat in an editor tab (history's button). */
   readonly openInTab?: (chatId: string) => unknown;
@@ -62,6 +67,8 @@ export function viewActions(deps: ViewActionDeps): EditorHandlers {
     reviewFile: (msg) =>
       msg.decision === 'keep' ? deps.keepFile(msg.turnId, msg.path) : deps.revertFile(msg.turnId, msg.path),
     setTransport: (msg) => deps.controller.runs.setTransport(deps.controller.focus.workingChatId, msg.transport),
+    setWorktree: (msg, view) => deps.worktrees.setIsolated(view.chatId, msg.on),
+    worktree: (msg, view) => deps.worktrees.act(view.chatId, msg.action),
     setAcpMode: (msg) => deps.setAcpMode(msg.mode),
     setAcpModel: (msg) => deps.setAcpModel(msg.model),
     setCurrentFile: (msg) => deps.composer.setCurrentFile(msg.on),

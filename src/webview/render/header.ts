@@ -7,6 +7,7 @@ import { button, h, setText } from '../dom';
 import { post } from '../vscodeApi';
 import { baseName, statusLabel, tokens } from './format';
 import { TransportBar } from './transportBar';
+import { WorktreeBar } from './worktreeBar';
 
 export class HeaderView {
   readonly el = h('header', { class: 'chat-header' });
@@ -22,6 +23,7 @@ export class HeaderView {
   private readonly status = h('span', { class: 'run-status' });
   private readonly usage = h('span', { class: 'usage-total' });
   private readonly transport = new TransportBar();
+  private readonly worktree = new WorktreeBar();
   private timer: number | undefined;
   private chat: Chat | null = null;
 
@@ -56,6 +58,7 @@ export class HeaderView {
       h('div', { class: 'header-row title-row' }, this.title, this.demo, this.readOnly, actions),
       h('div', { class: 'header-row meta' }, this.folder, this.status, this.usage),
       this.transport.el,
+      this.worktree.el,
     );
   }
 
@@ -82,6 +85,7 @@ export class HeaderView {
     setText(this.usage, `${tokens(u.totalTokens)} total`);
     this.usage.title = `Chat total: ${u.promptTokens} prompt + ${u.completionTokens} completion tokens`;
     this.transport.update(state);
+    this.worktree.update(state);
     this.chat = state.chat;
     this.renderStatus();
     const running = isRunningChat(state.chat);

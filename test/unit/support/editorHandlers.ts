@@ -25,6 +25,8 @@ export function plainEditor(
     undoTurn: o,
     reviewFile: o,
     setTransport: o,
+    setWorktree: o,
+    worktree: o,
     setAcpMode: o,
     setAcpModel: o,
     setCurrentFile: o,
