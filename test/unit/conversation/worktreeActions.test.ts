@@ -57,7 +57,7 @@ describe('isolated chats (worktreeActions)', () => {
 
   it('a chat file whose worktree lacks a field the code reads is refused', () => {
     const chat = run(started, { type: 'worktree_created', worktree: WT });
-    const broken: Partial<ChatWorktree> = { ...WT };
+    const broken: Record<string, unknown> = { ...WT };
     delete broken.baseCommit;
     const read = readChat(JSON.parse(JSON.stringify({ ...chat, worktree: broken })));
     assert.equal(read.ok, false);
