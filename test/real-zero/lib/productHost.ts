@@ -11,6 +11,8 @@ import { AcpTransport } from '../../../src/acp/acpTransport';
 import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { ExecTransport } from '../../../src/zero/execTransport';
+import { zeroWorktreeBase } from '../../../src/zero/turnRoot';
+import { isolatedTransport } from '../../../src/worktrees/isolatedTransport';
 import { sessionsRoot } from '../../../src/zero/checkpoints';
 import { cutOffReader } from '../../../src/zero/cutOffTools';
 import { mergeEnv } from '../../../src/zero/mergeEnv';
@@ -130,8 +132,16 @@ export function productHost(
         })
       : null;
   const chats = options.chats ?? path.join(sandbox.root, 'chats');
-  // As composition.ts: a chat runs on its own transport, a new one on `zero.transport`.
-  const transportFor = (chat: Chat) => (acp && chatTransport(chat, 'acp') === 'acp' ? acp : transport);
+  // As composition.ts: a chat runs on its own transport, a new one on `zero.transport`; an isolated chat in its worktree.
+  const isolation = {
+    chat: (id: string) => late.controller?.chats.wholeChat(id),
+    trusted: () => true,
+    worktreeDir: () => zeroWorktreeBase(sandbox.env),
+  };
+  const isolatedExec = isolatedTransport(transport, isolation);
+  const isolatedAcp = acp ? isolatedTransport(acp, isolation) : null;
+  const transportFor = (chat: Chat) =>
+    isolatedAcp && chatTransport(chat, 'acp') === 'acp' ? isolatedAcp : isolatedExec;
   const controller = new ChatController(new ChatStore(chats, () => undefined), {
     folder: () => options.folder ?? sandbox.workspace,
     trusted: () => true,
