@@ -30,14 +30,20 @@ export function sandboxCheck(probes: ZeroProbes): Check {
           details: [],
         };
       const binary = await probes.path();
+      if (!binary)
+        return {
+          status: 'skipped',
+          finding: `No Zero CLI: ${LINUX_HELPER} is checked once zero is found.`,
+          details: [],
+        };
       const stat = probes.deps.stat ?? statPath;
       // Zero sees the PATH of the environment it runs in: zero.env over the host's.
       const pathVar = probes.deps.zeroEnv.PATH ?? probes.deps.hostEnv.PATH ?? '';
       const onPath = (name: string): string | null => lookPath(name, pathVar, stat);
-      const binDir = binary ? path.dirname(probes.realpath(binary)) : null;
+      const binDir = path.dirname(probes.realpath(binary));
       const besideZero = (name: string): string | null => {
-        const p = binDir ? path.join(binDir, name) : null;
-        return p && runnable(stat(p)) ? p : null;
+        const p = path.join(binDir, name);
+        return runnable(stat(p)) ? p : null;
       };
       const helper = onPath(LINUX_HELPER);
       const beside = besideZero(LINUX_HELPER);
@@ -48,16 +54,14 @@ export function sandboxCheck(probes: ZeroProbes): Check {
 
       const details: Detail[] = [
         detail(`${LINUX_HELPER} on PATH`, helper ?? 'not found'),
-        detail(`${LINUX_HELPER} next to zero`, beside ?? (binDir ? `not in ${binDir}` : 'no zero found')),
+        detail(`${LINUX_HELPER} next to zero`, beside ?? `not in ${binDir}`),
         detail('bubblewrap (bwrap) on PATH', bwrap ?? 'not found'),
         detail('zero-seccomp', seccomp ?? 'not found (optional: a compatibility wrapper)'),
         detail(
           'Zero says',
           verdict
             ? `${verdict.status}: ${verdict.message}`
-            : doctor.kind === 'failed'
-              ? `no verdict: ${doctor.problem}`
-              : 'no verdict: zero doctor did not report sandbox.backend',
+            : `no verdict: ${doctor.kind === 'failed' ? doctor.problem : 'zero doctor did not report sandbox.backend'}`,
         ),
       ];
       const ready = verdict ? verdict.status === 'pass' : helper !== null && bwrap !== null;

@@ -25,7 +25,9 @@ export function registerDiagnose(d: DiagnoseDeps): vscode.Disposable[] {
 
 function diagnoseInput(d: DiagnoseDeps): DiagnoseInput {
   const settings = readSettings();
-  const remote = vscode.env.remoteName ? `, remote ${vscode.env.remoteName}` : '';
+  // The kind of remote (ssh-remote, wsl, dev-container…), never a host name (code-server gives host:port).
+  const kind = vscode.env.remoteName;
+  const remote = kind ? `, remote${/^[a-z][a-z-]*$/.test(kind) ? ` ${kind}` : ''}` : '';
   return {
     settings,
     ignoredFromFiles: userOnlyKeysInWorkspaceFiles(),

@@ -28,6 +28,11 @@ describe('diagnose: the Linux sandbox helper', () => {
     }
   });
 
+  it('is skipped without a Zero CLI', async () => {
+    const r = await runCheck(fakeInput({ files: { '/usr/bin/zero-linux-sandbox': 'exe' } }), 'sandbox');
+    assert.equal(r.status, 'skipped');
+  });
+
   it('ok when Zero says its native sandbox is available, with where the files are', async () => {
     const r = await runCheck(
       fakeInput({
