@@ -3,6 +3,9 @@
  * Everything here is plain JSON (serialisable, persisted in workspace storage).
  */
 import type { Block, Risk } from '../protocol/events';
+import type { AskedAgain, StoredRule } from './permissionRules';
+
+export type { AskedAgain, StoredRule } from './permissionRules';
 
 export interface UsageTotals {
   readonly promptTokens: number;
@@ -113,52 +116,6 @@ export interface PermissionItem {
   readonly rule?: StoredRule;
   /** Zero asks about something the user always allowed: when that was, and why Zero asks again. */
   readonly askedAgain?: AskedAgain;
-}
-
-/**
- * What Zero stored for an "Always allow", as `zero sandbox grants list --json` shows it after the answer
- * (src/approvals/storedRules.ts). Its text comes from Zero and the model's arguments: clamped (permissionRules.ts).
- */
-export type StoredRule =
-  /** A grant: tool-wide (`scope` null), or one file, a folder and what is in it, or a host. */
-  | {
-      readonly kind: 'grant';
-      readonly tool: string;
-      readonly scope: string | null;
-      readonly scopeKind: string | null;
-      /** Zero's `approvedAt`, in ms since the epoch; null when Zero gave none. */
-      readonly approvedAt: number | null;
-      /** Zero's grants file. */
-      readonly file: string | null;
-      /** When the chat read it back. */
-      readonly at: number;
-    }
-  /** A command prefix (ACP's "Always allow this command"): commands starting with these words. */
-  | {
-      readonly kind: 'prefix';
-      readonly tool: string;
-      readonly prefix: readonly string[];
-      readonly approvedAt: number | null;
-      readonly file: string | null;
-      readonly at: number;
-    }
-  /** exec, a write outside the workspace: Zero keeps no rule; the folder went into `zero.addDirs`. */
-  | { readonly kind: 'folder'; readonly tool: string; readonly folder: string; readonly at: number }
-  /** Nothing to show: Zero's list has no rule matching the answer, or could not be read (`why`). */
-  | { readonly kind: 'none'; readonly tool: string; readonly why: string; readonly at: number };
-
-/** A request for something the user always allowed: Zero asked anyway. */
-export interface AskedAgain {
-  /** When it was allowed (ms since the epoch), from `from`; null when neither says. */
-  readonly allowedAt: number | null;
-  /** `zero`: the stored grant's `approvedAt`; `card`: the earlier card in this chat. */
-  readonly from: 'zero' | 'card';
-  /** The rule, in words (describeRule). */
-  readonly rule: string;
-  /** Why Zero asks again, in words. */
-  readonly reason: string;
-  /** False when Zero's request does not tell why (the reason then says so). */
-  readonly said: boolean;
 }
 
 /** A `session/request_permission` as the chat records it. */
@@ -410,6 +367,20 @@ export interface Chat {
   readonly isolated?: boolean;
   /** The worktree an isolated chat runs in, once made (worktreeActions.ts). */
   readonly worktree?: ChatWorktree;
+  /** A fork (forkTurns.ts): the chat and turn it was copied from; its own Zero session goes on from there. */
+  readonly forkedFrom?: ForkOrigin;
+}
+
+/** Where a forked chat came from: its first `turns` turns are copies of the original's, up to `turnId`. */
+export interface ForkOrigin {
+  readonly chatId: string;
+  readonly turnId: string;
+  /** The original chat's title then. */
+  readonly title: string;
+  /** The original's Zero session, which the fork copied (and never changes). */
+  readonly sessionId: string;
+  readonly at: number;
+  readonly turns: number;
 }
 
 /**
