@@ -15,6 +15,7 @@ import { ElidedView, NoticeView, ProblemView } from './notice';
 import { PermissionView } from './permissionCard';
 import { PlanView } from './plan';
 import { ReasoningView } from './reasoning';
+import { resumeLine } from './resume';
 import { TextView } from './text';
 import { ToolView } from './tool';
 
@@ -30,6 +31,8 @@ export interface TurnActions {
   edit(req: EditRequest): void;
   /** Continue on exec: an empty box gets the refused message back. */
   refill(text: string): void;
+  /** Resume a cut-off turn: the message goes in the box, to send as it is or edited. */
+  resume(text: string): void;
 }
 
 export class TurnView {
@@ -107,6 +110,8 @@ export class TurnView {
       line.append(h('span', { class: 'footer-item effort', text: `${t.composed.effort} effort` }));
     const parts: HTMLElement[] = [line];
     if (t.explanation) parts.push(h('div', { class: `turn-explanation tone-${tone}`, text: t.explanation }));
+    const resume = resumeLine(t, (text) => this.actions.resume(text));
+    if (resume) parts.push(resume);
     // A failure of the setup (binary, provider, config, sandbox): the report says what is wrong.
     if (suggestsDiagnose(t))
       parts.push(
@@ -330,6 +335,7 @@ function footerChanged(a: Turn, b: Turn): boolean {
     a.stderrTail !== b.stderrTail ||
     a.run !== b.run ||
     a.undone !== b.undone ||
-    a.review !== b.review
+    a.review !== b.review ||
+    a.cutOff !== b.cutOff
   );
 }
