@@ -8,12 +8,14 @@ import type {
   HunkMark,
   AskedAgain,
   ChatWorktree,
+  ForkOrigin,
   PlanEntry,
   ReviewFile,
   SessionGrant,
   StoredRule,
   TransportKind,
   ComposedMessage,
+  Turn,
   TurnStatus,
 } from './model';
 
@@ -102,6 +104,14 @@ export type ChatAction =
   | { readonly type: 'transport_set'; readonly transport: TransportKind }
   /** An ACP chat that outgrew the model's window goes on over exec, resuming the same Zero session. */
   | { readonly type: 'continued_on_exec'; readonly at: number }
+  /** A new chat becomes a fork of another (forkTurns.ts): the copied turns, bound to the forked Zero session. */
+  | {
+      readonly type: 'forked';
+      readonly from: ForkOrigin;
+      readonly sessionId: string;
+      readonly title: string;
+      readonly turns: readonly Turn[];
+    }
   // ---- Isolated chats (worktreeActions.ts) ----
   /** The header's Isolated toggle, on a chat that has not run yet. */
   | { readonly type: 'worktree_set'; readonly on: boolean }

@@ -284,6 +284,16 @@ export const ChatSchema = lazySchema(() =>
         discardedAt: optional(count),
       }),
     ),
+    forkedFrom: optional(
+      looseObject({
+        chatId: string(),
+        turnId: string(),
+        title: string(),
+        sessionId: string(),
+        at: count,
+        turns: count,
+      }),
+    ),
     // Read back, these answer Zero's requests without asking: exact on every field the matching reads.
     acpGrants: optional(
       looseObject({

@@ -25,6 +25,7 @@ import { applyRecovered, cutOffTurn, NO_RESULT_WHY, settleTurn } from './cutOff'
 import { clampAmount, clampCount } from '../protocol/numbers';
 import { markFile } from './reviewMarks';
 import { applyWorktree, isolationAfterTransport } from './worktreeActions';
+import { applyForked } from './forkTurns';
 
 /** An ACP chat whose session is not open yet: no lists from Zero, only the user's picks. */
 const NO_ACP_SESSION: AcpSessionInfo = { modes: [], mode: null, models: [], model: null, commands: [] };
@@ -187,6 +188,8 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
       return chat.turns.length === 0 || chat.transport === undefined
         ? isolationAfterTransport({ ...chat, transport: action.transport })
         : chat;
+    case 'forked':
+      return applyForked(chat, action);
     case 'continued_on_exec': {
       // Only an ACP chat with a session can go on over exec (`zero exec --resume=<session>`); what it showed stays.
       const session = chat.sessionId;

@@ -1,0 +1,166 @@
+// Fork on the real Zero 0.8: a chat forked from the first of its two turns gets a Zero session of its own
+// (kind fork, the fork's title) whose next turn's model request holds turn 1 and not turn 2; the original
+// session keeps both and goes on; no file is touched. The copy equals what Zero's own `zero exec --fork`
+// copies (all but provider_usage, renumbered, payloads as they were, then a session_fork marker).
+import './lib/editorApis';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { textOf } from '../fixtures/model-server/scenarios';
+import { forkChat } from '../../src/chats/chatFork';
+import { readSessionEvents, sessionsRoot } from '../../src/zero/checkpoints';
+import { checkSessionFork, readForkSource, writeSessionFork } from '../../src/zero/sessionFork';
+import { listSessions } from '../../src/zero/sessionsList';
+import { productHost, sandboxEnv, type ProductHost } from './lib/productHost';
+import { execArgs, makeSandbox, realZeroBin, runZero, type Sandbox } from './lib/realZero';
+
+const ORIGINAL = 'original a\n';
+
+describe('real Zero: Fork a chat from one of its turns', () => {
+  let sandbox: Sandbox;
+  let host: ProductHost;
+  const root = (): string => sessionsRoot(sandbox.env);
+  const fork = (chatId: string, turnId: string) =>
+    forkChat(
+      host.controller,
+      {
+        sessionsRoot: root,
+        check: (f) => checkSessionFork(realZeroBin(), f, sandboxEnv(sandbox)),
+      },
+      chatId,
+      turnId,
+    );
+  /** Everything the model was shown in its latest request. */
+  const lastModelInput = (): string =>
+    (sandbox.server.completions().at(-1)?.body?.messages ?? []).map((m) => textOf(m.content)).join('\n');
+  const userMessages = async (sessionId: string): Promise<string[]> =>
+    (await readSessionEvents(root(), sessionId))
+      .filter((e) => e.type === 'message' && (e.payload as { role?: string }).role === 'user')
+      .map((e) => String((e.payload as { content?: unknown }).content));
+  const files = (): string[] => fs.readdirSync(root()).sort();
+
+  beforeEach(async () => {
+    sandbox = await makeSandbox({ files: { 'src/a.txt': ORIGINAL } });
+    host = productHost(sandbox, { mode: 'ask' });
+  });
+  afterEach(async () => {
+    await host.dispose();
+    await sandbox.dispose();
+  });
+
+  it('from the 1st of 2 turns: the fork goes on from turn 1 only; the original keeps both and goes on', async () => {
+    const first = await host.send('alpha question scenario:plain');
+    const second = await host.send('beta change scenario:write-two path=src/a.txt new=src/new.txt');
+    assert.equal(second.status, 'success', second.explanation ?? '');
+    const original = host.controller.focus.workingChat;
+    const originalId = original.sessionId!;
+    const originalEvents = fs.readFileSync(path.join(root(), originalId, 'events.jsonl'), 'utf8');
+    const fileAfter = fs.readFileSync(path.join(sandbox.workspace, 'src/a.txt'), 'utf8');
+    assert.notEqual(fileAfter, ORIGINAL, 'turn 2 changed the file');
+
+    const outcome = await fork(original.id, first.id);
+    assert.ok(outcome.ok, outcome.ok ? '' : outcome.why);
+    const forked = host.controller.chats.wholeChat(outcome.chatId)!;
+    assert.equal(forked.title, `${original.title} (fork)`);
+    assert.equal(forked.sessionId, outcome.sessionId);
+    assert.deepEqual(
+      forked.turns.map((t) => [t.prompt, t.run.sessionId]),
+      [['alpha question scenario:plain', outcome.sessionId]],
+    );
+    assert.deepEqual(forked.forkedFrom && [forked.forkedFrom.chatId, forked.forkedFrom.turnId], [
+      original.id,
+      first.id,
+    ]);
+    assert.equal(fs.readFileSync(path.join(sandbox.workspace, 'src/a.txt'), 'utf8'), fileAfter, 'no file touched');
+    assert.equal(
+      fs.readFileSync(path.join(root(), originalId, 'events.jsonl'), 'utf8'),
+      originalEvents,
+      'the original session is only read',
+    );
+
+    const listed = await listSessions(realZeroBin(), sandboxEnv(sandbox));
+    assert.ok(listed.ok, listed.ok ? '' : listed.problem);
+    const byId = new Map(listed.sessions.map((s) => [s.sessionId, s]));
+    assert.equal(byId.get(outcome.sessionId)?.kind, 'fork');
+    assert.equal(byId.get(outcome.sessionId)?.title, `${original.title} (fork)`);
+    assert.equal(byId.get(originalId)?.kind, '');
+
+    // The fork's next message: --resume=<fork>, and the model sees turn 1 but not turn 2.
+    host.controller.openChat(outcome.chatId);
+    const inFork = await host.send('gamma follow-up scenario:echo');
+    assert.equal(inFork.status, 'success', inFork.explanation ?? '');
+    assert.equal(inFork.run.sessionId, outcome.sessionId, 'the fork session went on');
+    assert.match(lastModelInput(), /alpha question/);
+    assert.doesNotMatch(lastModelInput(), /beta change/);
+    assert.deepEqual(await userMessages(outcome.sessionId), [
+      'alpha question scenario:plain',
+      'gamma follow-up scenario:echo',
+    ]);
+
+    // The original goes on with both turns, and never sees the fork's.
+    host.controller.openChat(original.id);
+    const onward = await host.send('delta onward scenario:echo');
+    assert.equal(onward.status, 'success', onward.explanation ?? '');
+    assert.equal(onward.run.sessionId, originalId);
+    assert.match(lastModelInput(), /alpha question/);
+    assert.match(lastModelInput(), /beta change/);
+    assert.doesNotMatch(lastModelInput(), /gamma/);
+    assert.deepEqual(await userMessages(originalId), [
+      'alpha question scenario:plain',
+      'beta change scenario:write-two path=src/a.txt new=src/new.txt',
+      'delta onward scenario:echo',
+    ]);
+  });
+
+  it("a copy of the whole session is what Zero's own zero exec --fork copies", async () => {
+    await host.send('one scenario:plain');
+    await host.send('two scenario:write-two path=src/a.txt new=src/new.txt');
+    const parent = host.controller.focus.workingChat.sessionId!;
+    const before = new Set(files());
+    const r = await runZero(sandbox, execArgs('three scenario:plain', [`--fork=${parent}`]));
+    assert.equal(r.code, 0, r.stderr);
+    const zeroFork = files().find((f) => !before.has(f))!;
+    const source = await readForkSource(root(), parent);
+    const ours = await writeSessionFork(root(), source, source.events.length, { title: 'ours' });
+    const lines = (id: string): Record<string, unknown>[] =>
+      fs
+        .readFileSync(path.join(root(), id, 'events.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const theirs = lines(zeroFork);
+    const marker = theirs.findIndex((e) => e.type === 'session_fork');
+    const shape = (e: Record<string, unknown>, id: string) => ({
+      ...e,
+      id: String(e.id).replace(id, 'X'),
+      sessionId: 'X',
+      createdAt: 'T',
+    });
+    assert.deepEqual(
+      lines(ours.sessionId).map((e) => shape(e, ours.sessionId)),
+      theirs.slice(0, marker + 1).map((e) => shape(e, zeroFork)),
+      'the same events, sequences and payloads, up to and with the marker',
+    );
+    const meta = (id: string) => JSON.parse(fs.readFileSync(path.join(root(), id, 'metadata.json'), 'utf8'));
+    const keys = (m: Record<string, unknown>) =>
+      Object.keys(m).filter((k) => !['eventCount', 'lastEventType', 'title'].includes(k));
+    const [a, b] = [meta(ours.sessionId), meta(zeroFork)];
+    assert.deepEqual(keys(a), keys(b), 'the same metadata fields, in the same order');
+    for (const k of [
+      'sessionKind',
+      'cwd',
+      'modelId',
+      'provider',
+      'parentSessionId',
+      'rootSessionId',
+      'forkedFromEventId',
+      'forkedFromSequence',
+    ])
+      assert.deepEqual(a[k], b[k], k);
+    assert.deepEqual(
+      fs.readdirSync(path.join(root(), ours.sessionId, 'checkpoints', 'blobs')).sort(),
+      fs.readdirSync(path.join(root(), zeroFork, 'checkpoints', 'blobs')).sort(),
+      'the same checkpoint blobs',
+    );
+  });
+});
