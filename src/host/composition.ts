@@ -42,6 +42,7 @@ import { hunkCommands, TurnDiffContext } from './review/hunkAtCursor';
 import { viewActions } from './views/viewActions';
 import { isolatedChats, isolating } from './worktrees/isolatedChats';
 import { activeFolder, chooseFolder, otherFolders } from './workspace/workspaceFolders';
+import { forkChats } from './history/forkChats';
 
 export interface Zero {
   readonly controller: ChatController;
@@ -191,6 +192,16 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
     log,
   );
   subs.push(worktrees.view);
+  // The view and the tabs (built below) are asked only when a fork is made.
+  const fork = forkChats({
+    controller,
+    openInTab: (id) => tabs.open(id),
+    openInSidebar: async (id) => {
+      controller.openChat(id);
+      await view.reveal();
+    },
+    log,
+  });
   const handlers = viewActions({
     worktrees: worktrees.handlers,
     composer,
@@ -210,6 +221,7 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
     },
     ...changeActions,
     ...fileReview,
+    forkTurn: (chatId, turnId) => fork.forkTurn(chatId, turnId),
   });
   const view = new ChatViewProvider(context.extensionUri, controller, handlers, log);
   const tabs = new ChatTabs(context.extensionUri, controller, handlers, log);
@@ -245,6 +257,7 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
       diagnose: { extensionUri: context.extensionUri, version, ring: logRing },
       review: reviewActions,
       worktrees: worktrees.commands,
+      fork,
     }),
     vscode.window.onDidChangeActiveTextEditor(() => controller.view.refresh()),
     vscode.workspace.onDidChangeWorkspaceFolders(() => controller.view.refresh()),

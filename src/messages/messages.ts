@@ -219,6 +219,8 @@ export const WebviewToHostSchema = lazySchema(() =>
     }),
     /** Undo a turn's file changes with Zero's own rewind, after a confirmation. */
     strictObject({ type: literal('undoTurn'), turnId: string().check(maxLength(200)) }),
+    /** Fork from here: a new chat on a fork of the Zero session, up to and with this turn. */
+    strictObject({ type: literal('forkTurn'), turnId: string().check(maxLength(200)) }),
     /** Keep (dismiss from review) or revert one file a turn changed. */
     strictObject({
       type: literal('reviewFile'),

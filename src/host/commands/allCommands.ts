@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { manageApprovals } from '../approvals/manageApprovals';
 import { registerDiagnose, type DiagnoseDeps } from '../diagnose/diagnoseCommand';
+import type { ForkChats } from '../history/forkChats';
 import { registerTranscriptCommands } from '../history/transcriptCommands';
 import type { ChangesActions } from '../review/changesView';
 import { registerReviewCommands } from '../review/reviewCommands';
@@ -20,6 +21,8 @@ export interface AllCommandDeps extends CommandDeps {
   readonly review: ChangesActions;
   /** Isolated chats: New Chat in Worktree, Merge back, Discard and the Worktree view. */
   readonly worktrees: Omit<WorktreeCommandDeps, 'controller'>;
+  /** Zero: Fork Chat (history/forkChats.ts). */
+  readonly fork: Pick<ForkChats, 'forkWorkingChat'>;
 }
 
 export function registerAllCommands(d: AllCommandDeps): vscode.Disposable[] {
@@ -35,6 +38,7 @@ export function registerAllCommands(d: AllCommandDeps): vscode.Disposable[] {
       manageApprovals(d.controller.view.binary.path, readSettings().env, d.log),
     ),
     vscode.commands.registerCommand('zero.chooseFolder', d.chooseFolder),
+    vscode.commands.registerCommand('zero.forkChat', () => d.fork.forkWorkingChat()),
     ...registerDiagnose({ ...d.diagnose, log: d.log }),
   ];
 }

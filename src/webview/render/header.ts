@@ -8,6 +8,7 @@ import { post } from '../vscodeApi';
 import { baseName, statusLabel, tokens } from './format';
 import { TransportBar } from './transportBar';
 import { WorktreeBar } from './worktreeBar';
+import { forkedFromLink } from './forkButton';
 
 export class HeaderView {
   readonly el = h('header', { class: 'chat-header' });
@@ -18,6 +19,8 @@ export class HeaderView {
     title: 'Running the built-in demo Zero: no real agent is installed',
   });
   private readonly readOnly = h('span', { class: 'badge', text: 'read-only' });
+  /** A fork's link to the chat it was forked from. */
+  private readonly forked = h('span', { class: 'forked-slot' });
   /** The run folder; a button that opens a picker (multi-root workspaces choose where Zero runs). */
   private readonly folder = button('', () => post({ type: 'chooseFolder' }), { class: 'folder link-button' });
   private readonly status = h('span', { class: 'run-status' });
@@ -56,7 +59,7 @@ export class HeaderView {
     );
     this.el.append(
       h('div', { class: 'header-row title-row' }, this.title, this.demo, this.readOnly, actions),
-      h('div', { class: 'header-row meta' }, this.folder, this.status, this.usage),
+      h('div', { class: 'header-row meta' }, this.folder, this.status, this.usage, this.forked),
       this.transport.el,
       this.worktree.el,
     );
@@ -86,6 +89,10 @@ export class HeaderView {
     this.usage.title = `Chat total: ${u.promptTokens} prompt + ${u.completionTokens} completion tokens`;
     this.transport.update(state);
     this.worktree.update(state);
+    if (this.chat?.forkedFrom !== state.chat.forkedFrom || this.chat?.sessionId !== state.chat.sessionId) {
+      const link = forkedFromLink(state.chat);
+      this.forked.replaceChildren(...(link ? [link] : []));
+    }
     this.chat = state.chat;
     this.renderStatus();
     const running = isRunningChat(state.chat);

@@ -16,6 +16,7 @@ import { PermissionView } from './permissionCard';
 import { PlanView } from './plan';
 import { ReasoningView } from './reasoning';
 import { resumeLine } from './resume';
+import { forkButton } from './forkButton';
 import { TextView } from './text';
 import { ToolView } from './tool';
 
@@ -108,6 +109,7 @@ export class TurnView {
     if (t.composed?.mode) line.append(h('span', { class: 'footer-item mode', text: `${t.composed.mode} mode` }));
     if (t.composed?.effort)
       line.append(h('span', { class: 'footer-item effort', text: `${t.composed.effort} effort` }));
+    line.append(forkButton(t));
     const parts: HTMLElement[] = [line];
     if (t.explanation) parts.push(h('div', { class: `turn-explanation tone-${tone}`, text: t.explanation }));
     const resume = resumeLine(t, (text) => this.actions.resume(text));
