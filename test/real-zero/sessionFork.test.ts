@@ -4,14 +4,17 @@
 // copies (all but provider_usage, renumbered, payloads as they were, then a session_fork marker).
 import './lib/editorApis';
 import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { textOf } from '../fixtures/model-server/scenarios';
 import { forkChat } from '../../src/chats/chatFork';
+import { FORK_ACP_WHY } from '../../src/conversation/forkTurns';
 import { readSessionEvents, sessionsRoot } from '../../src/zero/checkpoints';
 import { checkSessionFork, readForkSource, writeSessionFork } from '../../src/zero/sessionFork';
 import { listSessions } from '../../src/zero/sessionsList';
-import { productHost, sandboxEnv, type ProductHost } from './lib/productHost';
+import { turnChangeActions, UNDO_CHOICE } from '../../src/host/review/turnDiffs';
+import { answers, productHost, sandboxEnv, until, type ProductHost } from './lib/productHost';
 import { execArgs, makeSandbox, realZeroBin, runZero, type Sandbox } from './lib/realZero';
 
 const ORIGINAL = 'original a\n';
@@ -112,6 +115,38 @@ describe('real Zero: Fork a chat from one of its turns', () => {
     ]);
   });
 
+  it("Undo of a copied turn in the fork rewinds the fork's session: the original session keeps its record", async () => {
+    await host.send('alpha question scenario:plain');
+    const writer = await host.send('beta change scenario:write-two path=src/a.txt new=src/new.txt');
+    const original = host.controller.focus.workingChat;
+    const originalEvents = fs.readFileSync(path.join(root(), original.sessionId!, 'events.jsonl'), 'utf8');
+    const outcome = await fork(original.id, writer.id);
+    assert.ok(outcome.ok, outcome.ok ? '' : outcome.why);
+    host.controller.openChat(outcome.chatId);
+    answers.warnings.push(UNDO_CHOICE);
+    await turnChangeActions({
+      controller: host.controller,
+      folder: () => sandbox.workspace,
+      log: host.log,
+      register: () => undefined,
+    }).undoTurn(writer.id);
+    assert.match(answers.asked[0] ?? '', /Undo the file changes/);
+    assert.equal(
+      fs.readFileSync(path.join(sandbox.workspace, 'src/a.txt'), 'utf8'),
+      ORIGINAL,
+      'the files are put back',
+    );
+    assert.equal(fs.existsSync(path.join(sandbox.workspace, 'src/new.txt')), false);
+    const forkEvents = await readSessionEvents(root(), outcome.sessionId);
+    assert.equal(forkEvents.at(-1)?.type, 'session_rewind', "the fork's session was rewound");
+    assert.ok(!forkEvents.some((e) => e.type === 'session_checkpoint'));
+    assert.equal(
+      fs.readFileSync(path.join(root(), original.sessionId!, 'events.jsonl'), 'utf8'),
+      originalEvents,
+      "the original session still holds the turn's checkpoints",
+    );
+  });
+
   it("a copy of the whole session is what Zero's own zero exec --fork copies", async () => {
     await host.send('one scenario:plain');
     await host.send('two scenario:write-two path=src/a.txt new=src/new.txt');
@@ -162,5 +197,46 @@ describe('real Zero: Fork a chat from one of its turns', () => {
       fs.readdirSync(path.join(root(), zeroFork, 'checkpoints', 'blobs')).sort(),
       'the same checkpoint blobs',
     );
+  });
+
+  it('over ACP Zero offers no fork: initialize advertises none, and session/fork is method not found', async () => {
+    const child = spawn(realZeroBin(), ['acp'], { cwd: sandbox.workspace, env: sandbox.env, shell: false });
+    const replies = new Map<number, Record<string, unknown>>();
+    let buffered = '';
+    child.stdout.on('data', (c: Buffer) => {
+      buffered += c.toString('utf8');
+      for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
+        const msg = JSON.parse(buffered.slice(0, nl)) as Record<string, unknown>;
+        buffered = buffered.slice(nl + 1);
+        if (typeof msg.id === 'number') replies.set(msg.id, msg);
+      }
+    });
+    const call = async (id: number, method: string, params: unknown): Promise<Record<string, unknown>> => {
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+      await until(() => replies.has(id), `the answer to ${method}`, 20_000);
+      return replies.get(id)!;
+    };
+    try {
+      const init = await call(1, 'initialize', { protocolVersion: 1, clientCapabilities: { fs: {}, terminal: false } });
+      const caps = (init.result as { agentCapabilities: Record<string, unknown> }).agentCapabilities;
+      assert.deepEqual(Object.keys(caps).sort(), ['loadSession', 'promptCapabilities'], 'no sessionCapabilities.fork');
+      const created = await call(2, 'session/new', { cwd: sandbox.workspace, mcpServers: [] });
+      const sessionId = (created.result as { sessionId: string }).sessionId;
+      const forked = await call(3, 'session/fork', { sessionId, cwd: sandbox.workspace, mcpServers: [] });
+      assert.deepEqual(forked.error, { code: -32601, message: 'method not found: session/fork' });
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it("so an ACP chat's turn is not forked, and the chat says why", async () => {
+    await host.dispose();
+    host = productHost(sandbox, { transport: 'acp' });
+    const turn = await host.send('over acp scenario:plain');
+    assert.equal(turn.status, 'success', turn.explanation ?? '');
+    const sessions = files();
+    const outcome = await fork(host.controller.focus.workingChatId, turn.id);
+    assert.deepEqual(outcome, { ok: false, why: FORK_ACP_WHY });
+    assert.deepEqual(files(), sessions, 'no session was made');
   });
 });
