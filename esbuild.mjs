@@ -51,6 +51,24 @@ const lazyHunks = {
   },
 };
 
+// Zero: Diagnose's checks and pages (src/diagnose/) go into dist/diagnose.js, required when the command first
+// runs (src/host/diagnose/diagnoseRoom.ts): activation does not compile them. The extension may import
+// src/diagnose/ for types only, and logRing.ts (the log's errors fill it from the start); the build refuses any
+// other value import. The two bundles share only stateless code (zero/ helpers) and plain data.
+const DIAGNOSE_DIR = resolve('src/diagnose');
+const lazyDiagnose = {
+  name: 'lazy-diagnose',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)diagnose\/[A-Za-z]+$/ }, (args) => {
+      const target = resolve(args.resolveDir, args.path);
+      if (!target.startsWith(DIAGNOSE_DIR + sep) || target === resolve(DIAGNOSE_DIR, 'logRing')) return undefined;
+      return args.kind === 'require-call' && target === resolve(DIAGNOSE_DIR, 'room')
+        ? { path: './diagnose.js', external: true }
+        : { errors: [{ text: `src/diagnose/ is loaded on demand: import ${args.path} with \`import type\` and get values from diagnoseRoom() (src/host/diagnose/diagnoseRoom.ts)` }] };
+    });
+  },
+};
+
 // `import * as vscode from 'vscode'` in a CommonJS bundle copies the whole module, every name, into
 // a new object in each importing file (esbuild's __toESM): 38 copies of the vscode API's ~200 names
 // and 43 of node:fs, node:path and node:os cost 10-20 ms at load. Through one ESM re-export per
@@ -65,7 +83,8 @@ const sharedNamespaces = {
 };
 
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: out('extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyAcpSdk, lazyHunks, sharedNamespaces] },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: out('extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyAcpSdk, lazyHunks, lazyDiagnose, sharedNamespaces] },
+  { ...common, entryPoints: ['src/diagnose/room.ts'], outfile: out('diagnose.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyAcpSdk] },
   { ...common, entryPoints: ['src/conversation/hunkLib.ts'], outfile: out('hunks.js'), platform: 'node', format: 'cjs', target: 'node20' },
   { ...common, stdin: { contents: `module.exports = require('${SDK}');`, resolveDir: '.', sourcefile: 'acp-sdk.js' }, outfile: out('acp.js'), platform: 'node', format: 'cjs', target: 'node20' },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: out('webview.js'), platform: 'browser', format: 'iife', target: 'es2022' },

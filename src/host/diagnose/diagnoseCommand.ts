@@ -1,8 +1,7 @@
 /** Zero: Diagnose (`zero.diagnose`): the settings, trust and log as VS Code gives them, to the checks in diagnose/. */
 import * as vscode from 'vscode';
-import type { DiagnoseInput } from '../../diagnose/diagnose';
 import type { LogRing } from '../../diagnose/logRing';
-import { detail } from '../../diagnose/report';
+import type { DiagnoseInput } from '../../diagnose/room';
 import { readSettings, userOnlyKeysInWorkspaceFiles } from '../workspace/settings';
 import { activeFolder } from '../workspace/workspaceFolders';
 import { DiagnosePanel } from './diagnosePanel';
@@ -37,9 +36,9 @@ function diagnoseInput(d: DiagnoseDeps): DiagnoseInput {
     logDropped: d.ring.dropped,
     clientVersion: d.version,
     about: [
-      detail('Extension', `Zero for VS Code ${d.version}`),
-      detail('Editor', `${vscode.env.appName} ${vscode.version} (${vscode.env.appHost}${remote})`),
-      detail('Extension host', `${process.platform} ${process.arch}, Node ${process.versions.node}`),
+      { label: 'Extension', value: `Zero for VS Code ${d.version}` },
+      { label: 'Editor', value: `${vscode.env.appName} ${vscode.version} (${vscode.env.appHost}${remote})` },
+      { label: 'Extension host', value: `${process.platform} ${process.arch}, Node ${process.versions.node}` },
     ],
   };
 }

@@ -1,15 +1,13 @@
 /**
  * The Zero: Diagnose panel: one editor tab, shown again (and its checks run again) by the command.
- * The page is static HTML from diagnose/reportHtml.ts; its two buttons post `copy` and `rerun`.
+ * The page is static HTML from diagnose/reportHtml.ts (loaded on first use: diagnoseRoom.ts); its two buttons post `copy` and `rerun`.
  * Copy report puts the Markdown on the clipboard (vscode.env.clipboard), for a GitHub issue.
  */
 import * as vscode from 'vscode';
-import { diagnoseChecks, runDiagnose, type DiagnoseInput } from '../../diagnose/diagnose';
-import type { DiagnoseReport } from '../../diagnose/report';
-import { reportHtml, runningHtml, type PageOptions } from '../../diagnose/reportHtml';
-import { reportMarkdown } from '../../diagnose/reportMarkdown';
+import type { DiagnoseInput, DiagnoseReport, PageOptions } from '../../diagnose/room';
 import { Disposable } from '../../lifecycle/disposable';
 import { nodeCrypto } from '../../zero/nodeOnDemand';
+import { diagnoseRoom } from './diagnoseRoom';
 
 export class DiagnosePanel extends Disposable {
   static readonly viewType = 'zero.diagnose';
@@ -35,7 +33,7 @@ export class DiagnosePanel extends Disposable {
 
   /** The last report as Markdown, or null while none has finished. */
   get markdown(): string | null {
-    return this.report ? reportMarkdown(this.report) : null;
+    return this.report ? diagnoseRoom().reportMarkdown(this.report) : null;
   }
 
   private create(): vscode.WebviewPanel {
@@ -56,6 +54,7 @@ export class DiagnosePanel extends Disposable {
   }
 
   private async runChecks(): Promise<void> {
+    const { diagnoseChecks, reportHtml, runDiagnose, runningHtml } = diagnoseRoom();
     const input = this.input();
     const checks = diagnoseChecks(input);
     this.render((page) =>
