@@ -20,7 +20,7 @@ export class HeaderView {
   });
   private readonly readOnly = h('span', { class: 'badge', text: 'read-only' });
   /** A fork's link to the chat it was forked from. */
-  private readonly forked = h('span', { class: 'forked-slot' });
+  private readonly forked = h('div', { class: 'header-row forked-slot' });
   /** The run folder; a button that opens a picker (multi-root workspaces choose where Zero runs). */
   private readonly folder = button('', () => post({ type: 'chooseFolder' }), { class: 'folder link-button' });
   private readonly status = h('span', { class: 'run-status' });
@@ -59,7 +59,8 @@ export class HeaderView {
     );
     this.el.append(
       h('div', { class: 'header-row title-row' }, this.title, this.demo, this.readOnly, actions),
-      h('div', { class: 'header-row meta' }, this.folder, this.status, this.usage, this.forked),
+      h('div', { class: 'header-row meta' }, this.folder, this.status, this.usage),
+      this.forked,
       this.transport.el,
       this.worktree.el,
     );
