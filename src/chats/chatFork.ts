@@ -1,5 +1,5 @@
 /**
- * Fork a chat from one of its turns (docs/zero-exec.md §22): Zero's session is copied up to the end
+ * Fork a chat from one of its turns (docs/zero-exec.md §23): Zero's session is copied up to the end
  * of that turn's run into a new session of kind fork (zero/sessionFork.ts), Zero reads the copy back,
  * and a new chat holds the turns up to that one, bound to the copy, so its next message continues the
  * fork with `--resume=<fork>`. The original chat and its session are only read.

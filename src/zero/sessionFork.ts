@@ -1,6 +1,6 @@
 /**
  * A fork of a Zero session up to a point, written the way Zero's own fork writes one
- * (internal/sessions/store.go Fork, docs/zero-exec.md §22): a new session of kind `fork` whose
+ * (internal/sessions/store.go Fork, docs/zero-exec.md §23): a new session of kind `fork` whose
  * metadata names the parent, holding the parent's events up to the point (all but `provider_usage`,
  * renumbered from 1, payloads byte for byte), the checkpoint blobs they refer to, and a
  * `session_fork` marker. Zero 0.8 has no command for this: `zero exec --fork` copies the whole
