@@ -71,6 +71,10 @@ export function forkChats(d: ForkChatDeps): ForkChats {
   return {
     forkTurn,
     forkWorkingChat: async () => {
+      if (d.controller.focus.workingInTranscript) {
+        void vscode.window.showInformationMessage('A saved transcript did not run here: fork the chat that ran it.');
+        return;
+      }
       const chat = d.controller.focus.workingChatWhole;
       const last = chat.turns.at(-1);
       if (!last) {
