@@ -69,6 +69,23 @@ const lazyDiagnose = {
   },
 };
 
+// Isolated chats' git side (src/worktrees/room.ts) goes into dist/worktrees.js, required when an isolated chat first
+// needs git (src/host/worktrees/worktreeRoom.ts). The extension may import src/worktrees/ for types only, and
+// isolatedTransport.ts (every chat's turn passes it); the build refuses any other value import.
+const WORKTREES_DIR = resolve('src/worktrees');
+const lazyWorktrees = {
+  name: 'lazy-worktrees',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)worktrees\/[A-Za-z]+$/ }, (args) => {
+      const target = resolve(args.resolveDir, args.path);
+      if (!target.startsWith(WORKTREES_DIR + sep) || target === resolve(WORKTREES_DIR, 'isolatedTransport')) return undefined;
+      return args.kind === 'require-call' && target === resolve(WORKTREES_DIR, 'room')
+        ? { path: './worktrees.js', external: true }
+        : { errors: [{ text: `src/worktrees/ is loaded on demand: import ${args.path} with \`import type\` and get values from worktreeRoom() (src/host/worktrees/worktreeRoom.ts)` }] };
+    });
+  },
+};
+
 // `import * as vscode from 'vscode'` in a CommonJS bundle copies the whole module, every name, into
 // a new object in each importing file (esbuild's __toESM): 38 copies of the vscode API's ~200 names
 // and 43 of node:fs, node:path and node:os cost 10-20 ms at load. Through one ESM re-export per
@@ -83,7 +100,8 @@ const sharedNamespaces = {
 };
 
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: out('extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyAcpSdk, lazyHunks, lazyDiagnose, sharedNamespaces] },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: out('extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyAcpSdk, lazyHunks, lazyDiagnose, lazyWorktrees, sharedNamespaces] },
+  { ...common, entryPoints: ['src/worktrees/room.ts'], outfile: out('worktrees.js'), platform: 'node', format: 'cjs', target: 'node20' },
   { ...common, entryPoints: ['src/diagnose/room.ts'], outfile: out('diagnose.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyAcpSdk] },
   { ...common, entryPoints: ['src/conversation/hunkLib.ts'], outfile: out('hunks.js'), platform: 'node', format: 'cjs', target: 'node20' },
   { ...common, stdin: { contents: `module.exports = require('${SDK}');`, resolveDir: '.', sourcefile: 'acp-sdk.js' }, outfile: out('acp.js'), platform: 'node', format: 'cjs', target: 'node20' },

@@ -15,13 +15,15 @@ import {
   type TurnRequest,
 } from '../conversation/transport';
 import { ACP_NO_WORKTREE, discardedRefusal, RESTRICTED_NO_WORKTREE } from '../conversation/worktreeActions';
-import { createWorktree, restoreWorktree, type Made } from './worktreeCreate';
+import type { createWorktree, Made, restoreWorktree } from './worktreeCreate';
 
 export interface IsolatedDeps {
   chat(chatId: string): Chat | undefined;
   trusted(): boolean;
   /** Zero's base folder for worktrees, as the runs' environment makes it (zeroWorktreeBase), or null. */
   worktreeDir(): string | null;
+  /** The git side (src/worktrees/room.ts), loaded on first use. */
+  git(): { readonly createWorktree: typeof createWorktree; readonly restoreWorktree: typeof restoreWorktree };
 }
 
 export const WORKTREE_MISMATCH_CODE = 'worktree-mismatch';
@@ -64,12 +66,12 @@ function preparedTurn(
   let disposed = false;
   const ready = async (): Promise<Made<{ wt: ChatWorktree; made: boolean }>> => {
     if (chat.worktree) {
-      const back = await restoreWorktree(chat.worktree);
+      const back = await deps.git().restoreWorktree(chat.worktree);
       return back.ok ? { ok: true, value: { wt: chat.worktree, made: false } } : back;
     }
     const dir = deps.worktreeDir();
     if (!dir) return { ok: false, why: "No folder for Zero's worktrees: set HOME or XDG_STATE_HOME." };
-    const made = await createWorktree(req.cwd!, chat.id, dir);
+    const made = await deps.git().createWorktree(req.cwd!, chat.id, dir);
     return made.ok ? { ok: true, value: { wt: made.value, made: true } } : made;
   };
   const ended = (async (): Promise<TurnEnd> => {

@@ -8,11 +8,12 @@ import { zeroWorktreeBase } from '../../zero/turnRoot';
 import { runEnv } from '../review/checkpointBefore';
 import type { WorktreeCommandDeps } from './worktreeCommands';
 import { WorktreeChangesView } from './worktreeChangesView';
+import { worktreeRoom } from './worktreeRoom';
 import { WorktreeService, type WorktreeServiceDeps } from './worktreeService';
 
 /** `inner` that runs an isolated chat's turns in its worktree (Zero's own folder for them: zeroWorktreeBase). */
 export function isolating(inner: Transport, chat: (id: string) => Chat | undefined, trusted: () => boolean): Transport {
-  return isolatedTransport(inner, { chat, trusted, worktreeDir: () => zeroWorktreeBase(runEnv()) });
+  return isolatedTransport(inner, { chat, trusted, worktreeDir: () => zeroWorktreeBase(runEnv()), git: worktreeRoom });
 }
 
 export interface IsolatedChats {

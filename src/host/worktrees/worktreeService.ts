@@ -7,9 +7,7 @@ import * as vscode from 'vscode';
 import type { ChatController } from '../../chats/chatController';
 import { chatTransport, type Chat, type ChatWorktree, type TransportKind } from '../../conversation/model';
 import { ACP_NO_WORKTREE, RESTRICTED_NO_WORKTREE, worktreeBase } from '../../conversation/worktreeActions';
-import { discardWorktree } from '../../worktrees/discardWorktree';
-import { applyMerge, mergeSummary, planMerge } from '../../worktrees/mergeBack';
-import { worktreeExists, worktreeSource } from '../../worktrees/worktreeCreate';
+import { worktreeRoom } from './worktreeRoom';
 
 export const MERGE_CHOICE = 'Merge Back';
 export const DISCARD_CHOICE = 'Discard';
@@ -93,6 +91,7 @@ export class WorktreeService {
     const found = this.actionable(chatId, 'Merge back');
     if (!found) return;
     const { wt } = found;
+    const { applyMerge, mergeSummary, planMerge, worktreeExists } = worktreeRoom();
     if (!worktreeExists(wt)) {
       void vscode.window.showWarningMessage(`The worktree ${wt.path} is gone: there is nothing to merge back.`);
       return;
@@ -142,7 +141,7 @@ export class WorktreeService {
       DISCARD_CHOICE,
     );
     if (pick !== DISCARD_CHOICE) return;
-    const done = await discardWorktree(wt);
+    const done = await worktreeRoom().discardWorktree(wt);
     if (!done.ok) {
       void vscode.window.showWarningMessage(`Discard: ${done.why}`);
       return;
@@ -155,7 +154,7 @@ export class WorktreeService {
   private async repositoryProblem(): Promise<string | null> {
     const folder = this.deps.folder();
     if (!folder) return 'Open a folder first: an isolated chat makes its worktree from it.';
-    const source = await worktreeSource(folder);
+    const source = await worktreeRoom().worktreeSource(folder);
     return source.ok ? null : source.why;
   }
 }

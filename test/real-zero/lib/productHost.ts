@@ -13,6 +13,7 @@ import { ChatStore } from '../../../src/storage/chatStore';
 import { ExecTransport } from '../../../src/zero/execTransport';
 import { zeroWorktreeBase } from '../../../src/zero/turnRoot';
 import { isolatedTransport } from '../../../src/worktrees/isolatedTransport';
+import * as worktreeGit from '../../../src/worktrees/room';
 import { sessionsRoot } from '../../../src/zero/checkpoints';
 import { cutOffReader } from '../../../src/zero/cutOffTools';
 import { mergeEnv } from '../../../src/zero/mergeEnv';
@@ -137,6 +138,7 @@ export function productHost(
     chat: (id: string) => late.controller?.chats.wholeChat(id),
     trusted: () => true,
     worktreeDir: () => zeroWorktreeBase(sandbox.env),
+    git: () => worktreeGit,
   };
   const isolatedExec = isolatedTransport(transport, isolation);
   const isolatedAcp = acp ? isolatedTransport(acp, isolation) : null;

@@ -6,7 +6,9 @@ import { discardWorktree } from '../../../src/worktrees/discardWorktree';
 import { createWorktree } from '../../../src/worktrees/worktreeCreate';
 import { tempRepo, type TempRepo } from '../support/gitRepo';
 
-describe('discardWorktree', () => {
+describe('discardWorktree', function () {
+  // Real git on a shared machine: slower than the default.
+  this.timeout(30_000);
   let r: TempRepo;
   let wt: ChatWorktree;
   beforeEach(async () => {

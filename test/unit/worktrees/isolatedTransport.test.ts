@@ -7,6 +7,7 @@ import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import type { Transport, TurnEnd, TurnHandle, TurnRequest } from '../../../src/conversation/transport';
 import { ACP_NO_WORKTREE, RESTRICTED_NO_WORKTREE, discardedRefusal } from '../../../src/conversation/worktreeActions';
 import { isolatedTransport, WORKTREE_MISMATCH_CODE } from '../../../src/worktrees/isolatedTransport';
+import * as room from '../../../src/worktrees/room';
 import { tempRepo, type TempRepo } from '../support/gitRepo';
 
 const END: TurnEnd = {
@@ -54,11 +55,13 @@ function recorder(id = 'exec') {
   return { t, requests, stops, emit, finish };
 }
 
-describe('isolatedTransport', () => {
+describe('isolatedTransport', function () {
+  // Real git on a shared machine: slower than the default.
+  this.timeout(30_000);
   let r: TempRepo;
   let chat: Chat;
   let trusted: boolean;
-  const deps = () => ({ chat: () => chat, trusted: () => trusted, worktreeDir: () => r.worktrees });
+  const deps = () => ({ chat: () => chat, trusted: () => trusted, worktreeDir: () => r.worktrees, git: () => room });
   const req = (turnId = 't1'): TurnRequest => ({
     chatId: chat.id,
     turnId,
@@ -68,7 +71,7 @@ describe('isolatedTransport', () => {
     cwd: r.repo,
   });
   const until = async (check: () => boolean): Promise<void> => {
-    for (let i = 0; i < 500 && !check(); i++) await new Promise((res) => setTimeout(res, 10));
+    for (let i = 0; i < 2000 && !check(); i++) await new Promise((res) => setTimeout(res, 10));
     assert.ok(check(), 'timed out');
   };
 

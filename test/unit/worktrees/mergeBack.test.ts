@@ -9,7 +9,9 @@ import { tempRepo, type TempRepo } from '../support/gitRepo';
 
 const LINES = 'one\ntwo\nthree\nfour\nfive\nsix\nseven\n';
 
-describe('mergeBack: the worktree into the main tree', () => {
+describe('mergeBack: the worktree into the main tree', function () {
+  // Real git on a shared machine: slower than the default.
+  this.timeout(30_000);
   let r: TempRepo;
   let wt: ChatWorktree;
   const inWt = (rel: string, content: string | Buffer) => r.write(rel, content, wt.path);

@@ -8,7 +8,9 @@ import { createWorktree, restoreWorktree, worktreeName, worktreeSource } from '.
 import { fileAt, worktreeChanges } from '../../../src/worktrees/worktreeChanges';
 import { tempRepo, type TempRepo } from '../support/gitRepo';
 
-describe('worktreeCreate: an isolated chat gets a worktree on a branch of its own', () => {
+describe('worktreeCreate: an isolated chat gets a worktree on a branch of its own', function () {
+  // Real git on a shared machine: slower than the default.
+  this.timeout(30_000);
   let r: TempRepo;
   beforeEach(() => {
     r = tempRepo({ 'README.md': '# Repo\n', 'src/a.txt': 'one\ntwo\nthree\n', 'old.txt': 'to delete\n' });
