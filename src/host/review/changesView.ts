@@ -18,7 +18,7 @@ import {
 } from '../../conversation/reviewList';
 import type { ChatController } from '../../chats/chatController';
 import type { ReviewFile } from '../../conversation/model';
-import { reviewedWords } from '../../conversation/reviewMarks';
+import { hunksReviewed, reviewedWords } from '../../conversation/reviewMarks';
 import { sameChangedPath } from '../../conversation/turnChanges';
 import { Disposable } from '../../lifecycle/disposable';
 import { hunkItem, type HunkNode } from './hunkNodes';
@@ -173,8 +173,10 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<N
     );
     item.id = `file:${r.turnId}:${r.path}`;
     const dir = path.posix.dirname(r.path);
-    const reviewed = entry && !r.noCheckpoint ? reviewedWords(entry) : '';
-    item.description = [rowLabel(r), reviewed, dir !== '.' ? dir : ''].filter(Boolean).join(' · ');
+    // Counted once something is reviewed (the description stays short before); always spoken.
+    const reviewed = entry && !r.noCheckpoint && r.state !== 'reverted' ? reviewedWords(entry) : '';
+    const shown = entry && (entry.reviewed || hunksReviewed(entry).reviewed > 0) ? reviewed : '';
+    item.description = [rowLabel(r), shown, dir !== '.' ? dir : ''].filter(Boolean).join(' · ');
     item.accessibilityInformation = { label: [rowSpoken(r), reviewed].filter(Boolean).join(', ') };
     if (entry && !r.noCheckpoint && r.state !== 'reverted')
       item.checkboxState = {

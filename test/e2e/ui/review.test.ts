@@ -193,7 +193,7 @@ describeEachTransport('Review changes: Keep / Revert per file (real VS Code)', (
       if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
       await changesPane(page)
         .getByText(
-          'ACP chat: Zero keeps no checkpoints over ACP, so changed files are listed without line counts, Diff, Revert or Undo',
+          'ACP chat: Zero keeps no checkpoints over ACP, so changed files are listed without line counts, hunks, Diff, Revert or Undo. Review by hunk needs the exec transport.',
         )
         .waitFor({ timeout: 30_000 });
       const appRow = changesRow(page, 'app.txt');
@@ -213,6 +213,8 @@ describeEachTransport('Review changes: Keep / Revert per file (real VS Code)', (
           .count(),
         0,
       );
+      // No hunks over ACP: the file row does not expand.
+      assert.equal(await appRow.getAttribute('aria-expanded'), null);
       await vs.screenshot('acp-changes');
 
       // Keep src/app.txt: it leaves the Changes view, the footer says kept, and nothing on disk moves.

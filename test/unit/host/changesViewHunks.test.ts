@@ -114,7 +114,8 @@ describe('Changes view: a file by its hunks (plain Node, real checkpoint)', func
     assert.equal(f.hunks?.length, 2);
     const fi = item(await fileNode());
     assert.equal(fi.collapsibleState, 1, 'collapsed, expandable');
-    assert.equal(fi.description, '+2 −2 · 0 of 2 hunks reviewed · src');
+    assert.equal(fi.description, '+2 −2 · src');
+    assert.equal(fi.accessibilityInformation?.label, 'src/file0.ts, 2 lines added, 2 removed, 0 of 2 hunks reviewed');
     assert.equal(fi.checkboxState && (fi.checkboxState as { state: number }).state, 0);
     const items = (await hunks()).map(item);
     assert.deepEqual(
