@@ -86,6 +86,23 @@ const lazyWorktrees = {
   },
 };
 
+// Fork's copying side (src/chats/forkRoom.ts: chatFork, zero/sessionFork, forkPoint, jsonFields) goes into
+// dist/fork.js, required when a chat is first forked (src/host/history/forkRoom.ts); the build refuses any
+// other value import of those modules from the extension.
+const FORK_MODULES = ['chats/forkRoom', 'chats/chatFork', 'zero/sessionFork', 'zero/forkPoint', 'zero/jsonFields'].map((m) => resolve('src', m));
+const lazyFork = {
+  name: 'lazy-fork',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)(forkRoom|chatFork|sessionFork|forkPoint|jsonFields)$/ }, (args) => {
+      const target = resolve(args.resolveDir, args.path);
+      if (!FORK_MODULES.includes(target)) return undefined;
+      return args.kind === 'require-call' && target === FORK_MODULES[0]
+        ? { path: './fork.js', external: true }
+        : { errors: [{ text: `${args.path} is loaded on demand: import it with \`import type\` and get values from forkRoom() (src/host/history/forkRoom.ts)` }] };
+    });
+  },
+};
+
 // `import * as vscode from 'vscode'` in a CommonJS bundle copies the whole module, every name, into
 // a new object in each importing file (esbuild's __toESM): 38 copies of the vscode API's ~200 names
 // and 43 of node:fs, node:path and node:os cost 10-20 ms at load. Through one ESM re-export per
@@ -100,7 +117,8 @@ const sharedNamespaces = {
 };
 
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: out('extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyAcpSdk, lazyHunks, lazyDiagnose, lazyWorktrees, sharedNamespaces] },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: out('extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyAcpSdk, lazyHunks, lazyDiagnose, lazyWorktrees, lazyFork, sharedNamespaces] },
+  { ...common, entryPoints: ['src/chats/forkRoom.ts'], outfile: out('fork.js'), platform: 'node', format: 'cjs', target: 'node20' },
   { ...common, entryPoints: ['src/worktrees/room.ts'], outfile: out('worktrees.js'), platform: 'node', format: 'cjs', target: 'node20' },
   { ...common, entryPoints: ['src/diagnose/room.ts'], outfile: out('diagnose.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyAcpSdk] },
   { ...common, entryPoints: ['src/conversation/hunkLib.ts'], outfile: out('hunks.js'), platform: 'node', format: 'cjs', target: 'node20' },

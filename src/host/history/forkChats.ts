@@ -6,10 +6,9 @@
  */
 import * as vscode from 'vscode';
 import type { ChatController } from '../../chats/chatController';
-import { forkChat } from '../../chats/chatFork';
 import { findZero } from '../../zero';
 import { sessionsRoot } from '../../zero/checkpoints';
-import { checkSessionFork } from '../../zero/sessionFork';
+import { forkRoom } from './forkRoom';
 import { runEnv } from '../review/checkpointBefore';
 import { readSettings } from '../workspace/settings';
 
@@ -45,6 +44,7 @@ export function forkChats(d: ForkChatDeps): ForkChats {
     const fromTab = chatId !== d.controller.focus.sidebarShownChat.id;
     forking.add(chatId);
     try {
+      const { forkChat, checkSessionFork } = forkRoom();
       const outcome = await forkChat(
         d.controller,
         {

@@ -19,7 +19,7 @@ describe('VSIX contents', () => {
     assert.ok(files.includes('package.json') && files.includes('README.md'), files.join('\n'));
     const outside = files.filter(
       (f) =>
-        !/^(dist\/(extension|acp|hunks|diagnose|worktrees|webview)\.js|dist\/(chat\.css|codicon\.ttf)|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(
+        !/^(dist\/(extension|acp|hunks|diagnose|worktrees|fork|webview)\.js|dist\/(chat\.css|codicon\.ttf)|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(
           f,
         ),
     );
@@ -33,6 +33,8 @@ describe('VSIX contents', () => {
     assert.equal(files.includes('dist/diagnose.js'), files.includes('dist/extension.js'), files.join('\n'));
     // ...and dist/worktrees.js (git for isolated chats) when an isolated chat first needs it.
     assert.equal(files.includes('dist/worktrees.js'), files.includes('dist/extension.js'), files.join('\n'));
+    // ...and dist/fork.js (copying a Zero session up to a turn) when a chat is first forked.
+    assert.equal(files.includes('dist/fork.js'), files.includes('dist/extension.js'), files.join('\n'));
     // The webview links dist/chat.css (built from src/webview/styles/), with dist/webview.js: both or neither.
     assert.equal(files.includes('dist/chat.css'), files.includes('dist/webview.js'), files.join('\n'));
     // The packaged README links its pictures on the repository (vsce rewrites them), so they stay out.
