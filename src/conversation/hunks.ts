@@ -164,3 +164,14 @@ export function hunkHeader(h: Pick<ReviewHunk, 'oldStart' | 'oldLines' | 'newSta
   const side = (start: number, lines: number): string => (lines === 1 ? `${start}` : `${start},${lines}`);
   return `@@ -${side(h.oldStart, h.oldLines)} +${side(h.newStart, h.newLines)} @@`;
 }
+
+/** The same for a screen reader: `lines 12 to 17: 2 added, 1 removed` (lines of the file now). */
+export function hunkSpoken(h: Pick<ReviewHunk, 'newStart' | 'newLines' | 'added' | 'removed'>): string {
+  const where =
+    h.newLines === 0
+      ? `after line ${h.newStart}`
+      : h.newLines === 1
+        ? `line ${h.newStart}`
+        : `lines ${h.newStart} to ${h.newStart + h.newLines - 1}`;
+  return `${where}: ${h.added} added, ${h.removed} removed`;
+}

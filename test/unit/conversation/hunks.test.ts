@@ -6,7 +6,14 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { computeHunks, firstChangedLine, hunkHeader, hunkSummary, turnHunksNow } from '../../../src/conversation/hunks';
+import {
+  computeHunks,
+  firstChangedLine,
+  hunkHeader,
+  hunkSpoken,
+  hunkSummary,
+  turnHunksNow,
+} from '../../../src/conversation/hunks';
 import { hunkEngine } from '../../../src/conversation/hunkEngine';
 
 /** The `@@` headers git writes for the same two texts (`git diff --no-index`, 3 lines of context). */
@@ -75,6 +82,8 @@ describe('hunks: a file changed in places', () => {
       ],
     );
     assert.equal(firstChangedLine(hunks[0]!), 'try {');
+    assert.equal(hunkHeader(hunkSummary(hunks[0]!)), '@@ -2,7 +2,11 @@');
+    assert.equal(hunkSpoken(hunkSummary(hunks[0]!)), 'lines 2 to 12: 5 added, 1 removed');
     assert.equal(firstChangedLine(hunks[1]!), 'for (const line of items) sum += line.price * line.count;');
   });
 
