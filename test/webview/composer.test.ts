@@ -252,7 +252,7 @@ describe('webview: composer, banners, queue and status', () => {
   it('is keyboard-navigable: Tab reaches the buttons and the composer, with a visible focus ring', async () => {
     await chat.send({ type: 'snapshot', state: viewState(emptyChat()) });
     const names: string[] = [];
-    for (let i = 0; i < 11; i++) {
+    for (let i = 0; i < 12; i++) {
       await chat.page.keyboard.press('Tab');
       names.push(
         await chat.page.evaluate(
@@ -266,6 +266,7 @@ describe('webview: composer, banners, queue and status', () => {
       'Run folder: acme-app. Choose folder',
       'Transport: exec',
       'Transport: ACP',
+      'Isolated (worktree)',
       'Message Zero',
       'Current file',
       'Mode for the next message',
