@@ -1,7 +1,8 @@
 // An isolated chat in a real VS Code against the real Zero 0.8: the workspace is a git repository; the
 // header's Isolated (worktree) toggle before the first message makes the chat's worktree, Zero writes
 // there (the main tree is untouched), the header names the branch and folder (a focusable button with
-// the full path in its tooltip, Enter shows the Worktree view with the changed files), and Merge Back…
+// the full path in its tooltip, Enter shows the Worktree view with the changed files, each opening the
+// diff of the base version beside the worktree's file), and Merge Back…
 // applies the change to the main tree. Over ACP the toggle is unavailable and says why.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -32,7 +33,12 @@ describeEachTransport('Isolated chats: a chat in its own git worktree (real VS C
   after(() => state && fs.rmSync(state, { recursive: true, force: true }));
   const vs = useVSCode({
     name: `ui-worktree-${transport}`,
-    settings: { ...real.settings, 'zero.transport': transport, 'zero.mode': 'ask' },
+    settings: {
+      ...real.settings,
+      'zero.transport': transport,
+      'zero.mode': 'ask',
+      'diffEditor.useInlineViewWhenSpaceIsLimited': false,
+    },
     env: real.env,
     workspaceFiles: { 'src/a.txt': ORIGINAL },
   });
@@ -81,6 +87,16 @@ describeEachTransport('Isolated chats: a chat in its own git worktree (real VS C
       await row.locator('.label-description', { hasText: '+1 −1 · src' }).waitFor({ timeout: 30_000 });
       await pane.locator('.monaco-list-row', { hasText: 'w.txt' }).waitFor();
       console.log(`      screenshot: ${await vs.screenshot('worktree-view')}`);
+
+      // A file opens VS Code's diff: the base version (git, read-only) beside the worktree's file.
+      await row.click();
+      const diff = page.locator('.monaco-diff-editor').first();
+      await diff.waitFor({ timeout: 30_000 });
+      await page.locator('.tab.active', { hasText: /a\.txt \(main @ [0-9a-f]{7} ↔ zero\/chat-/ }).waitFor();
+      await diff.locator('.editor.modified .view-lines', { hasText: 'from the worktree' }).waitFor({ timeout: 15_000 });
+      const original = (await diff.locator('.editor.original .view-lines').innerText()).replace(/\u00a0/g, ' ');
+      assert.match(original, /original a/);
+      console.log(`      screenshot: ${await vs.screenshot('worktree-diff')}`);
 
       // Merge Back…: the main tree had not changed those files, so it applies without asking.
       await chat.getByRole('button', { name: 'Merge Back…' }).click();
