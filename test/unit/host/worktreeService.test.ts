@@ -1,0 +1,100 @@
+/** The isolated chats' service on the vscode shim: when the toggle may turn on, New Chat in Worktree, and refusals. */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type * as vscode from 'vscode';
+import { ChatController } from '../../../src/chats/chatController';
+import type { TransportKind } from '../../../src/conversation/model';
+import { ACP_NO_WORKTREE, RESTRICTED_NO_WORKTREE } from '../../../src/conversation/worktreeActions';
+import { WorktreeService } from '../../../src/host/worktrees/worktreeService';
+import { ChatStore } from '../../../src/storage/chatStore';
+import { FakeTransport } from '../support/fakeTransport';
+import { tempRepo, type TempRepo } from '../support/gitRepo';
+import { RecordingLog, shim } from '../shim/vscode';
+
+describe('WorktreeService', function () {
+  this.timeout(30_000);
+  let r: TempRepo;
+  let controller: ChatController;
+  let service: WorktreeService;
+  let folder: string | null;
+  let trusted: boolean;
+  let transport: TransportKind;
+  let revealed: number;
+
+  beforeEach(() => {
+    shim.reset();
+    r = tempRepo();
+    folder = r.repo;
+    trusted = true;
+    transport = 'exec';
+    revealed = 0;
+    const fake = new FakeTransport();
+    controller = new ChatController(new ChatStore(path.join(r.root, 'chats'), () => undefined), {
+      folder: () => folder,
+      trusted: () => trusted,
+      transportFor: () => fake,
+      defaultTransport: () => transport,
+      log: new RecordingLog(),
+    });
+    service = new WorktreeService({
+      controller,
+      folder: () => folder,
+      trusted: () => trusted,
+      defaultTransport: () => transport,
+      log: new RecordingLog() as RecordingLog & vscode.LogOutputChannel,
+      reveal: async () => void revealed++,
+    });
+  });
+  afterEach(async () => {
+    controller.dispose();
+    await ChatStore.settled();
+    r.dispose();
+  });
+
+  const working = () => controller.focus.workingChat;
+  const warned = () => shim.messages.filter((m) => m.startsWith('warning: '));
+
+  it('turns the toggle on in a repository with a commit, and saves it; off again', async () => {
+    assert.equal(await service.setIsolated(working().id, true), true);
+    assert.equal(working().isolated, true);
+    assert.equal(await service.setIsolated(working().id, false), true);
+    assert.equal(working().isolated, undefined);
+  });
+
+  it('refuses, saying why: over ACP, in Restricted Mode, without a folder, outside a repository', async () => {
+    const cases: [() => void, RegExp | string][] = [
+      [() => (transport = 'acp'), ACP_NO_WORKTREE],
+      [() => (trusted = false), RESTRICTED_NO_WORKTREE],
+      [() => (folder = null), /Open a folder first/],
+      [() => fs.mkdirSync((folder = path.join(r.root, 'plain'))), /is not in a git repository/],
+    ];
+    for (const [arrange, why] of cases) {
+      [transport, trusted, folder] = ['exec', true, r.repo];
+      shim.reset();
+      arrange();
+      assert.equal(await service.setIsolated(working().id, true), false);
+      assert.equal(working().isolated, undefined);
+      const said = warned().join('\n');
+      if (typeof why === 'string') assert.ok(said.includes(why), said);
+      else assert.match(said, why);
+    }
+  });
+
+  it('New Chat in Worktree starts a new sidebar chat on exec, isolated, and shows it; with acp as the default too', async () => {
+    transport = 'acp';
+    const before = controller.focus.sidebarChatId;
+    await service.newChatInWorktree();
+    const chat = working();
+    assert.notEqual(chat.id, before);
+    assert.equal(chat.transport, 'exec');
+    assert.equal(chat.isolated, true);
+    assert.equal(revealed, 1);
+  });
+
+  it('Merge back and Discard on a chat without a worktree say so and do nothing', async () => {
+    await service.mergeBack(working().id);
+    await service.discard(working().id);
+    assert.deepEqual(warned(), ['warning: This chat has no worktree.', 'warning: This chat has no worktree.']);
+  });
+});
