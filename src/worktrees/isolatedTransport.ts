@@ -81,8 +81,9 @@ function preparedTurn(
     // Recorded even when the turn goes no further: the folder exists now.
     if (made && !disposed) listener.actions([{ type: 'worktree_created', worktree: wt }]);
     if (stopped || disposed) return notStarted('Stopped before Zero started.', true);
+    // Zero makes `-w` worktrees from the repository of --cwd: the chat's own, whichever folder the window now runs in.
     handle = inner.startTurn(
-      { ...req, worktree: { name: wt.name, path: wt.path, dir: wt.dir } },
+      { ...req, cwd: wt.repoRoot, worktree: { name: wt.name, path: wt.path, dir: wt.dir } },
       guard(listener, wt, () => handle),
     );
     return handle.ended;

@@ -111,9 +111,14 @@ describe('isolatedTransport', function () {
       made,
     );
     r.git('worktree', 'remove', '--force', wt.path);
-    const second = isolatedTransport(inner.t, deps()).startTurn(req('t2'), { actions: (a) => seen.push(...a) });
+    // The window now runs in another folder: the chat's turns still start from its own repository.
+    const second = isolatedTransport(inner.t, deps()).startTurn(
+      { ...req('t2'), cwd: r.root },
+      { actions: (a) => seen.push(...a) },
+    );
     await until(() => inner.requests.length === 2);
     assert.deepEqual(inner.requests[1]!.worktree, inner.requests[0]!.worktree);
+    assert.equal(inner.requests[1]!.cwd, r.repo);
     assert.ok(fs.existsSync(`${wt.path}/.git`), 'put back from its branch');
     assert.equal(seen.filter((a) => a.type === 'worktree_created').length, 1);
     inner.finish[1]!();
