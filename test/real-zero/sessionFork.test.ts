@@ -10,12 +10,14 @@ import * as path from 'node:path';
 import { textOf } from '../fixtures/model-server/scenarios';
 import { forkChat } from '../../src/chats/chatFork';
 import { FORK_ACP_WHY } from '../../src/conversation/forkTurns';
+import { forkChats } from '../../src/host/history/forkChats';
 import { readSessionEvents, sessionsRoot } from '../../src/zero/checkpoints';
 import { checkSessionFork, readForkSource, writeSessionFork } from '../../src/zero/sessionFork';
 import { listSessions } from '../../src/zero/sessionsList';
 import { turnChangeActions, UNDO_CHOICE } from '../../src/host/review/turnDiffs';
 import { answers, productHost, sandboxEnv, until, type ProductHost } from './lib/productHost';
 import { execArgs, makeSandbox, realZeroBin, runZero, type Sandbox } from './lib/realZero';
+import { shim } from '../unit/shim/vscode';
 
 const ORIGINAL = 'original a\n';
 
@@ -145,6 +147,35 @@ describe('real Zero: Fork a chat from one of its turns', () => {
       originalEvents,
       "the original session still holds the turn's checkpoints",
     );
+  });
+
+  it('Zero: Fork Chat forks the chat the user works in from its last turn, and opens the fork where it was asked', async () => {
+    await host.send('alpha question scenario:plain');
+    const last = await host.send('beta question scenario:plain');
+    const original = host.controller.focus.workingChat;
+    const opened: string[] = [];
+    const actions = forkChats({
+      controller: host.controller,
+      openInTab: (id) => opened.push(`tab ${id}`),
+      openInSidebar: async (id) => {
+        opened.push(`sidebar ${id}`);
+        host.controller.openChat(id);
+      },
+      log: host.log,
+    });
+    await actions.forkWorkingChat();
+    assert.equal(opened.length, 1, shim.messages.join('\n'));
+    const [where, id] = opened[0]!.split(' ');
+    assert.equal(where, 'sidebar', 'asked from the sidebar: the fork opens there');
+    const forked = host.controller.chats.wholeChat(id!)!;
+    assert.deepEqual(
+      [forked.forkedFrom?.turnId, forked.turns.map((t) => t.prompt)],
+      [last.id, ['alpha question scenario:plain', 'beta question scenario:plain']],
+    );
+    // From a tab that shows the original: a new tab.
+    host.controller.focus.workIn(original.id);
+    await actions.forkTurn(original.id, last.id);
+    assert.match(opened[1] ?? '', /^tab /);
   });
 
   it("a copy of the whole session is what Zero's own zero exec --fork copies", async () => {
