@@ -35,18 +35,27 @@ const lazyAcpSdk = {
   },
 };
 
-// Hunk review (jsdiff and the stateless hunk functions of src/conversation/hunkLib.ts) goes into
-// dist/hunks.js, required when a turn's hunks are first computed (src/conversation/hunkEngine.ts):
-// the extension bundle stays within its budget and activation does not load a diff library.
-const HUNK_MODULES = ['hunkLib', 'hunks', 'hunkRevert'].map((m) => resolve('src/conversation', m));
+// Review by hunk (src/host/review/hunkRoom.ts: jsdiff, conversation/hunks.ts, hunkRevert.ts, hunkFeedback.ts and
+// the host's hunk review) goes into dist/hunks.js, required when a turn's hunks are first needed
+// (src/host/review/hunkLoader.ts); the build refuses any other value import of those modules from the extension.
+const HUNK_MODULES = [
+  'host/review/hunkRoom',
+  'host/review/hunkReview',
+  'host/review/hunkNodes',
+  'host/review/hunkActions',
+  'conversation/hunks',
+  'conversation/hunkRevert',
+  'conversation/hunkFeedback',
+].map((m) => resolve('src', m));
 const lazyHunks = {
   name: 'lazy-hunks',
   setup(build) {
-    build.onResolve({ filter: /^(diff|\.\.?\/.*(hunkLib|hunks|hunkRevert))$/ }, (args) => {
-      if (args.path !== 'diff' && !HUNK_MODULES.includes(resolve(args.resolveDir, args.path))) return undefined;
-      return args.kind === 'require-call' && args.importer.endsWith('src/conversation/hunkEngine.ts'.split('/').join(sep))
+    build.onResolve({ filter: /^(diff|\.\.?\/.*(hunkRoom|hunkReview|hunkNodes|hunkActions|hunks|hunkRevert|hunkFeedback))$/ }, (args) => {
+      const target = args.path === 'diff' ? null : resolve(args.resolveDir, args.path);
+      if (target !== null && !HUNK_MODULES.includes(target)) return undefined;
+      return args.kind === 'require-call' && target === HUNK_MODULES[0]
         ? { path: './hunks.js', external: true }
-        : { errors: [{ text: `${args.path} is loaded on demand: import it with \`import type\` and call hunkEngine() (src/conversation/hunkEngine.ts)` }] };
+        : { errors: [{ text: `${args.path} is loaded on demand: import it with \`import type\` and get values from hunkRoom() (src/host/review/hunkLoader.ts)` }] };
     });
   },
 };
@@ -121,7 +130,7 @@ const builds = [
   { ...common, entryPoints: ['src/chats/forkRoom.ts'], outfile: out('fork.js'), platform: 'node', format: 'cjs', target: 'node20' },
   { ...common, entryPoints: ['src/worktrees/room.ts'], outfile: out('worktrees.js'), platform: 'node', format: 'cjs', target: 'node20' },
   { ...common, entryPoints: ['src/diagnose/room.ts'], outfile: out('diagnose.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyAcpSdk] },
-  { ...common, entryPoints: ['src/conversation/hunkLib.ts'], outfile: out('hunks.js'), platform: 'node', format: 'cjs', target: 'node20' },
+  { ...common, entryPoints: ['src/host/review/hunkRoom.ts'], outfile: out('hunks.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
   { ...common, stdin: { contents: `module.exports = require('${SDK}');`, resolveDir: '.', sourcefile: 'acp-sdk.js' }, outfile: out('acp.js'), platform: 'node', format: 'cjs', target: 'node20' },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: out('webview.js'), platform: 'browser', format: 'iife', target: 'es2022' },
   // The webview's one stylesheet, src/webview/styles/ in @import order (also built by test/webview/harness.ts).

@@ -2,8 +2,8 @@
  * A file's changes as hunks, as `git diff` shows them (3 lines of context, nearby changes merged),
  * from jsdiff's line diff, and how the hunks a turn made compare with the file now. Pure.
  *
- * Bundled with jsdiff into dist/hunks.js and loaded on first use (hunkEngine.ts), so windows that
- * never review a turn pay nothing for it.
+ * Bundled with jsdiff and the host's hunk review into dist/hunks.js, loaded on first use
+ * (host/review/hunkLoader.ts), so windows that never review a turn pay nothing for it.
  */
 import { diffLines } from 'diff';
 import { splitLines } from './lineChanges';
@@ -92,6 +92,11 @@ export function computeHunks(before: string, after: string, context = CONTEXT_LI
     i = end;
   }
   return hunks;
+}
+
+/** What a turn's review records of its change to a file: its hunks' places and counts (undefined: too much changed). */
+export function turnHunks(before: string, after: string): ReviewHunk[] | undefined {
+  return computeHunks(before, after)?.map(hunkSummary);
 }
 
 /** FNV-1a of the changed lines and their count: short, stable, no crypto in a pure room. */

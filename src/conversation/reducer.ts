@@ -179,7 +179,10 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
         ...chat,
         turns: chat.turns.map((t) =>
           t.id === action.turnId && t.review
-            ? { ...t, review: t.review.map((f) => (f.path === action.path ? markFile(f, action.hunk, action.mark) : f)) }
+            ? {
+                ...t,
+                review: t.review.map((f) => (f.path === action.path ? markFile(f, action.hunk, action.mark) : f)),
+              }
             : t,
         ),
       };

@@ -37,8 +37,8 @@ import { ZeroStatusBar } from './status/statusBar';
 import { turnChangeActions } from './review/turnDiffs';
 import { TurnReview } from './review/turnReview';
 import { ChangesView } from './review/changesView';
-import { HunkReview } from './review/hunkReview';
-import { hunkCommands, TurnDiffContext } from './review/hunkAtCursor';
+import { LazyHunkReview, lazyHunkCommands } from './review/hunkLoader';
+import { TurnDiffContext } from './review/hunkAtCursor';
 import { viewActions } from './views/viewActions';
 import { isolatedChats, isolating } from './worktrees/isolatedChats';
 import { activeFolder, chooseFolder, otherFolders } from './workspace/workspaceFolders';
@@ -179,12 +179,12 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
     keepFile: (t: string, p: string) => review.keep(t, p),
     revertFile: (t: string, p: string) => review.revert(t, p),
   };
-  const hunkReview = new HunkReview({ controller, folder: activeFolder, log });
+  const hunkReview = new LazyHunkReview({ controller, folder: activeFolder, log });
   const reviewActions = {
     ...changeActions,
     keep: fileReview.keepFile,
     revert: fileReview.revertFile,
-    hunks: hunkCommands(hunkReview, changeActions.openDiff),
+    hunks: lazyHunkCommands(hunkReview, changeActions.openDiff),
   };
   subs.push(review, hunkReview, new TurnDiffContext(), new ChangesView(controller, activeFolder, hunkReview));
   const worktrees = isolatedChats(

@@ -17,16 +17,23 @@ import {
   type ReviewRow,
 } from '../../conversation/reviewList';
 import type { ChatController } from '../../chats/chatController';
-import type { ReviewFile } from '../../conversation/model';
+import type { ReviewFile, ReviewHunk } from '../../conversation/model';
 import { hunksReviewed, reviewedWords } from '../../conversation/reviewMarks';
 import { sameChangedPath } from '../../conversation/turnChanges';
 import { Disposable } from '../../lifecycle/disposable';
-import { hunkItem, type HunkNode } from './hunkNodes';
-import type { HunkNow, HunkReview } from './hunkReview';
+import type { HunkCommands } from './hunkAtCursor';
+import { hunkRoom, type LazyHunkReview } from './hunkLoader';
+import type { HunkNow } from './hunkReview';
 
 export const CHANGES_VIEW = 'zero.changes';
 export const ACP_NOTE =
   'ACP chat: Zero keeps no checkpoints over ACP, so changed files are listed without line counts, hunks, Diff, Revert or Undo. Review by hunk needs the exec transport.';
+
+/** A hunk of a file now; one of the turn's hunks reverted since; or why a file has no hunks to list. */
+export type HunkNode =
+  | { readonly kind: 'hunk'; readonly h: HunkNow }
+  | { readonly kind: 'gone'; readonly turnId: string; readonly path: string; readonly hunk: ReviewHunk }
+  | { readonly kind: 'note'; readonly id: string; readonly text: string };
 
 type Node =
   | { readonly kind: 'turn'; readonly group: ReviewGroup }
@@ -40,11 +47,12 @@ export interface ChangesActions {
   readonly keep: (turnId: string, path: string) => void;
   readonly revert: (turnId: string, path: string) => Promise<void>;
   /** Review by hunk (exec turns). */
-  readonly hunks: Pick<HunkReview, 'revert' | 'mark'> & {
-    readonly openDiffAt: (h: HunkNow) => Promise<void>;
-    readonly atCursor: (what: 'keep' | 'revert') => Promise<void>;
-  };
+  readonly hunks: HunkCommands;
 }
+
+/** The hunk a context-menu or inline command was run on (its argument is the tree node), else null. */
+export const hunkOf = (n: unknown): HunkNow | null =>
+  n && typeof n === 'object' && (n as HunkNode).kind === 'hunk' ? (n as { h: HunkNow }).h : null;
 
 /** The file row a context-menu command was run on (its argument is the tree node), else null. */
 export const rowOf = (n: unknown): ReviewRow | null =>
@@ -80,7 +88,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<N
   constructor(
     private readonly controller: ChatController,
     private readonly folder: () => string | null,
-    private readonly hunks: HunkReview,
+    private readonly hunks: LazyHunkReview,
   ) {
     super();
     this.view = this.register(
@@ -96,8 +104,9 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<N
         for (const [node, state] of e.items) {
           const on = state === vscode.TreeItemCheckboxState.Checked;
           if (node.kind === 'hunk' && (on || node.h.mark === 'reviewed'))
-            this.hunks.mark(node.h.turnId, node.h.path, node.h.hunk.key, on ? 'reviewed' : null);
-          else if (node.kind === 'file') this.hunks.mark(node.row.turnId, node.row.path, null, on ? 'reviewed' : null);
+            this.hunks.get().mark(node.h.turnId, node.h.path, node.h.hunk.key, on ? 'reviewed' : null);
+          else if (node.kind === 'file')
+            this.hunks.get().mark(node.row.turnId, node.row.path, null, on ? 'reviewed' : null);
         }
       }),
     );
@@ -133,7 +142,7 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<N
     if (node.kind === 'turn') return node.group.rows.map((row) => ({ kind: 'file', row }));
     if (node.kind !== 'file' || !this.byHunk(node.row)) return [];
     const { turnId, path: file } = node.row;
-    const listing = await this.hunks.listing(turnId, file);
+    const listing = await this.hunks.get().listing(turnId, file);
     if (!listing.ok) return [{ kind: 'note', id: `note:${turnId}:${file}`, text: listing.reason }];
     return [
       ...listing.hunks.map((h): Node => ({ kind: 'hunk', h })),
@@ -154,7 +163,8 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<N
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
-    if (node.kind === 'hunk' || node.kind === 'gone' || node.kind === 'note') return hunkItem(node);
+    // Hunk rows exist only once the room listed them (getChildren), so it is loaded by then.
+    if (node.kind === 'hunk' || node.kind === 'gone' || node.kind === 'note') return hunkRoom().hunkItem(node);
     if (node.kind === 'turn') {
       const g = node.group;
       const item = new vscode.TreeItem(short(g.prompt), vscode.TreeItemCollapsibleState.Expanded);

@@ -4,18 +4,9 @@
  * was reverted since. Each is announced in words (lines, counts, what was decided).
  */
 import * as vscode from 'vscode';
-import { hunkEngine } from '../../conversation/hunkEngine';
+import * as e from '../../conversation/hunks';
 import type { HunkMark, ReviewHunk } from '../../conversation/model';
-import type { HunkNow } from './hunkReview';
-
-export type HunkNode =
-  | { readonly kind: 'hunk'; readonly h: HunkNow }
-  | { readonly kind: 'gone'; readonly turnId: string; readonly path: string; readonly hunk: ReviewHunk }
-  | { readonly kind: 'note'; readonly id: string; readonly text: string };
-
-/** The hunk a context-menu or inline command was run on (its argument is the tree node), else null. */
-export const hunkOf = (n: unknown): HunkNow | null =>
-  n && typeof n === 'object' && (n as HunkNode).kind === 'hunk' ? (n as { h: HunkNow }).h : null;
+import type { HunkNode } from './changesView';
 
 const MARK_WORDS: Record<HunkMark, string> = { reviewed: 'reviewed', kept: 'kept', reverted: 'reverted' };
 
@@ -23,7 +14,6 @@ const counts = (h: ReviewHunk): string =>
   [h.added > 0 || h.removed === 0 ? `+${h.added}` : '', h.removed > 0 ? `−${h.removed}` : ''].filter(Boolean).join(' ');
 
 export function hunkItem(node: HunkNode): vscode.TreeItem {
-  const e = hunkEngine();
   if (node.kind === 'note') {
     const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
     item.id = node.id;

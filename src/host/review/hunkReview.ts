@@ -11,8 +11,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatController } from '../../chats/chatController';
 import { rejectedHunksMessage, type RejectedHunk } from '../../conversation/hunkFeedback';
-import { hunkEngine } from '../../conversation/hunkEngine';
-import type { Hunk } from '../../conversation/hunks';
+import { computeHunks, hunkSummary, turnHunksNow, type Hunk } from '../../conversation/hunks';
+import { planHunkRevert } from '../../conversation/hunkRevert';
 import { looksBinary } from '../../conversation/lineChanges';
 import type { Chat, HunkMark, ReviewFile, ReviewHunk, Turn } from '../../conversation/model';
 import { sameChangedPath } from '../../conversation/turnChanges';
@@ -74,14 +74,14 @@ export class HunkReview extends Disposable {
 
   constructor(private readonly deps: HunkReviewDeps) {
     super();
-    const touched = (uri: vscode.Uri): void => {
-      if (uri.scheme !== 'file' || !this.reviews(uri.fsPath)) return;
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => void this.remeasure(uri.fsPath), 300);
-    };
-    this.register(vscode.workspace.onDidChangeTextDocument((e) => touched(e.document.uri)));
-    this.register(vscode.workspace.onDidSaveTextDocument((d) => touched(d.uri)));
     this.register({ dispose: () => clearTimeout(this.timer) });
+  }
+
+  /** A document was edited or saved (hunkLoader.ts forwards every one that may be a reviewed file). */
+  noteEdit(uri: vscode.Uri): void {
+    if (uri.scheme !== 'file' || !this.reviews(uri.fsPath)) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.remeasure(uri.fsPath), 300);
   }
 
   /** Called on every keystroke in any editor: the name is compared before any path is resolved. */
@@ -145,11 +145,10 @@ export class HunkReview extends Disposable {
     const now = this.textNow(target);
     const old = before.content.toString('utf8');
     if (now === null || looksBinary(old) || looksBinary(now)) return { ok: false, reason: 'No text to compare.' };
-    const engine = hunkEngine();
-    const hunks = engine.computeHunks(old, now);
+    const hunks = computeHunks(old, now);
     if (!hunks) return { ok: false, reason: 'Too much changed to list it by hunk.' };
     const recorded = entry.hunks ?? [];
-    const then = engine.turnHunksNow(recorded, hunks);
+    const then = turnHunksNow(recorded, hunks);
     const marks = entry.hunkMarks ?? {};
     // A reverted hunk is reviewed; one that came back (an undo) is pending again.
     const actions = [
@@ -169,7 +168,7 @@ export class HunkReview extends Disposable {
         turnId,
         path: entry.path,
         hunk,
-        summary: engine.hunkSummary(hunk),
+        summary: hunkSummary(hunk),
         mark: fresh[hunk.key],
         own: own.has(hunk.key),
       })),
@@ -203,7 +202,7 @@ export class HunkReview extends Disposable {
       void vscode.window.showWarningMessage(`Cannot revert this hunk of ${h.path}: ${(err as Error).message}`);
       return false;
     }
-    const plan = hunkEngine().planHunkRevert(doc.getText(), h.hunk);
+    const plan = planHunkRevert(doc.getText(), h.hunk);
     if (!plan.ok) {
       void vscode.window.showWarningMessage(`Cannot revert this hunk of ${h.path}: ${plan.reason}`);
       return false;

@@ -4,8 +4,7 @@
  * and `zero.undoTurn(turnId)` that links and tests run.
  */
 import * as vscode from 'vscode';
-import { groupOf, rowOf, type ChangesActions } from './changesView';
-import { hunkOf } from './hunkNodes';
+import { groupOf, hunkOf, rowOf, type ChangesActions } from './changesView';
 
 export function registerReviewCommands(actions: ChangesActions): vscode.Disposable[] {
   const reg = (id: string, fn: (...args: unknown[]) => unknown): vscode.Disposable =>

@@ -10,7 +10,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { hunkEngine } from '../../conversation/hunkEngine';
 import { countLineChanges, looksBinary, splitLines } from '../../conversation/lineChanges';
 import type { Chat, ReviewFile, Turn } from '../../conversation/model';
 import { revertPlan, revertWarning, type BeforeState, type DiskState } from '../../conversation/revertPlan';
@@ -22,6 +21,7 @@ import { beforeTurn, beforeTurnFiles, type Before } from './checkpointBefore';
 import type { ChatController } from '../../chats/chatController';
 import { Disposable } from '../../lifecycle/disposable';
 import { rootOfTurn } from './turnRoots';
+import { hunkRoom } from './hunkLoader';
 import type { KnownRoots } from '../../zero/turnRoot';
 
 export const REVERT_CHOICE = 'Revert';
@@ -115,15 +115,14 @@ export function measure(file: string, before: Before, left: Left, max = MEASURE_
     return { path: file, change: 'modified', added: null, removed: null, binary: true, afterSha256 };
   const { added, removed } = countLineChanges(text(before.content), text(after));
   // The turn's own hunks, to tell later which were reverted (hunkReview.ts); none past the diff's limits.
-  const engine = hunkEngine();
-  const hunks = engine.computeHunks(text(before.content), text(after));
+  const hunks = hunkRoom().turnHunks(text(before.content), text(after));
   return {
     path: file,
     change: 'modified',
     added,
     removed,
     afterSha256,
-    ...(hunks ? { hunks: hunks.map((h) => engine.hunkSummary(h)) } : {}),
+    ...(hunks ? { hunks } : {}),
   };
 }
 

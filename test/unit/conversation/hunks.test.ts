@@ -14,7 +14,7 @@ import {
   hunkSummary,
   turnHunksNow,
 } from '../../../src/conversation/hunks';
-import { hunkEngine } from '../../../src/conversation/hunkEngine';
+import { hunkRoom } from '../../../src/host/review/hunkLoader';
 
 /** The `@@` headers git writes for the same two texts (`git diff --no-index`, 3 lines of context). */
 function gitHeaders(before: string, after: string): string[] {
@@ -156,8 +156,8 @@ describe('hunks: a file changed in places', () => {
     assert.deepEqual([inserted.from, inserted.to], [5, 5]);
   });
 
-  it('the engine loads the same functions on demand', () => {
-    assert.deepEqual(hunkEngine().computeHunks(SOURCE, EDITED), computeHunks(SOURCE, EDITED));
+  it("what a turn's review records: the hunks' summaries, through the room loaded on demand", () => {
+    assert.deepEqual(hunkRoom().turnHunks(SOURCE, EDITED), computeHunks(SOURCE, EDITED)!.map(hunkSummary));
   });
 });
 

@@ -16,7 +16,8 @@ import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat } from '../../../src/conversation/model';
 import { reduceChat } from '../../../src/conversation/reducer';
 import { ACP_NOTE, ChangesView } from '../../../src/host/review/changesView';
-import { HunkReview } from '../../../src/host/review/hunkReview';
+import { LazyHunkReview } from '../../../src/host/review/hunkLoader';
+import type { HunkNow } from '../../../src/host/review/hunkReview';
 import { measureFiles, readLeft } from '../../../src/host/review/turnReview';
 import { EventEmitter, RecordingLog } from '../shim/vscode';
 import { writeCheckpointedTurn } from '../support/checkpointFixture';
@@ -59,7 +60,7 @@ describe('Changes view: a file by its hunks (plain Node, real checkpoint)', func
   let before: string;
   let after: string;
   let view: ChangesView;
-  let review: HunkReview;
+  let review: LazyHunkReview;
   let fake: ReturnType<typeof fakeController>;
 
   beforeEach(async () => {
@@ -89,7 +90,7 @@ describe('Changes view: a file by its hunks (plain Node, real checkpoint)', func
     const files = await measureFiles(t.chat, t.turn, [{ path: t.paths[0]!, after: readLeft(file) }], log);
     fake = fakeController(t.chat);
     fake.controller.chats.commit(t.chat.id, [{ type: 'turn_review', turnId: t.turn.id, files }]);
-    review = new HunkReview({
+    review = new LazyHunkReview({
       controller: fake.controller,
       folder: () => t.workspace,
       log,
@@ -175,7 +176,7 @@ describe('Changes view: a file by its hunks (plain Node, real checkpoint)', func
   it('Revert Hunk with feedback: the file keeps the other change; Zero gets the lines and the words', async () => {
     const [, second] = await hunks();
     inputs.answers.push('Leave line forty alone.');
-    assert.equal(await review.revert((second as { h: never }).h), true);
+    assert.equal(await review.get().revert((second as unknown as { h: HunkNow }).h), true);
     const b = after.split('\n');
     b[39] = before.split('\n')[39]!;
     assert.equal(fs.readFileSync(file, 'utf8'), b.join('\n'));
@@ -195,7 +196,7 @@ describe('Changes view over ACP: no hunks, no hunk actions', () => {
       const turn = { ...t.turn, transport: 'acp' as const };
       const fake = fakeController({ ...t.chat, transport: 'acp', turns: [turn] });
       const log = new RecordingLog() as unknown as vscode.LogOutputChannel;
-      const review = new HunkReview({ controller: fake.controller, folder: () => t.workspace, log });
+      const review = new LazyHunkReview({ controller: fake.controller, folder: () => t.workspace, log });
       const view = new ChangesView(fake.controller, () => t.workspace, review);
       try {
         const [group] = await view.getChildren();

@@ -27,7 +27,7 @@ describe('VSIX contents', () => {
     assert.ok(!files.some((f) => /^(demo|test|src|scripts|\.github)\//.test(f)));
     // dist/extension.js requires dist/acp.js (the ACP SDK) when an ACP chat starts: both or neither.
     assert.equal(files.includes('dist/acp.js'), files.includes('dist/extension.js'), files.join('\n'));
-    // ...and dist/hunks.js (jsdiff and the hunk functions) when a turn's hunks are first computed.
+    // ...and dist/hunks.js (review by hunk, with jsdiff) when a turn's hunks are first needed.
     assert.equal(files.includes('dist/hunks.js'), files.includes('dist/extension.js'), files.join('\n'));
     // ...and dist/diagnose.js (the checks and pages of Zero: Diagnose) when that command first runs.
     assert.equal(files.includes('dist/diagnose.js'), files.includes('dist/extension.js'), files.join('\n'));

@@ -1,0 +1,67 @@
+/**
+ * The extension's side of review by hunk (hunkRoom.ts, loaded on first use as dist/hunks.js): the
+ * one HunkReview, made when the Changes view first lists a file's hunks, a hunk command runs, or a
+ * file with recorded hunks is edited (a revert arrow in the turn's Diff, typing, a save).
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { HunkMark } from '../../conversation/model';
+import { Disposable } from '../../lifecycle/disposable';
+import type { HunkCommands } from './hunkAtCursor';
+import type { HunkNow, HunkReview, HunkReviewDeps } from './hunkReview';
+import type * as Room from './hunkRoom';
+
+let room: typeof Room | undefined;
+
+export function hunkRoom(): typeof Room {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require at first use is the point
+  room ??= require('./hunkRoom') as typeof Room;
+  return room;
+}
+
+export class LazyHunkReview extends Disposable {
+  private review: HunkReview | undefined;
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  /** A reviewed file's hunks were measured again after an edit. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly deps: HunkReviewDeps) {
+    super();
+    const edited = (uri: vscode.Uri): void => {
+      if (uri.scheme === 'file' && this.mayReview(uri.fsPath)) this.get().noteEdit(uri);
+    };
+    this.register(vscode.workspace.onDidChangeTextDocument((e) => edited(e.document.uri)));
+    this.register(vscode.workspace.onDidSaveTextDocument((d) => edited(d.uri)));
+  }
+
+  get(): HunkReview {
+    if (!this.review) {
+      const review = this.register(new (hunkRoom().HunkReview)(this.deps));
+      this.register(review.onDidChange(() => this.changed.fire()));
+      this.review = review;
+    }
+    return this.review;
+  }
+
+  /** On every keystroke in any editor: only a name check here; the room resolves the path. */
+  private mayReview(file: string): boolean {
+    const name = path.basename(file);
+    return this.deps.controller.focus.workingChat.turns.some((t) =>
+      t.review?.some((f) => f.hunks && path.posix.basename(f.path) === name),
+    );
+  }
+}
+
+/** The hunk commands, each loading the room when it first runs. */
+export function lazyHunkCommands(
+  review: LazyHunkReview,
+  openDiff: (turnId: string, path: string, line?: number) => Promise<void>,
+): HunkCommands {
+  const actions = (): HunkCommands => hunkRoom().hunkActions(review.get(), openDiff);
+  return {
+    revert: (h: HunkNow) => actions().revert(h),
+    mark: (t: string, p: string, k: string | null, m: HunkMark | null) => actions().mark(t, p, k, m),
+    openDiffAt: (h: HunkNow) => actions().openDiffAt(h),
+    atCursor: (what: 'keep' | 'revert') => actions().atCursor(what),
+  };
+}
