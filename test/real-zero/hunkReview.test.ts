@@ -8,6 +8,7 @@ import '../unit/support/treeViewApis';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { HUNK_FILES } from '../../src/host/review/hunkLoader';
 import { HunkReview } from '../../src/host/review/hunkReview';
 import { TurnReview } from '../../src/host/review/turnReview';
 import { REVIEW_HUNKS_AFTER, REVIEW_HUNKS_BEFORE } from '../fixtures/model-server/scenarios';
@@ -27,7 +28,7 @@ describe('real Zero: revert one hunk of a turn', () => {
     host = productHost(sandbox, { mode: 'ask' });
     const deps = { controller: host.controller, folder: () => sandbox.workspace, log: host.log };
     turns = new TurnReview(deps);
-    hunks = new HunkReview(deps);
+    hunks = new HunkReview(deps, HUNK_FILES);
     inputs.answers.length = 0;
     inputs.asked.length = 0;
   });

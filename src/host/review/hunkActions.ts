@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { HunkCommands } from './hunkAtCursor';
 import { activeDiff } from './hunkAtCursor';
 import type { HunkReview } from './hunkReview';
-import { BEFORE_SCHEME } from './turnDiffs';
+import { BEFORE_SCHEME } from './beforeScheme';
 
 export function hunkActions(
   review: HunkReview,

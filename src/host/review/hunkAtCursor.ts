@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { HunkMark } from '../../conversation/model';
 import { Disposable } from '../../lifecycle/disposable';
 import type { HunkNow } from './hunkReview';
-import { BEFORE_SCHEME } from './turnDiffs';
+import { BEFORE_SCHEME } from './beforeScheme';
 
 /** Set while the active tab is a turn's Diff: the editor title shows Keep / Revert Hunk. */
 export const DIFF_CONTEXT = 'zero.turnDiffActive';

@@ -7,9 +7,14 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { HunkMark } from '../../conversation/model';
 import { Disposable } from '../../lifecycle/disposable';
+import { beforeTurn } from './checkpointBefore';
 import type { HunkCommands } from './hunkAtCursor';
-import type { HunkNow, HunkReview, HunkReviewDeps } from './hunkReview';
+import type { HunkFiles, HunkNow, HunkReview, HunkReviewDeps } from './hunkReview';
 import type * as Room from './hunkRoom';
+import { rootOfTurn } from './turnRoots';
+
+/** The extension's readers the review uses (HunkFiles). */
+export const HUNK_FILES: HunkFiles = { before: beforeTurn, rootOf: rootOfTurn };
 
 let room: typeof Room | undefined;
 
@@ -36,7 +41,7 @@ export class LazyHunkReview extends Disposable {
 
   get(): HunkReview {
     if (!this.review) {
-      const review = this.register(new (hunkRoom().HunkReview)(this.deps));
+      const review = this.register(new (hunkRoom().HunkReview)(this.deps, HUNK_FILES));
       this.register(review.onDidChange(() => this.changed.fire()));
       this.review = review;
     }

@@ -19,14 +19,24 @@ import { sameChangedPath } from '../../conversation/turnChanges';
 import { Disposable } from '../../lifecycle/disposable';
 import { resolveWithinWorkspace } from '../../zero/workspacePath';
 import type { KnownRoots } from '../../zero/turnRoot';
-import { beforeTurn } from './checkpointBefore';
-import { rootOfTurn } from './turnRoots';
+import type { beforeTurn } from './checkpointBefore';
+import type { rootOfTurn } from './turnRoots';
 
 export interface HunkReviewDeps {
   readonly controller: ChatController;
   readonly folder: () => string | null;
   readonly log: vscode.LogOutputChannel;
   readonly roots?: () => KnownRoots;
+}
+
+/**
+ * What the review reads through the extension: Zero's checkpoints and the turn's folder
+ * (checkpointBefore.ts, turnRoots.ts; hunkLoader.ts hands them over), so dist/hunks.js carries
+ * neither those readers nor the schemas and settings behind them.
+ */
+export interface HunkFiles {
+  readonly before: typeof beforeTurn;
+  readonly rootOf: typeof rootOfTurn;
 }
 
 /** One hunk of a file now, with what the user decided; `own`: one of the hunks the turn made. */
@@ -72,7 +82,10 @@ export class HunkReview extends Disposable {
   private readonly unexplained = new Map<string, RejectedHunk[]>();
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly deps: HunkReviewDeps) {
+  constructor(
+    private readonly deps: HunkReviewDeps,
+    private readonly files: HunkFiles,
+  ) {
     super();
     this.register({ dispose: () => clearTimeout(this.timer) });
   }
@@ -116,7 +129,7 @@ export class HunkReview extends Disposable {
     if (!turn || !entry) return say(`${file} is not among the files of that turn in the open chat.`);
     if (turn.transport === 'acp')
       return say('Over ACP Zero keeps no checkpoints: hunk review needs the exec transport.');
-    const root = rootOfTurn(turn, this.deps.folder(), this.deps.roots);
+    const root = this.files.rootOf(turn, this.deps.folder(), this.deps.roots);
     if (!root.ok) return say(`Cannot review ${entry.path} by hunk: ${root.reason}`);
     const target = resolveWithinWorkspace(root.root, entry.path);
     return target ? { chat, turn, entry, target } : say(`Cannot review ${entry.path}: it is not inside the workspace.`);
@@ -139,7 +152,7 @@ export class HunkReview extends Disposable {
     if (!found) return { ok: false, reason: 'Hunk review needs the exec transport and a workspace folder.' };
     const { chat, turn, entry, target } = found;
     const readOnly = this.deps.controller.focus.workingInTranscript;
-    const before = await beforeTurn(chat, turn, entry.path, readOnly, this.deps.log);
+    const before = await this.files.before(chat, turn, entry.path, readOnly, this.deps.log);
     if (before.kind !== 'content')
       return { ok: false, reason: before.kind === 'absent' ? 'A new file.' : before.reason };
     const now = this.textNow(target);

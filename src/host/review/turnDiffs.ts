@@ -23,8 +23,9 @@ import { rewindSession } from '../../zero/rewind';
 import type { ChatController } from '../../chats/chatController';
 import { readSettings } from '../workspace/settings';
 import { openFile } from '../views/viewActions';
+import { BEFORE_SCHEME } from './beforeScheme';
 
-export const BEFORE_SCHEME = 'zero-before';
+export { BEFORE_SCHEME };
 export const UNDO_CHOICE = 'Undo Changes';
 
 export interface TurnChangeDeps {
