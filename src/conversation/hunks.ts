@@ -34,18 +34,31 @@ const MAX_DIFF_MS = 500;
 /** The hunks from `before` to `after`; null when they differ too much to diff in time. */
 export function computeHunks(before: string, after: string, context = CONTEXT_LINES): Hunk[] | null {
   if (before === after) return [];
-  const changes = diffLines(before, after, { maxEditLength: MAX_HUNK_EDITS, timeout: MAX_DIFF_MS });
+  // The common first and last lines are not diffed (as git trims them): a turn's edit is usually a
+  // few lines of a long file. Only the context next to the changes is kept of them.
+  const a = splitLines(before);
+  const b = splitLines(after);
+  let p = 0;
+  while (p < a.length && p < b.length && a[p] === b[p]) p++;
+  let q = 0;
+  while (q < a.length - p && q < b.length - p && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
+  const changes = diffLines(a.slice(p, a.length - q).join(''), b.slice(p, b.length - q).join(''), {
+    maxEditLength: MAX_HUNK_EDITS,
+    timeout: MAX_DIFF_MS,
+  });
   if (!changes) return null;
-  const ops: HunkLine[] = [];
+  const head = Math.max(0, p - context);
+  const ops: HunkLine[] = a.slice(head, p).map((text) => ({ kind: ' ', text }));
   for (const c of changes) {
     const kind = c.added ? '+' : c.removed ? '-' : ' ';
     for (const text of splitLines(c.value)) ops.push({ kind, text });
   }
+  for (const text of a.slice(a.length - q, a.length - q + context)) ops.push({ kind: ' ', text });
   // Where each op stands in the old and the new text.
   const oldAt: number[] = [];
   const newAt: number[] = [];
-  let o = 0;
-  let n = 0;
+  let o = head;
+  let n = head;
   for (const op of ops) {
     oldAt.push(o);
     newAt.push(n);

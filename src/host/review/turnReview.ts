@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { countLineChanges, looksBinary, splitLines } from '../../conversation/lineChanges';
-import type { Chat, ReviewFile, Turn } from '../../conversation/model';
+import type { Chat, ReviewFile, ReviewHunk, Turn } from '../../conversation/model';
 import { revertPlan, revertWarning, type BeforeState, type DiskState } from '../../conversation/revertPlan';
 import { MEASURE_MAX_FILES, reviewAvailable } from '../../conversation/reviewList';
 import { sameChangedPath, turnFileChanges } from '../../conversation/turnChanges';
@@ -65,6 +65,8 @@ function readNow(file: string): Buffer | null {
   }
 }
 
+const sum = (hunks: readonly ReviewHunk[], key: 'added' | 'removed'): number => hunks.reduce((n, h) => n + h[key], 0);
+
 /** What the turn did to one file, from its before-state and what it left. Null: nothing changed. */
 export function measure(file: string, before: Before, left: Left, max = MEASURE_MAX_BYTES): ReviewFile | null {
   if (left !== null && !Buffer.isBuffer(left)) {
@@ -113,9 +115,12 @@ export function measure(file: string, before: Before, left: Left, max = MEASURE_
   if (after.equals(before.content)) return null;
   if (looksBinary(text(before.content)) || looksBinary(text(after)))
     return { path: file, change: 'modified', added: null, removed: null, binary: true, afterSha256 };
-  const { added, removed } = countLineChanges(text(before.content), text(after));
-  // The turn's own hunks, to tell later which were reverted (hunkReview.ts); none past the diff's limits.
+  // The turn's own hunks, to tell later which were reverted (hunkReview.ts); none past the diff's
+  // limits, and then the lines are counted on their own. Both count lines as git's numstat does.
   const hunks = hunkRoom().turnHunks(text(before.content), text(after));
+  const { added, removed } = hunks
+    ? { added: sum(hunks, 'added'), removed: sum(hunks, 'removed') }
+    : countLineChanges(text(before.content), text(after));
   return {
     path: file,
     change: 'modified',

@@ -14,6 +14,7 @@ import {
   hunkSummary,
   turnHunksNow,
 } from '../../../src/conversation/hunks';
+import { countLineChanges } from '../../../src/conversation/lineChanges';
 import { hunkRoom } from '../../../src/host/review/hunkLoader';
 
 /** The `@@` headers git writes for the same two texts (`git diff --no-index`, 3 lines of context). */
@@ -122,6 +123,25 @@ describe('hunks: a file changed in places', () => {
       { kind: '+', text: 'x\n' },
       { kind: '+', text: 'y\n' },
     ]);
+  });
+
+  it("the hunks' +/- add up to the line counts of countLineChanges (git's numstat), on random edits", () => {
+    let seed = 7;
+    const rand = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    for (let round = 0; round < 200; round++) {
+      const before = Array.from({ length: rand(60) }, () => `l${rand(8)}\n`).join('') + (rand(2) ? 'end' : '');
+      const lines = before.split('\n');
+      for (let k = rand(6); k > 0; k--)
+        lines.splice(rand(lines.length + 1), rand(3), ...(rand(2) ? [`n${rand(8)}`] : []));
+      const after = lines.join('\n');
+      const hunks = computeHunks(before, after)!;
+      const want = countLineChanges(before, after);
+      assert.deepEqual(
+        { added: hunks.reduce((n, h) => n + h.added, 0), removed: hunks.reduce((n, h) => n + h.removed, 0) },
+        want,
+        JSON.stringify([before, after]),
+      );
+    }
   });
 
   it('no change: no hunks; far too many edits: null (too much to review by part)', () => {
