@@ -19,7 +19,11 @@ describe('Approvals (extension host, fake zero)', function () {
 
   async function settle(): Promise<void> {
     const a = await api();
-    await until(() => !a.approvals.busy && !a.controller.runs.isBusy(a.controller.focus.workingChatId), 'no dialog and no run', 30_000);
+    await until(
+      () => !a.approvals.busy && !a.controller.runs.isBusy(a.controller.focus.workingChatId),
+      'no dialog and no run',
+      30_000,
+    );
   }
 
   it('Allow once: a follow-up run on the same session really succeeds, and the grant does not persist', async function () {
