@@ -78,19 +78,23 @@ const lazyDiagnose = {
   },
 };
 
-// Isolated chats' git side (src/worktrees/room.ts) goes into dist/worktrees.js, required when an isolated chat first
-// needs git (src/host/worktrees/worktreeRoom.ts). The extension may import src/worktrees/ for types only, and
-// isolatedTransport.ts (every chat's turn passes it); the build refuses any other value import.
+// Isolated chats (git, the service, the Worktree view: src/host/worktrees/worktreeBundle.ts) go into
+// dist/worktrees.js, required when an isolated chat first needs them (src/host/worktrees/worktreeRoom.ts). The
+// extension may import src/worktrees/ for types only, and isolatedTransport.ts (every chat's turn passes it); of
+// src/host/worktrees/ it keeps the ids, the commands, the room's loader and isolatedChats.ts. The build refuses any
+// other value import.
 const WORKTREES_DIR = resolve('src/worktrees');
+const HOST_WORKTREES = ['worktreeBundle', 'worktreeService', 'worktreeChangesView'].map((m) => resolve('src/host/worktrees', m));
 const lazyWorktrees = {
   name: 'lazy-worktrees',
   setup(build) {
-    build.onResolve({ filter: /(^|\/)worktrees\/[A-Za-z]+$/ }, (args) => {
+    build.onResolve({ filter: /(^|\/)(worktrees\/[A-Za-z]+|worktreeBundle|worktreeService|worktreeChangesView)$/ }, (args) => {
       const target = resolve(args.resolveDir, args.path);
-      if (!target.startsWith(WORKTREES_DIR + sep) || target === resolve(WORKTREES_DIR, 'isolatedTransport')) return undefined;
-      return args.kind === 'require-call' && target === resolve(WORKTREES_DIR, 'room')
+      const lazy = (target.startsWith(WORKTREES_DIR + sep) && target !== resolve(WORKTREES_DIR, 'isolatedTransport')) || HOST_WORKTREES.includes(target);
+      if (!lazy) return undefined;
+      return args.kind === 'require-call' && target === HOST_WORKTREES[0]
         ? { path: './worktrees.js', external: true }
-        : { errors: [{ text: `src/worktrees/ is loaded on demand: import ${args.path} with \`import type\` and get values from worktreeRoom() (src/host/worktrees/worktreeRoom.ts)` }] };
+        : { errors: [{ text: `${args.path} is loaded on demand: import it with \`import type\` and get values from worktreeRoom() (src/host/worktrees/worktreeRoom.ts)` }] };
     });
   },
 };
@@ -128,7 +132,7 @@ const sharedNamespaces = {
 const builds = [
   { ...common, entryPoints: ['src/extension.ts'], outfile: out('extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyAcpSdk, lazyHunks, lazyDiagnose, lazyWorktrees, lazyFork, sharedNamespaces] },
   { ...common, entryPoints: ['src/chats/forkRoom.ts'], outfile: out('fork.js'), platform: 'node', format: 'cjs', target: 'node20' },
-  { ...common, entryPoints: ['src/worktrees/room.ts'], outfile: out('worktrees.js'), platform: 'node', format: 'cjs', target: 'node20' },
+  { ...common, entryPoints: ['src/host/worktrees/worktreeBundle.ts'], outfile: out('worktrees.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [sharedNamespaces] },
   { ...common, entryPoints: ['src/diagnose/room.ts'], outfile: out('diagnose.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyAcpSdk] },
   { ...common, entryPoints: ['src/host/review/hunkRoom.ts'], outfile: out('hunks.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
   { ...common, stdin: { contents: `module.exports = require('${SDK}');`, resolveDir: '.', sourcefile: 'acp-sdk.js' }, outfile: out('acp.js'), platform: 'node', format: 'cjs', target: 'node20' },

@@ -40,7 +40,7 @@ import { ChangesView } from './review/changesView';
 import { LazyHunkReview, lazyHunkCommands } from './review/hunkLoader';
 import { TurnDiffContext } from './review/hunkAtCursor';
 import { viewActions } from './views/viewActions';
-import { isolatedChats, isolating } from './worktrees/isolatedChats';
+import { IsolatedChats, isolating } from './worktrees/isolatedChats';
 import { activeFolder, chooseFolder, otherFolders } from './workspace/workspaceFolders';
 import { forkChats } from './history/forkChats';
 
@@ -187,11 +187,11 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
     hunks: lazyHunkCommands(hunkReview, changeActions.openDiff),
   };
   subs.push(review, hunkReview, new TurnDiffContext(), new ChangesView(controller, activeFolder, hunkReview));
-  const worktrees = isolatedChats(
+  const worktrees = new IsolatedChats(
     { controller, folder: activeFolder, trusted, defaultTransport, log, reveal: () => view.reveal() },
     log,
   );
-  subs.push(worktrees.view);
+  subs.push(worktrees);
   // The view and the tabs (built below) are asked only when a fork is made.
   const fork = forkChats({
     controller,

@@ -15,11 +15,9 @@ import type { WorktreeFile } from '../../worktrees/worktreeChanges';
 import { worktreeRoom } from './worktreeRoom';
 import { Disposable } from '../../lifecycle/disposable';
 import { runEnv } from '../review/checkpointBefore';
+import { WORKTREE_CONTEXT, WORKTREE_VIEW } from './worktreeIds';
 
-export const WORKTREE_VIEW = 'zero.worktreeChanges';
 export const BASE_SCHEME = 'zero-worktree-base';
-/** True while the chat the user works in has a worktree (the view and its title actions show). */
-export const WORKTREE_CONTEXT = 'zero.worktreeChat';
 /** Base versions are read up to this size; a bigger file shows a line saying so. */
 const BASE_MAX = 8 * 1024 * 1024;
 

@@ -4,13 +4,15 @@
  */
 import * as vscode from 'vscode';
 import type { ChatController } from '../../chats/chatController';
-import { WORKTREE_VIEW, type WorktreeChangesView, type WorktreeNode } from './worktreeChangesView';
+import type { WorktreeChangesView, WorktreeNode } from './worktreeChangesView';
+import { WORKTREE_VIEW } from './worktreeIds';
 import type { WorktreeService } from './worktreeService';
 
 export interface WorktreeCommandDeps {
   readonly controller: ChatController;
-  readonly service: WorktreeService;
-  readonly view: WorktreeChangesView;
+  /** Made on first use (worktreeRoom). */
+  readonly service: () => WorktreeService;
+  readonly view: () => WorktreeChangesView;
 }
 
 const nodeOf = (n: unknown): WorktreeNode | null =>
@@ -21,17 +23,17 @@ export function registerWorktreeCommands(d: WorktreeCommandDeps): vscode.Disposa
   const reg = (id: string, fn: (...args: unknown[]) => unknown): vscode.Disposable =>
     vscode.commands.registerCommand(id, fn);
   return [
-    reg('zero.newChatInWorktree', () => d.service.newChatInWorktree()),
-    reg('zero.worktree.mergeBack', () => d.service.mergeBack(working())),
-    reg('zero.worktree.discard', () => d.service.discard(working())),
-    reg('zero.worktree.refresh', () => d.view.refresh()),
+    reg('zero.newChatInWorktree', () => d.service().newChatInWorktree()),
+    reg('zero.worktree.mergeBack', () => d.service().mergeBack(working())),
+    reg('zero.worktree.discard', () => d.service().discard(working())),
+    reg('zero.worktree.refresh', () => d.view().refresh()),
     reg('zero.worktree.showChanges', async () => {
       await vscode.commands.executeCommand(`${WORKTREE_VIEW}.focus`);
-      await d.view.refresh();
+      await d.view().refresh();
     }),
     reg('zero.worktree.diff', (n) => {
       const node = nodeOf(n);
-      return node ? d.view.openDiff(node) : undefined;
+      return node ? d.view().openDiff(node) : undefined;
     }),
   ];
 }

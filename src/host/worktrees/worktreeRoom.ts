@@ -1,14 +1,15 @@
 /**
- * The git side of isolated chats (src/worktrees/room.ts), loaded when an isolated chat first needs it.
- * In the extension bundle this `require` becomes `require('./worktrees.js')` (esbuild.mjs); everything
- * else imports src/worktrees/ for types only, except isolatedTransport.ts, which every chat's turn passes.
+ * Isolated chats' git side, service and view (worktreeBundle.ts), loaded when an isolated chat first
+ * needs them. In the extension bundle this `require` becomes `require('./worktrees.js')` (esbuild.mjs);
+ * everything else imports those modules for types only, except src/worktrees/isolatedTransport.ts,
+ * which every chat's turn passes.
  */
-import type * as Room from '../../worktrees/room';
+import type * as Bundle from './worktreeBundle';
 
-let room: typeof Room | undefined;
+let room: typeof Bundle | undefined;
 
-export function worktreeRoom(): typeof Room {
+export function worktreeRoom(): typeof Bundle {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require at first use is the point
-  room ??= require('../../worktrees/room') as typeof Room;
+  room ??= require('./worktreeBundle') as typeof Bundle;
   return room;
 }
