@@ -4,7 +4,8 @@
 // reverted from its inline action and the input box that follows takes the why: the file keeps the
 // first change only, the row says reverted, and Zero gets the feedback as the next message. Then
 // the turn's Diff: VS Code's own revert arrow in its margin puts the first hunk back too, and the
-// next measure shows it reverted.
+// next measure shows it reverted; Ctrl+Z undoes both reverts; Keep Hunk at Cursor in the Diff's
+// title bar keeps the hunk the cursor is in.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -126,5 +127,13 @@ describe('Review by hunk: Keep / Revert with feedback, reviewed marks (real VS C
     await row(page, '@@ -14,7 +14,7 @@ line 17, changed by Zero').waitFor({ timeout: 30_000 });
     await page.keyboard.press('Control+S');
     await eventually(async () => fs.readFileSync(app(), 'utf8') === REVIEW_HUNKS_AFTER, 'saved: both changes again');
+
+    // Keep Hunk at Cursor, in the Diff's title bar: the cursor on line 3 keeps the first hunk.
+    await diff.locator('.editor.modified .line-numbers', { hasText: /^3$/ }).click();
+    await page.locator('.editor-actions .action-label[aria-label="Keep Hunk at Cursor"]').click();
+    await row(page, '@@ -1,6 +1,6 @@ line 3, changed by Zero')
+      .locator('.label-description', { hasText: '+1 −1 · kept' })
+      .waitFor({ timeout: 30_000 });
+    assert.equal(fs.readFileSync(app(), 'utf8'), REVIEW_HUNKS_AFTER, 'Keep changes nothing on disk');
   });
 });
