@@ -24,7 +24,10 @@ export interface ReleaseInput {
  * compiling it is the largest part of what activation costs
  * (docs/long-chats.md, "Activation: what loading the extension costs").
  */
-export const BUNDLE_BUDGETS: Readonly<Record<string, number>> = { 'extension.js': 300_000 };
+// 300,000 until issue #21: its features load on first use (dist/hunks.js, fork.js, worktrees.js, diagnose.js);
+// what stays (approval rules on every permission card, cut-off recovery on every chat read) measured no slower
+// activation (`npm run bench:activation-cold`, same load: 39.5 ms at 270 KiB before, 25.9 ms at 307 KiB after).
+export const BUNDLE_BUDGETS: Readonly<Record<string, number>> = { 'extension.js': 330_000 };
 
 /** What the chat view loads from dist/ (src/host/views/webviewHtml.ts): without one it is empty or unstyled. */
 export const WEBVIEW_FILES: readonly string[] = ['webview.js', 'chat.css', 'codicon.ttf'];
