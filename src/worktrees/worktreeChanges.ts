@@ -48,9 +48,14 @@ export async function snapshotTree(worktree: string): Promise<string> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-worktree-'));
   try {
     const env = { GIT_INDEX_FILE: path.join(scratch, 'index') };
-    // Its own index knows the files' stat data, so `add -A` rehashes only what changed.
-    if (fs.existsSync(index)) fs.copyFileSync(index, env.GIT_INDEX_FILE);
-    else await gitText(worktree, ['read-tree', 'HEAD'], { env });
+    // Its own index knows the files' stat data, so `add -A` rehashes only what changed. The copy keeps the
+    // index's time, 2 s earlier: git rehashes a file whose time is not older than its index (racy git), and a
+    // copy made now would vouch for a file rewritten, same size, within the clock's grain of the checkout.
+    if (fs.existsSync(index)) {
+      fs.copyFileSync(index, env.GIT_INDEX_FILE);
+      const t = fs.statSync(index).mtimeMs / 1000 - 2;
+      fs.utimesSync(env.GIT_INDEX_FILE, t, t);
+    } else await gitText(worktree, ['read-tree', 'HEAD'], { env });
     await gitText(worktree, ['add', '-A'], { env, timeoutMs: 300_000 });
     return await gitText(worktree, ['write-tree'], { env });
   } finally {
