@@ -8,7 +8,7 @@ import { AcpPermissionDialogs } from './approvals/acpPermissionDialog';
 import { ApprovalDetails } from './approvals/approvalDetails';
 import { AcpTransport } from '../acp/acpTransport';
 import { askApproval, confirmUnsafe, pickGrantFolder } from './approvals/approvalDialog';
-import { ApprovalRules } from './approvals/approvalRules';
+import { ApprovalRules } from '../chats/approvalRules';
 import { ApprovalService } from './approvals/approvalService';
 import { RulesReader } from '../zero/grantRules';
 import { checkBinary } from '../zero/binaryStatus';

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { Choice } from '../../src/approvals/policy';
 import type { PermissionItem, Turn } from '../../src/conversation/model';
 import { ruleLines } from '../../src/conversation/permissionRules';
-import { ApprovalRules } from '../../src/host/approvals/approvalRules';
+import { ApprovalRules } from '../../src/chats/approvalRules';
 import { ApprovalService, type ApprovalUi } from '../../src/host/approvals/approvalService';
 import { listApprovals, runZeroCli } from '../../src/zero/grants';
 import { RulesReader } from '../../src/zero/grantRules';

@@ -18,7 +18,7 @@ import { currentTurn } from '../../conversation/reducer';
 import { allowGrant, tempGrantsFile } from '../../zero';
 import type { ChatController, PermissionRequest, RunEnded } from '../../chats/chatController';
 import { Disposable } from '../../lifecycle/disposable';
-import type { AppliedAlways, ApprovalRules } from './approvalRules';
+import type { AppliedAlways, ApprovalRules } from '../../chats/approvalRules';
 
 export interface ApprovalUi {
   ask(item: PermissionItem, cls: Classified, args: unknown): Promise<Choice>;
@@ -37,7 +37,7 @@ export interface ApprovalDeps {
   /** Which folders an outside-workspace approval may open up (home, roots and relative paths never). */
   readonly folderRules: FolderRules;
   readonly log: vscode.LogOutputChannel;
-  /** Puts on each "Always allow" card the rule Zero then lists (approvalRules.ts). */
+  /** Puts on each "Always allow" card the rule Zero then lists (chats/approvalRules.ts). */
   readonly rules?: ApprovalRules;
 }
 

@@ -5,12 +5,12 @@
  * ACP's cards get the same from src/acp/acpRuleNotes.ts.
  */
 import * as path from 'node:path';
-import { askedAgain, earlierAllows } from '../../approvals/askedAgain';
-import { rulesBefore, storedRule } from '../../approvals/storedRules';
-import type { ChatController, PermissionRequest } from '../../chats/chatController';
-import type { PermissionItem, StoredRule, ToolItem } from '../../conversation/model';
-import { Disposable } from '../../lifecycle/disposable';
-import type { RulesReader } from '../../zero/grantRules';
+import { askedAgain, earlierAllows } from '../approvals/askedAgain';
+import { rulesBefore, storedRule } from '../approvals/storedRules';
+import type { ChatController, PermissionRequest } from './chatController';
+import type { PermissionItem, StoredRule, ToolItem } from '../conversation/model';
+import { Disposable } from '../lifecycle/disposable';
+import type { RulesReader } from '../zero/grantRules';
 
 /** An "Always allow" exec applied: a tool-wide grant, or (outside the workspace) a folder in zero.addDirs. */
 export interface AppliedAlways {

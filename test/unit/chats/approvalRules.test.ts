@@ -7,7 +7,7 @@ import type * as vscode from 'vscode';
 import type { Choice } from '../../../src/approvals/policy';
 import { ChatController } from '../../../src/chats/chatController';
 import type { PermissionItem } from '../../../src/conversation/model';
-import { ApprovalRules } from '../../../src/host/approvals/approvalRules';
+import { ApprovalRules } from '../../../src/chats/approvalRules';
 import { ApprovalService, type ApprovalUi } from '../../../src/host/approvals/approvalService';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { runZeroCli } from '../../../src/zero/grants';
