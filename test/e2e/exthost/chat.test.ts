@@ -39,7 +39,13 @@ describe('Chat (extension host, fake zero)', function () {
       '--no-completion-gate',
       '--cwd',
     ]);
-    assert.ok(!inv.argv.some((x) => x.includes('Say hello')), 'the prompt never goes in argv');
+    // The prompt goes on stdin; only the chat's title, made from its first words, names the new
+    // session (`--session-title`, docs/zero-exec.md §20).
+    assert.deepEqual(
+      inv.argv.filter((x) => x.includes('Say hello')),
+      [`--session-title=${a.controller.focus.workingChat.title}`],
+      'the prompt never goes in argv, only the chat title',
+    );
     assert.match(inv.stdin ?? '', /"content":"Say hello scenario:reasoning"/);
   });
 
