@@ -7,6 +7,7 @@ import { selected } from '../../src/acp/permissionOptions';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';
 import { AcpChat, closeRealAcp, openRealAcp, answerOf, offeredTools, toolsOf } from './lib/acpChat';
 import type { Sandbox } from './lib/realZero';
+import { PLAN_TOOLS } from './lib/planTools';
 
 describe('real zero acp: modes and models', function () {
   this.timeout(60_000);
@@ -45,17 +46,7 @@ describe('real zero acp: modes and models', function () {
   it('plan: only read tools are offered; the mode holds for the next message', async () => {
     const turn = await chat.turn('scenario:shell', { mode: 'plan' });
     assert.equal(chat.chat.acp?.mode, 'plan');
-    assert.deepEqual(lastOffered(), [
-      'ask_user',
-      'glob',
-      'grep',
-      'list_directory',
-      'read_file',
-      'read_minified_file',
-      'skill',
-      'update_plan',
-      'view_image',
-    ]);
+    assert.deepEqual(lastOffered(), PLAN_TOOLS);
     assert.equal(answerOf(turn), 'Tool exec_command was not offered in this mode.');
     const read = await chat.turn('scenario:read');
     assert.equal(toolsOf(read)[0]!.status, 'ok');

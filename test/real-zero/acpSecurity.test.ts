@@ -8,18 +8,7 @@ import { selected } from '../../src/acp/permissionOptions';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';
 import { AcpChat, closeRealAcp, openRealAcp, offeredTools, until, within } from './lib/acpChat';
 import type { Sandbox } from './lib/realZero';
-
-const PLAN_TOOLS = [
-  'ask_user',
-  'glob',
-  'grep',
-  'list_directory',
-  'read_file',
-  'read_minified_file',
-  'skill',
-  'update_plan',
-  'view_image',
-];
+import { PLAN_TOOLS } from './lib/planTools';
 
 describe('real zero acp: Restricted Mode and mode changes', function () {
   this.timeout(60_000);

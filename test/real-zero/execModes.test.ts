@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { answer, chatTurn, eventTypes, notices, offered, permissions, problems, tools } from './lib/execChat';
 import { makeSandbox, type Sandbox } from './lib/realZero';
+import { PLAN_TOOLS } from './lib/planTools';
 
 const ASK_TOOLS = [
   'apply_patch',
@@ -23,17 +24,6 @@ const ASK_TOOLS = [
   'view_image',
   'write_file',
   'write_stdin',
-];
-const PLAN_TOOLS = [
-  'ask_user',
-  'glob',
-  'grep',
-  'list_directory',
-  'read_file',
-  'read_minified_file',
-  'skill',
-  'update_plan',
-  'view_image',
 ];
 
 /**
