@@ -1,5 +1,5 @@
 /** The diagnose report as data: what each check found, rendered as HTML (the panel) and Markdown (an issue). */
-import { redactSecrets } from './redact';
+import { redactSecrets } from '../zero/redact';
 
 export type CheckStatus = 'ok' | 'warning' | 'failed' | 'skipped';
 
@@ -9,12 +9,22 @@ export interface Detail {
   readonly value: string;
 }
 
+/**
+ * Text the report shows only when the user reveals it on the page (the provider's base URL, which
+ * can name a company's internal host): `text` wherever it occurs is shown as `shown` until then.
+ */
+export interface Hidden {
+  readonly text: string;
+  readonly shown: string;
+}
+
 /** What one check returns. */
 export interface CheckOutcome {
   readonly status: CheckStatus;
   /** One line: what the user most needs to know. */
   readonly finding: string;
   readonly details: readonly Detail[];
+  readonly hidden?: readonly Hidden[];
 }
 
 export interface CheckResult extends CheckOutcome {
@@ -58,6 +68,34 @@ export function scrubReport(report: DiagnoseReport): DiagnoseReport {
       title: redactSecrets(c.title),
       finding: redactSecrets(c.finding),
       details: c.details.map(scrub),
+      ...(c.hidden ? { hidden: c.hidden.map((h) => ({ text: redactSecrets(h.text), shown: h.shown })) } : {}),
+    })),
+  };
+}
+
+/** Whether the report holds anything the page shows only on Reveal. */
+export const hasHidden = (report: DiagnoseReport): boolean => report.checks.some((c) => (c.hidden ?? []).length > 0);
+
+/**
+ * The report as the page and Copy report show it: each Hidden text replaced in every string (the
+ * longest first, so a URL goes before its host) unless the user revealed them.
+ */
+export function shownReport(report: DiagnoseReport, reveal: boolean): DiagnoseReport {
+  const hidden = report.checks
+    .flatMap((c) => c.hidden ?? [])
+    .filter((h) => h.text !== '')
+    .sort((a, b) => b.text.length - a.text.length);
+  if (reveal || hidden.length === 0) return report;
+  const mask = (text: string): string => hidden.reduce((t, h) => t.split(h.text).join(h.shown), text);
+  const maskDetail = (d: Detail): Detail => ({ label: mask(d.label), value: mask(d.value) });
+  return {
+    generatedAt: report.generatedAt,
+    about: report.about.map(maskDetail),
+    checks: report.checks.map((c) => ({
+      ...c,
+      title: mask(c.title),
+      finding: mask(c.finding),
+      details: c.details.map(maskDetail),
     })),
   };
 }

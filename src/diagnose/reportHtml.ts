@@ -1,10 +1,19 @@
 /**
  * The Diagnose panel's page. The report is a static page, so it is written into the HTML here, every
  * string escaped (Zero's output, the log and the agent's words are untrusted); the CSP allows no
- * script but the one below, by nonce, and that script only posts the two buttons' clicks and shows
- * the host's answer. Re-run writes a new page.
+ * script but the one below, by nonce, and that script only posts the buttons' clicks and shows the
+ * host's answer. Re-run, and Show / Hide the provider's host, write a new page: what is hidden is
+ * not in the page at all until then.
  */
-import { summary, type CheckResult, type CheckStatus, type DiagnoseReport, type Detail } from './report';
+import {
+  hasHidden,
+  shownReport,
+  summary,
+  type CheckResult,
+  type CheckStatus,
+  type DiagnoseReport,
+  type Detail,
+} from './report';
 
 export interface PageOptions {
   /** `webview.cspSource`. */
@@ -26,7 +35,19 @@ export function runningHtml(titles: readonly string[], page: PageOptions): strin
   );
 }
 
-export function reportHtml(report: DiagnoseReport, page: PageOptions): string {
+export interface RevealState {
+  /** The user asked to see what the report hides (the provider's host). */
+  readonly reveal: boolean;
+  /** The page is written again by Show / Hide: the focus goes back to that button. */
+  readonly toggled?: boolean;
+}
+
+export function reportHtml(
+  whole: DiagnoseReport,
+  page: PageOptions,
+  { reveal, toggled = false }: RevealState = { reveal: false },
+): string {
+  const report = shownReport(whole, reveal);
   const about = report.about.map((d) => `<li>${detailHtml(d)}</li>`).join('');
   const sections = report.checks.map(checkHtml).join('\n');
   const table = report.checks
@@ -41,7 +62,10 @@ export function reportHtml(report: DiagnoseReport, page: PageOptions): string {
 <ul class="about">${about}</ul>
 <nav aria-label="Checks"><ul class="index">${table}</ul></nav>
 ${sections}`;
-  return shell(page, body, true);
+  const toggle = hasHidden(whole)
+    ? `<button type="button" id="reveal" aria-pressed="${reveal}">${reveal ? "Hide the provider's host" : "Show the provider's host"}</button>`
+    : '';
+  return shell(page, body, true, toggle, toggled);
 }
 
 function checkHtml(c: CheckResult): string {
@@ -60,7 +84,7 @@ function detailHtml(d: Detail): string {
   return `<span class="label">${escapeHtml(d.label)}:</span> ${value}`;
 }
 
-function shell(page: PageOptions, body: string, done: boolean): string {
+function shell(page: PageOptions, body: string, done: boolean, toggle = '', focusToggle = false): string {
   const csp = [
     "default-src 'none'",
     `style-src ${page.cspSource}`,
@@ -77,15 +101,15 @@ function shell(page: PageOptions, body: string, done: boolean): string {
 <link rel="stylesheet" href="${escapeAttr(page.styleUri)}">
 <title>Zero: Diagnose</title>
 </head>
-<body>
+<body${focusToggle ? ' data-focus="reveal"' : ''}>
 <main>
 <h1>Zero: Diagnose</h1>
 <div class="toolbar">
 <button type="button" id="copy" class="primary"${disabled}>Copy report</button>
 <button type="button" id="rerun"${disabled}>Re-run</button>
-<span id="note" role="status" aria-live="polite"></span>
+${toggle}<span id="note" role="status" aria-live="polite"></span>
 </div>
-<p class="hint">Copy report copies this page as Markdown for a GitHub issue. It holds no API keys or tokens: environment variables and settings are listed by name, and anything that looks like a key is replaced with [REDACTED].</p>
+<p class="hint">Copy report copies this page as it is shown, as Markdown for a GitHub issue. Environment variables and settings are listed by name, anything that looks like a key is replaced with [REDACTED], and the provider's host is hidden unless you show it. That is a best effort: review the report before you post it.</p>
 ${body}
 </main>
 <script nonce="${escapeAttr(page.nonce)}">${SCRIPT}</script>
@@ -93,7 +117,7 @@ ${body}
 </html>`;
 }
 
-/** The page's only script: two buttons and the host's answers. No data of the report is in it. */
+/** The page's only script: the buttons and the host's answers. No data of the report is in it. */
 const SCRIPT = `(() => {
   const vscode = acquireVsCodeApi();
   const note = document.getElementById('note');
@@ -106,10 +130,14 @@ const SCRIPT = `(() => {
     note.textContent = 'Running the checks again…';
     vscode.postMessage({ type: 'rerun' });
   });
+  const reveal = document.getElementById('reveal');
+  if (reveal) reveal.addEventListener('click', () => vscode.postMessage({ type: 'reveal' }));
   window.addEventListener('message', (e) => {
     if (e.data && e.data.type === 'copied') note.textContent = 'Copied the report as Markdown.';
   });
-  if (!copy.disabled) copy.focus();
+  // The page written again after Show / Hide keeps the focus on that button.
+  if (reveal && document.body.dataset.focus === 'reveal') reveal.focus();
+  else if (!copy.disabled) copy.focus();
 })();`;
 
 export function escapeHtml(text: string): string {

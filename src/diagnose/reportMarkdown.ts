@@ -3,9 +3,11 @@
  * into code spans and fences (longer than any backtick run inside), and prose is escaped, so a
  * value can neither break the layout nor become a link, an image or HTML in the issue.
  */
-import { summary, type CheckResult, type DiagnoseReport, type Detail } from './report';
+import { shownReport, summary, type CheckResult, type DiagnoseReport, type Detail } from './report';
 
-export function reportMarkdown(report: DiagnoseReport): string {
+/** `reveal`: as the page shows it after Show the provider's host; else that host is hidden. */
+export function reportMarkdown(whole: DiagnoseReport, reveal = false): string {
+  const report = shownReport(whole, reveal);
   const lines = [
     '## Zero: Diagnose',
     '',

@@ -5,5 +5,5 @@
  */
 export { diagnoseChecks, runDiagnose, type DiagnoseInput } from './diagnose';
 export type { DiagnoseReport } from './report';
-export { reportHtml, runningHtml, type PageOptions } from './reportHtml';
+export { reportHtml, runningHtml, type PageOptions, type RevealState } from './reportHtml';
 export { reportMarkdown } from './reportMarkdown';

@@ -67,6 +67,10 @@ describe('real Zero: Zero: Diagnose', function () {
     const md = reportMarkdown(report);
     assert.ok(!md.includes('sk-scripted-test') && !JSON.stringify(report).includes('sk-scripted-test'), 'the key');
     assert.ok(md.includes('### Zero CLI: ok'), md);
+    // The copied report names the provider's host only once the user shows it on the page.
+    const host = new URL(sandbox.server.baseURL).host;
+    assert.ok(md.includes('- **Base URL:** `http://[custom host]`') && !md.includes(host), md);
+    assert.ok(reportMarkdown(report, true).includes(`- **Base URL:** \`${sandbox.server.baseURL}\``));
   });
 
   it("the sandbox helper on PATH is found; usable exactly when Zero's doctor says so (bwrap too)", async () => {

@@ -2,9 +2,11 @@
  * The model provider Zero will use and the models it lists: `zero doctor`'s provider checks (its
  * name, kind, base URL, model, and whether a key is configured: never the key) and
  * `zero providers models --json` (the provider's own /models, as the model picker asks it).
+ * The base URL can name a company's internal host: the report shows its scheme and "custom host"
+ * until the user reveals it on the page (Hidden, report.ts).
  */
 import { parseProviderModels } from '../../zero/models';
-import { detail, type CheckOutcome, type Detail } from '../report';
+import { detail, type CheckOutcome, type Detail, type Hidden } from '../report';
 import type { Check } from '../runChecks';
 import { detailText, type DoctorCheck } from '../zeroDoctor';
 import { firstLines, type ZeroProbes } from '../zeroProbes';
@@ -28,26 +30,28 @@ export function providerCheck(probes: ZeroProbes): Check {
       const model = checks.find((c) => c.id === 'provider.model');
       const details = [...providerDetails(config, model), ...modelDetails(models)];
       if (doctor.kind === 'failed') details.push(detail('zero doctor', doctor.problem));
+      const hidden = baseUrlHidden(detailText(config, 'baseURL'));
+      const outcome = (o: CheckOutcome): CheckOutcome => (hidden.length > 0 ? { ...o, hidden } : o);
 
-      if (config?.status === 'fail') return { status: 'failed', finding: config.message, details };
-      if (model?.status === 'fail') return { status: 'failed', finding: model.message, details };
+      if (config?.status === 'fail') return outcome({ status: 'failed', finding: config.message, details });
+      if (model?.status === 'fail') return outcome({ status: 'failed', finding: model.message, details });
       const name = detailText(config, 'name') || detailText(config, 'provider') || 'The provider';
       if (!models.ok)
-        return {
+        return outcome({
           status: config ? 'warning' : 'failed',
           finding: `${name}: its models could not be listed (${models.why}).`,
           details,
-        };
+        });
       const kind = detailText(config, 'provider');
       const uses = detailText(config, 'model');
       const n = models.ids.length;
-      return {
+      return outcome({
         status: 'ok',
         finding:
           `${name}${kind && kind !== name ? ` (${kind})` : ''}` +
           `${uses ? `, model ${uses}` : ''}: the provider lists ${n} model${n === 1 ? '' : 's'}.`,
         details,
-      };
+      });
     },
   };
 }
@@ -83,6 +87,27 @@ function providerDetails(config: DoctorCheck | undefined, model: DoctorCheck | u
   add('API key', 'credentialConfigured');
   out.push(detail('Zero says', config.message));
   if (model && model.status !== 'pass') out.push(detail(`Model check (${model.status})`, model.message));
+  return out;
+}
+
+export const CUSTOM_HOST = '[custom host]';
+
+/**
+ * The base URL shown as `https://[custom host]` (its path too can name things), and its host
+ * wherever else it occurs (a models error that names the host): both until the user reveals them.
+ */
+export function baseUrlHidden(baseURL: string): Hidden[] {
+  const url = baseURL.trim();
+  if (!url) return [];
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1];
+  const out: Hidden[] = [{ text: url, shown: scheme ? `${scheme}://${CUSTOM_HOST}` : CUSTOM_HOST }];
+  try {
+    const u = new URL(url);
+    // A short host (`db`) would mask unrelated words: only the URL itself is hidden then.
+    for (const h of new Set([u.host, u.hostname])) if (h.length >= 4) out.push({ text: h, shown: CUSTOM_HOST });
+  } catch {
+    // Not a URL: hidden whole, as above.
+  }
   return out;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The Zero: Diagnose panel: one editor tab, shown again (and its checks run again) by the command.
- * The page is static HTML from diagnose/reportHtml.ts (loaded on first use: diagnoseRoom.ts); its two buttons post `copy` and `rerun`.
- * Copy report puts the Markdown on the clipboard (vscode.env.clipboard), for a GitHub issue.
+ * The page is static HTML from diagnose/reportHtml.ts (loaded on first use: diagnoseRoom.ts); its buttons post `copy`,
+ * `rerun` and `reveal` (Show / Hide the provider's host, which writes the page again). Copy report puts the Markdown
+ * of what the page shows on the clipboard (vscode.env.clipboard), for a GitHub issue.
  */
 import * as vscode from 'vscode';
 import type { DiagnoseInput, DiagnoseReport, PageOptions } from '../../diagnose/room';
@@ -14,6 +15,8 @@ export class DiagnosePanel extends Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private report: DiagnoseReport | null = null;
   private running: Promise<void> | null = null;
+  /** Show the provider's host: off again for each run, so a new report starts hidden. */
+  private reveal = false;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -33,7 +36,7 @@ export class DiagnosePanel extends Disposable {
 
   /** The last report as Markdown, or null while none has finished. */
   get markdown(): string | null {
-    return this.report ? diagnoseRoom().reportMarkdown(this.report) : null;
+    return this.report ? diagnoseRoom().reportMarkdown(this.report, this.reveal) : null;
   }
 
   private create(): vscode.WebviewPanel {
@@ -57,6 +60,7 @@ export class DiagnosePanel extends Disposable {
     const { diagnoseChecks, reportHtml, runDiagnose, runningHtml } = diagnoseRoom();
     const input = this.input();
     const checks = diagnoseChecks(input);
+    this.reveal = false;
     this.render((page) =>
       runningHtml(
         checks.map((c) => c.title),
@@ -89,10 +93,18 @@ export class DiagnosePanel extends Disposable {
     });
   }
 
-  /** The page is untrusted like any webview: only these two messages, nothing in them is read. */
+  /** The page is untrusted like any webview: only these three messages, nothing in them is read. */
   private async onMessage(msg: unknown): Promise<void> {
     const type = typeof msg === 'object' && msg !== null ? (msg as { type?: unknown }).type : undefined;
     if (type === 'rerun') return this.run();
+    if (type === 'reveal') {
+      const report = this.report;
+      if (!report || this.running) return;
+      this.reveal = !this.reveal;
+      const reveal = this.reveal;
+      this.render((page) => diagnoseRoom().reportHtml(report, page, { reveal, toggled: true }));
+      return;
+    }
     if (type !== 'copy' || !this.markdown) return;
     await vscode.env.clipboard.writeText(this.markdown);
     await this.panel?.webview.postMessage({ type: 'copied' });

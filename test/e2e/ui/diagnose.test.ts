@@ -55,6 +55,9 @@ describe('Zero: Diagnose', function () {
     assert.ok(cli.includes(real.bin) && cli.includes('from "zero.path" in your user settings'), cli);
     const provider = (await section(frame, 'Provider and models').innerText()).replace(/\s+/g, ' ');
     assert.match(provider, /scripted \(openai-compatible\), model scripted-1: the provider lists 1 model\./, provider);
+    // The provider's host is hidden until the user shows it (a company's internal host is no one else's business).
+    const host = new URL(real.server().baseURL).host;
+    assert.ok(provider.includes('Base URL: http://[custom host]') && !provider.includes(host), provider);
     const acp = (await section(frame, 'ACP handshake (zero acp)').innerText()).replace(/\s+/g, ' ');
     assert.match(acp, /zero acp answered initialize: ACP protocol 1, zero 0\.8\.0\./, acp);
     const sandbox = (await section(frame, 'Linux sandbox helper').innerText()).replace(/\s+/g, ' ');
@@ -73,6 +76,15 @@ describe('Zero: Diagnose', function () {
     assert.ok(markdown.includes('### Zero CLI: ok'), markdown);
     assert.ok(markdown.includes('- **Models (1):** `scripted-1`'), markdown);
     assert.ok(!markdown.includes('sk-scripted-test'), 'no API key in the report');
+    assert.ok(markdown.includes('- **Base URL:** `http://[custom host]`') && !markdown.includes(host), markdown);
+
+    // Show the provider's host: the page is written again with it, the focus on the button that now hides it.
+    await frame.getByRole('button', { name: "Show the provider's host" }).click();
+    const hide = frame.getByRole('button', { name: "Hide the provider's host" });
+    await hide.waitFor({ timeout: 15_000 });
+    assert.equal(await hide.getAttribute('aria-pressed'), 'true');
+    assert.ok((await section(frame, 'Provider and models').innerText()).includes(real.server().baseURL));
+    await eventually(() => hide.evaluate((b) => b === document.activeElement), 'the focus is on Hide');
 
     // As a user would: paste it into an editor.
     await runCommand(page, 'File: New Untitled Text File');

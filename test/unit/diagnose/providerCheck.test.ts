@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { runDiagnose } from '../../../src/diagnose/diagnose';
+import { reportHtml } from '../../../src/diagnose/reportHtml';
+import { reportMarkdown } from '../../../src/diagnose/reportMarkdown';
 import { fakeInput, ok, runCheck, settings, valueOf } from './fakeMachine';
 import { DOCTOR_CONFIGURED, DOCTOR_NO_PROVIDER, NO_ACTIVE_PROVIDER, PROVIDER_MODELS } from './zeroOutput';
 
@@ -65,6 +67,40 @@ describe('diagnose: provider and models, and zero doctor', () => {
       r.finding,
       /^scripted: its models could not be listed \(zero providers models --json failed \(exit 3\): .*connection refused\)\.$/,
     );
+  });
+
+  it("the page and the copied report show the base URL's scheme and [custom host] until the user reveals it", async () => {
+    const refused = '[zero] Get "http://127.0.0.1:40705/v1/models": dial tcp 127.0.0.1:40705: connection refused\n';
+    const input = fakeInput({
+      files,
+      cli: {
+        'doctor --json': ok(DOCTOR_CONFIGURED),
+        'providers models --json': { code: 3, stdout: '', stderr: refused },
+      },
+    });
+    const report = await runDiagnose(input);
+    const page = { cspSource: 'vscode-resource:', nonce: 'n', styleUri: 'vscode-resource:/d.css' };
+    const hidden = [reportMarkdown(report), reportHtml(report, page)];
+    for (const text of hidden) {
+      assert.ok(!text.includes('127.0.0.1'), `the host shows:\n${text}`);
+      assert.ok(text.includes('http://[custom host]'), text);
+    }
+    assert.ok(hidden[0]!.includes('- **Base URL:** `http://[custom host]`'), hidden[0]);
+    assert.ok(
+      hidden[0]!.includes('Get "http://[custom host]/models": dial tcp [custom host]: connection refused'),
+      hidden[0],
+    );
+    assert.match(
+      hidden[1]!,
+      /<button type="button" id="reveal" aria-pressed="false">Show the provider's host<\/button>/,
+    );
+
+    const md = reportMarkdown(report, true);
+    assert.ok(md.includes('- **Base URL:** `http://127.0.0.1:40705/v1`'), md);
+    const html = reportHtml(report, page, { reveal: true, toggled: true });
+    assert.ok(html.includes('<code>http://127.0.0.1:40705/v1</code>'), 'revealed on the page');
+    assert.match(html, /id="reveal" aria-pressed="true">Hide the provider's host</);
+    assert.match(html, /<body data-focus="reveal">/, 'the focus stays on the button that wrote the page again');
   });
 
   it('is skipped without a Zero CLI', async () => {

@@ -153,5 +153,12 @@ describe('diagnose: the report as a page', () => {
     const running = runningHtml(['Zero CLI', 'ACP <handshake>'], page);
     assert.ok(running.includes('ACP &#60;handshake&#62;: running…'));
     assert.ok(running.includes('id="copy" class="primary" disabled'), 'nothing to copy yet');
+    assert.ok(!html.includes('id="reveal"'), 'nothing hidden: no Show button');
+  });
+
+  it('promises a best effort, not a report without keys', () => {
+    const hint = /<p class="hint">([^<]*)<\/p>/.exec(reportHtml(REPORT, page))?.[1] ?? '';
+    assert.match(hint, /best effort: review the report before you post it\./, hint);
+    assert.doesNotMatch(hint, /holds no API keys/, hint);
   });
 });

@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { REDACTED, redactSecrets } from '../../../src/diagnose/redact';
+// The redactor the Diagnose report and the exec argv's chat title share (src/zero/redact.ts): at least as wide as
+// Zero's own (internal/redaction/redaction.go), since what it misses goes into a public issue or the process list.
+import { REDACTED, redactSecrets } from '../../../src/zero/redact';
 
 describe('redactSecrets', () => {
   const hidden: [what: string, text: string, secret: string][] = [
@@ -24,6 +26,36 @@ describe('redactSecrets', () => {
     ['a Slack token', 'xoxb-1234567890-abcdefghij', 'xoxb-1234567890'],
     ['an AWS key id', 'AKIAIOSFODNN7EXAMPLE', 'AKIAIOSFODNN7EXAMPLE'],
     ['a yaml-ish secret', 'client_secret: zzz-top-secret', 'zzz-top-secret'],
+    // As wide as Zero's own redactor (internal/redaction/redaction.go), and the key shapes it does not know.
+    ['"secret" inside a name', 'MY_SECRET_THING=s3cr3t-value-1', 's3cr3t-value-1'],
+    ['"password" inside a name', 'db_password_hash: pw-value-22', 'pw-value-22'],
+    ['"passphrase" in a name', 'SSH_PASSPHRASE=correct-horse', 'correct-horse'],
+    ['"credential" inside a name', 'gcp_credential_json=cred-value-3', 'cred-value-3'],
+    ['a name ending _KEY', 'STRIPE_KEY=plainkeyvalue9', 'plainkeyvalue9'],
+    ['a camelCase name ending Key', '{"encryptionKey":"enc-value-44"}', 'enc-value-44'],
+    ['a name Zero normalises (api.key)', 'api.key=dotted-value-5', 'dotted-value-5'],
+    ['a JSON "authorization" field', '{"authorization":"Digest username=u, response=abc123"}', 'abc123'],
+    ['a JSON "cookie" field', '{"cookie":"session=abcdef"}', 'abcdef'],
+    ['a JSON "bearer" field', '{"bearer":"opaque-value-66"}', 'opaque-value-66'],
+    ['a JSON "jwt" field', '{"jwt":"opaque-value-77"}', 'opaque-value-77'],
+    ['an opaque Authorization header', 'proxy-authorization: Custom c3VwZXJzZWNyZXQ', 'c3VwZXJzZWNyZXQ'],
+    ['a value that starts with "-"', 'PASSWORD=-starts-with-dash', 'starts-with-dash'],
+    ['a flag value that starts with "-"', 'zero --api-key -dash-key-value', 'dash-key-value'],
+    ['a JSON value that starts with "-"', '{"token":"-dash-token"}', 'dash-token'],
+    ['a Groq key', 'using gsk_AbCdEf0123456789AbCdEf', 'gsk_AbCdEf0123456789'],
+    ['an xAI key', 'XAI says xai-AbCdEf0123456789AbCdEfGh', 'xai-AbCdEf0123456789'],
+    ['a Stripe live key', 'sk_live_51AbCdEf0123456789xyz', 'sk_live_51AbCdEf'],
+    ['a Stripe test key', 'rk_test_51AbCdEf0123456789xyz and sk_test_51AbCdEf0123456789', '51AbCdEf0123456789'],
+    ['a GitLab token of 12', 'glpat-AbCdEf012345', 'glpat-AbCdEf012345'],
+    ['an AWS key id run into more letters', 'AKIAIOSFODNN7EXAMPLEEXTRA', 'AKIAIOSFODNN7EXAMPLE'],
+    ['a JWE (five parts)', 'eyJhbGciOiJ.eyJzdWIiOiJ.c2lnbmF0dXJl.Y2lwaGVydGV4dA.YXV0aHRhZ3Rh', 'Y2lwaGVydGV4dA'],
+    ['a password with "@" in a URL', 'https://user:p@ss-word@host.example/x', 'ss-word'],
+    ['a secret-named query parameter', 'https://h.example/cb?client_secret=qs-secret-8&x=1', 'qs-secret-8'],
+    [
+      'a PGP private key',
+      '-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBGSecretBody\n-----END PGP PRIVATE KEY BLOCK-----',
+      'lQOYBGSecretBody',
+    ],
     [
       'a private key',
       '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----',
@@ -49,12 +81,15 @@ describe('redactSecrets', () => {
     const plain = [
       'zero 0.8.0',
       'Provider config loaded for scripted.',
-      'credentialConfigured: set',
+      'API key: set',
+      'token_count: 12, prompt_tokens: 40',
       'max_tokens: 4096',
       'the token was refused by the provider',
       'task-list and desk-top are words',
       'baseURL http://127.0.0.1:40705/v1',
       '{"model":"scripted-1","provider":"openai-compatible"}',
+      'public_key and primary_key are words, the key was refused',
+      'ask-mode, sk-learn and task-management are words',
       'Native sandbox backend unavailable on linux: Linux sandbox helper is not available.',
     ];
     for (const line of plain) assert.equal(redactSecrets(line), line);
