@@ -50,6 +50,29 @@ describe('the session title and reasoning effort in the exec argv', () => {
     assert.deepEqual(buildExecArgs({ cwd: '/ws', sessionTitle: '\n\n', platform: 'linux' }).args, BASE);
   });
 
+  it('a key in the title never reaches the argv (every process can read it): redacted before it is cut', () => {
+    const key = 'sk-proj-AbC123dEf456GhI789jKl';
+    const { args } = buildExecArgs({ cwd: '/ws', sessionTitle: `Why does ${key} fail?`, platform: 'linux' });
+    assert.deepEqual(args, [...BASE, '--session-title=Why does [REDACTED] fail?']);
+    for (const [title, secret] of [
+      ['deploy with GITHUB_TOKEN=ghs_plainvalue please', 'ghs_plainvalue'],
+      ['curl -H "Authorization: Bearer abcdef123456"', 'abcdef123456'],
+      ['set DB_PASSWORD=-hunter2 and retry', 'hunter2'],
+      ['groq gsk_AbCdEf0123456789AbCdEf broke', 'gsk_AbCdEf'],
+      // The chat title is the first message cut at 57 characters and "…": a key cut there is still a key.
+      ['Explain why the request signed with my key sk-ab…', 'sk-ab'],
+      ['token ghp_0123456789…', 'ghp_0123'],
+    ] as const) {
+      const arg = sessionTitleArg(title) ?? '';
+      assert.ok(!arg.includes(secret), `${secret} in ${arg}`);
+      assert.match(arg, /\[REDACTED\]/, arg);
+    }
+    // Cut at 80 after redacting: a key across the cut is hidden whole, not left half.
+    const long = `${'a'.repeat(60)} ${key}`;
+    assert.equal(cleanSessionTitle(long), `${'a'.repeat(60)} [REDACTED]`);
+    assert.equal(cleanSessionTitle('Fix the login bug (task-list)'), 'Fix the login bug (task-list)');
+  });
+
   it('the log shows that a title was passed, not the title (it is the first message, never logged)', () => {
     const { args } = buildExecArgs({ cwd: '/ws', sessionTitle: 'my secret plan', platform: 'linux' });
     const logged = argsForLog(args).join(' ');
