@@ -7,6 +7,7 @@ import type { ModelInfo } from '../conversation/contextMeter';
 import type { AcpSessionInfo } from '../conversation/model';
 import type { ModeChoice } from '../messages/messages';
 import { listModelChoices } from '../zero/models';
+import { execModeDescription } from './modeDescriptions';
 
 export interface ComposerChoices {
   modes(): readonly ModeChoice[];
@@ -17,15 +18,25 @@ export interface ComposerChoices {
   models(): Promise<{ readonly models: readonly ModelInfo[]; readonly note: string | null }>;
 }
 
-/** `zero exec`: --permission-mode values (docs/zero-exec.md §9.1) and the provider's models. */
-export function execChoices(binary: () => string | null, env: () => Readonly<Record<string, string>>): ComposerChoices {
+/**
+ * `zero exec`: --permission-mode values (docs/zero-exec.md §9.1), each described with what the autonomy
+ * level beside it (`zero.autonomy`, passed as `--auto`) changes, and the provider's models.
+ */
+export function execChoices(
+  binary: () => string | null,
+  env: () => Readonly<Record<string, string>>,
+  autonomy: () => string = () => '',
+): ComposerChoices {
   return {
-    modes: () => [
-      { id: 'auto', label: 'Auto', dangerous: false },
-      { id: 'ask', label: 'Ask', dangerous: false },
-      { id: 'plan', label: 'Plan (read-only)', dangerous: false },
-      { id: 'unsafe', label: 'Unsafe (asks each time)', dangerous: true },
-    ],
+    modes: () =>
+      (
+        [
+          { id: 'auto', label: 'Auto', dangerous: false },
+          { id: 'ask', label: 'Ask', dangerous: false },
+          { id: 'plan', label: 'Plan (read-only)', dangerous: false },
+          { id: 'unsafe', label: 'Unsafe (asks each time)', dangerous: true },
+        ] as const
+      ).map((m) => ({ ...m, description: execModeDescription(m.id, autonomy()) })),
     models: async () => {
       const path = binary();
       if (!path) throw new Error('Zero CLI not found');

@@ -167,6 +167,7 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
     choices: execChoices(
       () => controller.view.binary.path,
       () => readSettings().env,
+      () => readSettings().autonomy,
     ),
     defaultTransport,
     releaseAcpSession: (chat) => acp.releaseSession(chat),

@@ -51,6 +51,8 @@ export interface ModeChoice {
   readonly label: string;
   /** Needs a confirmation each time it is used (unsafe). */
   readonly dangerous: boolean;
+  /** What the mode allows, and whether Zero offers subagents in it (the picker's tooltip). */
+  readonly description?: string;
 }
 
 /** What the composer's pickers and meter need; its source depends on the transport. */

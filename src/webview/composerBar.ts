@@ -56,7 +56,10 @@ export class ComposerBar {
       onFiles([...(this.fileInput.files ?? [])]);
       this.fileInput.value = '';
     });
-    this.mode.addEventListener('change', () => this.onPick());
+    this.mode.addEventListener('change', () => {
+      this.describeMode();
+      this.onPick();
+    });
     this.model.addEventListener('change', () => {
       // Another model's efforts: keep the pick only if it offers it too.
       this.fillEffort(this.effort.value);
@@ -83,11 +86,16 @@ export class ComposerBar {
       fill(
         this.mode,
         [
-          { value: '', label: 'Mode: default' },
-          ...state.modes.map((m) => ({ value: m.id, label: `Mode: ${m.label}` })),
+          {
+            value: '',
+            label: 'Mode: default',
+            title: "Your zero.mode setting, or Zero's own default (Auto) when it is unset",
+          },
+          ...state.modes.map((m) => ({ value: m.id, label: `Mode: ${m.label}`, title: m.description ?? '' })),
         ],
         pickedMode,
       );
+      this.describeMode();
       const models = state.models.map((m) => ({
         value: m.id,
         label: m.displayName === m.id ? m.id : `${m.displayName} (${m.id})`,
@@ -114,6 +122,14 @@ export class ComposerBar {
     this.model.hidden = transport === 'acp';
     this.fillEffort(this.effort.value);
     this.renderMeter();
+  }
+
+  /** The picked mode's words (what it allows, whether it has subagents) as the picker's tooltip and description. */
+  private describeMode(): void {
+    const words = this.mode.selectedOptions[0]?.title ?? '';
+    this.mode.title = words;
+    if (words) this.mode.setAttribute('aria-description', words);
+    else this.mode.removeAttribute('aria-description');
   }
 
   /** The effort to send: '' when the picker is hidden (ACP, or a model without efforts) or on default. */
@@ -170,7 +186,15 @@ export class ComposerBar {
   }
 }
 
-function fill(select: HTMLSelectElement, options: readonly { value: string; label: string }[], picked: string): void {
-  select.replaceChildren(...options.map((o) => h('option', { text: o.label, attrs: { value: o.value } })));
+function fill(
+  select: HTMLSelectElement,
+  options: readonly { value: string; label: string; title?: string }[],
+  picked: string,
+): void {
+  select.replaceChildren(
+    ...options.map((o) =>
+      h('option', { text: o.label, attrs: { value: o.value, ...(o.title ? { title: o.title } : {}) } }),
+    ),
+  );
   select.value = options.some((o) => o.value === picked) ? picked : '';
 }

@@ -22,7 +22,7 @@ export interface ExecArgsOptions {
   readonly sessionTitle?: string;
   /** `--permission-mode`: plan, auto, ask, unsafe, spec-draft, member (and Zero's aliases). Empty = unset. */
   readonly permissionMode?: string;
-  /** `--auto`: low | medium | high. Empty = unset. */
+  /** `--auto`: low | medium | high. Empty = unset. Passed beside a mode too: medium and high give Zero's subagents. */
   readonly autonomy?: string;
   /** `--plan`. */
   readonly plan?: boolean;
@@ -172,9 +172,9 @@ export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
   if (autonomy) {
     if (!AUTONOMY_LEVELS.has(autonomy))
       problems.push(`Invalid autonomy level "${autonomy}". Expected low, medium, or high.`);
-    else if (mode)
-      warnings.push(`The autonomy level "${autonomy}" is ignored: the permission mode "${mode}" wins over --auto.`);
-    else if (autonomy === 'high')
+    // Beside a mode, --auto decides no permission (the mode does) but still which subagent tools Zero
+    // registers and which MCP grants match (docs/zero-exec.md §9.1): nothing to warn about.
+    else if (!mode && autonomy === 'high')
       warnings.push('Autonomy "high" runs Zero in unsafe mode: it may run destructive commands without asking.');
     args.push('--auto', autonomy);
   }

@@ -46,10 +46,11 @@ export function planRun(input: PlanInput): PlanResult {
     ...(input.elevation?.addDirs ?? []),
   ];
   // One approved unsafe turn replaces the mode: --permission-mode wins over every other flag (docs/zero-exec.md §9.1).
-  // A mode picked for the message replaces the setting and the autonomy level (--auto) with it.
+  // A mode picked for the message replaces the setting. The autonomy level (--auto) goes with any mode: Zero
+  // registers its subagent tools (Task…) only at medium or high, and matches MCP grants against it (§9.1).
   const picked = input.choice?.mode?.trim();
   const mode = input.elevation?.unsafe ? 'unsafe' : picked || settings.mode;
-  const autonomy = input.elevation?.unsafe || picked ? '' : settings.autonomy;
+  const autonomy = settings.autonomy;
   // Zero refuses -w in plan mode (it would make the worktree before plan applies): a plan turn runs in the folder.
   const wt = input.worktree;
   const planning = !input.trusted || mode.trim().toLowerCase() === 'plan';

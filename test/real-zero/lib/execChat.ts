@@ -16,6 +16,8 @@ export const FAKE_ZERO = path.resolve(__dirname, '../../fixtures/fake-zero/zero'
 export interface ChatTurnOptions {
   /** zero.mode (empty: Zero's default, auto). */
   mode?: string;
+  /** zero.autonomy (`--auto`; empty: not passed, Zero's low). */
+  autonomy?: string;
   addDirs?: string[];
   extraArgs?: string[];
   /** Run this binary instead of the real Zero (the fake). */
@@ -56,7 +58,7 @@ export async function chatTurn(
     path: options.binary ?? realZeroBin(),
     model: '',
     mode: options.mode ?? '',
-    autonomy: '',
+    autonomy: options.autonomy ?? '',
     addDirs: options.addDirs ?? [],
     addWorkspaceFolders: false,
     extraArgs: options.extraArgs ?? [],

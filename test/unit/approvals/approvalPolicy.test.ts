@@ -232,7 +232,8 @@ describe('approval policy: the follow-up run', () => {
       '--permission-mode',
       'unsafe',
     ]);
-    assert.ok(!args.includes('--auto'), 'the autonomy setting is dropped for the unsafe run');
+    // Kept beside the unsafe mode: Zero offers Task only at medium or high, and an approved Task is retried.
+    assert.deepEqual(args.slice(args.indexOf('--auto'), args.indexOf('--auto') + 2), ['--auto', 'medium']);
     assert.deepEqual(args.slice(args.indexOf('--add-dir'), args.indexOf('--add-dir') + 2), ['--add-dir', '/tmp/out']);
   });
 
