@@ -8,3 +8,4 @@ export { createWorktree, restoreWorktree, worktreeExists, worktreeSource } from 
 export { fileAt, worktreeChanges } from './worktreeChanges';
 export { applyMerge, mergeSummary, planMerge } from './mergeBack';
 export { discardWorktree } from './discardWorktree';
+export { configureGit } from './git';

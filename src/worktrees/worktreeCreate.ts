@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ChatWorktree } from '../conversation/model';
 import { worktreeRepoKey } from '../zero/turnRoot';
-import { git, gitText, GitError } from './git';
+import { git, gitProblem, gitText, GitError } from './git';
 
 export type Made<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly why: string };
 
@@ -31,6 +31,9 @@ export interface WorktreeSource {
 }
 
 export async function worktreeSource(folder: string): Promise<Made<WorktreeSource>> {
+  // Restricted Mode, or no git: said as it is, and no git starts.
+  const problem = gitProblem();
+  if (problem) return { ok: false, why: problem };
   let repoRoot: string;
   try {
     repoRoot = fs.realpathSync.native(await gitText(folder, ['rev-parse', '--show-toplevel']));

@@ -170,7 +170,7 @@ function knownDirs(
   return dirs.filter((d) => p.isAbsolute(d));
 }
 
-function defaultStat(win: boolean): (p: string) => PathInfo | undefined {
+export function defaultStat(win: boolean): (p: string) => PathInfo | undefined {
   return (p) => {
     let st: nodeFs.Stats;
     try {
