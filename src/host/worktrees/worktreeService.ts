@@ -53,7 +53,7 @@ export class WorktreeService {
   /** Zero: New Chat in Worktree: a new sidebar chat, on exec, isolated. */
   async newChatInWorktree(): Promise<void> {
     const { controller } = this.deps;
-    const why = (await this.repositoryProblem()) ?? (this.deps.trusted() ? null : RESTRICTED_NO_WORKTREE);
+    const why = await this.repositoryProblem();
     if (why) {
       void vscode.window.showWarningMessage(why);
       return;
@@ -152,6 +152,8 @@ export class WorktreeService {
   }
 
   private async repositoryProblem(): Promise<string | null> {
+    // Trust before anything: checking the repository runs git.
+    if (!this.deps.trusted()) return RESTRICTED_NO_WORKTREE;
     const folder = this.deps.folder();
     if (!folder) return 'Open a folder first: an isolated chat makes its worktree from it.';
     const source = await worktreeRoom().worktreeSource(folder);

@@ -10,7 +10,9 @@ import { WorktreeService } from '../../../src/host/worktrees/worktreeService';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { FakeTransport } from '../support/fakeTransport';
 import { tempRepo, type TempRepo } from '../support/gitRepo';
-import { RecordingLog, shim } from '../shim/vscode';
+import { RESTRICTED_NO_GIT } from '../../../src/worktrees/git';
+import { fakeGit, runs } from '../support/fakeGit';
+import { RecordingLog, shim, workspace } from '../shim/vscode';
 
 describe('WorktreeService', function () {
   this.timeout(30_000);
@@ -90,6 +92,49 @@ describe('WorktreeService', function () {
     assert.equal(chat.transport, 'exec');
     assert.equal(chat.isolated, true);
     assert.equal(revealed, 1);
+  });
+
+  describe("git: none before trust, and only the user's", () => {
+    let marker: string;
+    let savedPath: string | undefined;
+    beforeEach(() => {
+      marker = path.join(r.root, 'ran.txt');
+      savedPath = process.env.PATH;
+      process.env.PATH = `${path.dirname(fakeGit(path.join(r.root, 'on-path'), marker))}:${savedPath ?? ''}`;
+    });
+    afterEach(() => void (process.env.PATH = savedPath));
+
+    it('Restricted Mode: New Chat in Worktree and the toggle say so, and no git process starts', async () => {
+      trusted = false;
+      await service.newChatInWorktree();
+      assert.equal(await service.setIsolated(working().id, true), false);
+      assert.deepEqual(warned(), [`warning: ${RESTRICTED_NO_WORKTREE}`, `warning: ${RESTRICTED_NO_WORKTREE}`]);
+      // Even past a caller that did not ask: git itself refuses in a window VS Code does not trust.
+      trusted = true;
+      workspace.isTrusted = false;
+      assert.equal(await service.setIsolated(working().id, true), false);
+      assert.equal(warned()[2], `warning: ${RESTRICTED_NO_GIT}`);
+      assert.deepEqual(runs(marker), []);
+      // The check itself: trusted, the same git is run.
+      workspace.isTrusted = true;
+      assert.equal(await service.setIsolated(working().id, true), true);
+      assert.ok(runs(marker).length > 0);
+    });
+
+    it('git.path from the workspace is ignored; from the user settings it is the git that runs', async () => {
+      const theirs = path.join(r.root, 'theirs.txt');
+      const wrapper = fakeGit(path.join(r.root, 'setting'), theirs);
+      shim.config.set('git.path', { workspaceValue: wrapper, workspaceFolderValue: wrapper });
+      assert.equal(await service.setIsolated(working().id, true), true);
+      assert.deepEqual(runs(theirs), []);
+      assert.ok(runs(marker).length > 0);
+      shim.config.set('git.path', { globalValue: wrapper });
+      fs.rmSync(marker);
+      assert.equal(await service.setIsolated(working().id, false), true);
+      assert.equal(await service.setIsolated(working().id, true), true);
+      assert.ok(runs(theirs).length > 0);
+      assert.deepEqual(runs(marker), []);
+    });
   });
 
   it('Merge back and Discard on a chat without a worktree say so and do nothing', async () => {
