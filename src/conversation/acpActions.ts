@@ -4,20 +4,16 @@
  * produces (see src/acp/mapUpdate.ts), so one reducer serves both transports.
  */
 import type { ChatAction } from './actions';
-import type { PermissionItem, PlanItem, ToolItem, Turn, TurnItem } from './model';
+import type { PermissionItem, ToolItem, Turn, TurnItem } from './model';
 import { cutOffTurn, NO_RESULT_WHY, settleTurn } from './cutOff';
+import { withPlan } from './planChecklist';
 import { closeAll, closeStreams, pushItem } from './turnEvents';
 
 type Act<T extends ChatAction['type']> = Extract<ChatAction, { type: T }>;
 
 /** Each `plan` update replaces the turn's plan (ACP sends the whole list every time). */
 export function applyPlan(turn: Turn, a: Act<'acp_plan'>): Turn {
-  const plan: PlanItem = { kind: 'plan', entries: a.entries };
-  const index = turn.items.findIndex((i) => i.kind === 'plan');
-  if (index < 0) return pushItem(turn, plan);
-  const items = turn.items.slice();
-  items[index] = plan;
-  return { ...turn, items };
+  return withPlan(turn, a.entries);
 }
 
 export function applyLocations(turn: Turn, a: Act<'acp_locations'>): Turn {

@@ -6,6 +6,7 @@ import type { PermissionEvent, ToolCallEvent, ToolResultEvent, ZeroEvent } from 
 import type { PermissionItem, ToolItem, Turn, TurnItem, UsageTotals } from './model';
 import { assertNever } from './actions';
 import { addCounts, clampAmount } from '../protocol/numbers';
+import { planAfterResult } from './planChecklist';
 
 export function applyEvent(turn: Turn, event: ZeroEvent): Turn {
   switch (event.type) {
@@ -190,7 +191,10 @@ function applyToolResult(turn: Turn, e: ToolResultEvent): Turn {
     changedFiles: e.changedFiles ?? [],
     summary: e.display?.summary ?? null,
   };
-  if (index >= 0) return replaceItem(t, index, { ...(t.items[index] as ToolItem), ...result });
+  if (index >= 0) {
+    const tool: ToolItem = { ...(t.items[index] as ToolItem), ...result };
+    return planAfterResult(replaceItem(t, index, tool), tool);
+  }
   const key = e.id ?? `anon-${t.anonTools + 1}`;
   const item: ToolItem = {
     kind: 'tool',

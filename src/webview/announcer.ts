@@ -1,9 +1,11 @@
 /**
  * A polite live region for screen-reader users: Zero started, each finished block of the answer
- * (never token by token), an approval waiting, an error, Zero finished or stopped. What is already
+ * (never token by token), the plan's steps as they change, an approval waiting, an error, Zero
+ * finished or stopped. What is already
  * on screen when a snapshot arrives (a reopened chat, a reloaded view) only sets the baseline.
  */
-import type { Chat, PermissionItem, Turn, TurnItem } from '../conversation/model';
+import type { Chat, PermissionItem, PlanEntry, Turn, TurnItem } from '../conversation/model';
+import { planSpoken } from '../conversation/planChecklist';
 import { ruleLines } from '../conversation/permissionRules';
 import { RUNNING_STATUSES } from '../conversation/model';
 import { currentTurn } from '../conversation/reducer';
@@ -42,6 +44,8 @@ export class Announcer {
   /** Cards whose rule or "asked again" note was said (they arrive after the card, read back from Zero). */
   private readonly ruleNotes = new Set<string>();
   private itemsSeen = 0;
+  /** The plan as last said (planSpoken says what changed since). */
+  private planSaid: readonly PlanEntry[] | null = null;
 
   constructor() {
     active = (text) => this.say(text);
@@ -59,6 +63,7 @@ export class Announcer {
       this.approvals.clear();
       this.ruleNotes.clear();
       this.itemsSeen = 0;
+      this.planSaid = null;
     }
     const quiet = baseline || !prev || prev.chatId !== now.chatId;
     const out: string[] = [];
@@ -102,6 +107,10 @@ export class Announcer {
           out?.push(`Zero needs your approval to use ${item.name}.`);
         }
         this.ruleNote(item, out);
+      } else if (item.kind === 'plan') {
+        const words = item.entries === this.planSaid ? null : planSpoken(this.planSaid, item.entries);
+        this.planSaid = item.entries;
+        if (words) out?.push(words);
       } else if (item.kind === 'error' && i >= this.itemsSeen) {
         out?.push(`Error: ${item.message}`);
       }

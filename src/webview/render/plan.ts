@@ -1,10 +1,9 @@
-/** ACP `plan`: the agent's current plan as a checklist; each update replaces it. */
+/** The plan checklist (ACP `plan`, exec `update_plan`: planChecklist.ts); each update replaces it. */
 import type { PlanItem } from '../../conversation/model';
+import { planProgress, statusWords } from '../../conversation/planChecklist';
 import { h } from '../dom';
 import { token } from './format';
 import type { ItemView } from './itemView';
-
-const STATUS_TEXT: Record<string, string> = { pending: 'to do', in_progress: 'in progress', completed: 'done' };
 
 export class PlanView implements ItemView<PlanItem> {
   readonly kind = 'plan';
@@ -16,18 +15,27 @@ export class PlanView implements ItemView<PlanItem> {
 
   update(p: PlanItem): void {
     const list = h('ol', { class: 'plan-entries' });
-    for (const e of p.entries) {
-      const status = STATUS_TEXT[e.status] ?? e.status;
+    const n = p.entries.length;
+    p.entries.forEach((e, i) => {
+      const status = statusWords(e.status);
       list.append(
         h(
           'li',
-          { class: `plan-entry plan-${token(e.status)}` },
+          {
+            class: `plan-entry plan-${token(e.status)}`,
+            attrs: { 'aria-label': `Step ${i + 1} of ${n}, ${status}: ${e.content}` },
+          },
           h('span', { class: 'plan-status', text: status }),
           ' ',
           h('span', { class: 'plan-content', text: e.content }),
         ),
       );
-    }
-    this.el.replaceChildren(h('div', { class: 'section-label', text: 'Plan' }), list);
+    });
+    const progress = planProgress(p.entries);
+    this.el.setAttribute('aria-label', `Plan, ${progress}`);
+    this.el.replaceChildren(
+      h('div', { class: 'section-label' }, 'Plan ', h('span', { class: 'plan-progress muted', text: progress })),
+      list,
+    );
   }
 }

@@ -14,6 +14,7 @@ import type { ItemView } from './itemView';
 import { ElidedView, NoticeView, ProblemView } from './notice';
 import { PermissionView } from './permissionCard';
 import { PlanView } from './plan';
+import { shownAsPlan } from '../../conversation/planChecklist';
 import { ReasoningView } from './reasoning';
 import { resumeLine } from './resume';
 import { forkButton } from './forkButton';
@@ -85,6 +86,7 @@ export class TurnView {
     for (const extra of this.views.splice(items.length)) extra.el.remove();
     this.rendered.length = items.length;
     markNarration(items, this.views);
+    hidePlanCalls(items, this.views);
     // Continue on exec was used in this turn: its button goes (chat.css).
     this.el.classList.toggle(
       'continued',
@@ -251,6 +253,14 @@ function makeView(turn: Turn, item: TurnItem, actions: TurnActions): ItemView {
     case 'plan':
       return new PlanView(item);
   }
+}
+
+/** The `update_plan` cards a checklist stands for are not drawn beside it (planChecklist.ts). */
+function hidePlanCalls(items: readonly TurnItem[], views: readonly ItemView[]): void {
+  const plan = items.some((i) => i.kind === 'plan');
+  items.forEach((item, i) => {
+    if (item.kind === 'tool') views[i]!.el.hidden = plan && shownAsPlan(item);
+  });
 }
 
 /** Text before the turn's last tool call or permission event is narration: muted. */
