@@ -70,6 +70,8 @@ export class ExecTransport implements Transport {
     );
     const cwd = req.cwd!;
     let lastError: ErrorEvent | null = null;
+    // Set by Stop: Zero answers our signal with `error{interrupted}`, which is no error to show (the turn says Stopped).
+    let stopping = false;
     const stderrLog = new StderrLogCap((text) => log.append(text));
     const run = startZeroRun({
       binary: plan.binary,
@@ -81,6 +83,10 @@ export class ExecTransport implements Transport {
       onDecoded: (items) => {
         const actions: ChatAction[] = [];
         for (const d of items) {
+          if (stopping && d.kind === 'event' && d.event.type === 'error' && d.event.code === 'interrupted') {
+            log.info(`Zero after Stop: ${d.event.message ?? 'interrupted'}`);
+            continue;
+          }
           if (d.kind === 'event' && d.event.type === 'error') lastError = d.event;
           if (d.kind === 'problem')
             log.warn(`Protocol problem: ${d.problem.reason} (line ${d.problem.line}: ${d.problem.excerpt})`);
@@ -112,7 +118,10 @@ export class ExecTransport implements Transport {
     });
     return {
       ended,
-      stop: () => run.stop(),
+      stop: () => {
+        stopping = true;
+        return run.stop();
+      },
       // Zero already refused the call; the approval takes effect in a follow-up turn.
       answerApproval: () => undefined,
       dispose: () => run.dispose(),

@@ -30,6 +30,11 @@ describe('real zero acp: Stop', function () {
     const t = chat.last;
     assert.equal(t.status, 'interrupted');
     assert.equal(t.explanation, 'Stopped.');
+    // A stop the user asked for is no error: nothing but "Stopped." says how the turn ended.
+    assert.deepEqual(
+      t.items.filter((i) => i.kind === 'error' || i.kind === 'warning'),
+      [],
+    );
     assert.match(answerOf(t), /^slow 1\. /);
     assert.ok(answerOf(t).length < 'slow 100. '.length * 50, 'stopped early');
     assert.deepEqual(stored(), [{ role: 'user', content: 'Talk slowly scenario:slow chunks=100 delay=50' }]);

@@ -39,6 +39,8 @@ export interface ChatTurnResult {
   end: TurnEnd;
   /** The argv the product built. */
   args: string[];
+  /** What the transport logged (info, warnings and errors alike). */
+  log: string[];
 }
 
 /** Zero's provider and config variables of this process, removed from the child (the sandbox has its own). */
@@ -110,7 +112,7 @@ export async function chatTurn(
     .replace(/^Starting: \S+ /, '')
     .replace(/ \(env keys: .*\)$/, '')
     .split(' ');
-  return { chat, turn: chat.turns[0]!, actions, end, args };
+  return { chat, turn: chat.turns[0]!, actions, end, args, log: lines };
 }
 
 // ---- what the chat shows ----------------------------------------------------------

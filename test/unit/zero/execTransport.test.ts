@@ -74,15 +74,44 @@ describe('ExecTransport (the Transport interface over zero exec)', function () {
     );
   });
 
-  it('stop ends the turn as stopped', async () => {
+  it('stop ends the turn as stopped, without passing on the error Zero writes because it was signalled', async () => {
     settings = { ...settings, env: { ...settings.env, FAKE_ZERO_SCENARIO: 'slow', FAKE_ZERO_DELAY_MS: '100' } };
-    let seen = 0;
-    const handle = transport().startTurn(request(), { actions: (a) => (seen += a.length) });
-    while (seen === 0) await new Promise((r) => setTimeout(r, 10));
+    const actions: ChatAction[] = [];
+    const handle = transport().startTurn(request(), { actions: (a) => actions.push(...a) });
+    while (actions.length === 0) await new Promise((r) => setTimeout(r, 10));
     await handle.stop();
     const end = await handle.ended;
     assert.equal(end.stopped, true);
     assert.equal(end.action.explanation, 'Stopped.');
+    const events = actions.flatMap((a) => (a.type === 'event' ? [a.event] : []));
+    // Zero's own ending (run_end interrupted/130) is kept; its `error{interrupted}` is the echo of our signal.
+    assert.deepEqual(
+      events.filter((e) => e.type === 'error' || e.type === 'run_end').map((e) => e.type),
+      ['run_end'],
+    );
+    assert.ok(
+      log.lines.some((l) => l === 'info: Zero after Stop: run cancelled by signal'),
+      `Zero's words are in the log: ${log.lines.join(' | ')}`,
+    );
+  });
+
+  it('an interrupted error without a Stop (Zero signalled by someone else) is passed on', async () => {
+    const turns = path.join(dir, 'turns.jsonl');
+    settings = {
+      ...settings,
+      env: { ...settings.env, FAKE_ZERO_SCENARIO: 'slow', FAKE_ZERO_DELAY_MS: '100', FAKE_ZERO_TURNS: turns },
+    };
+    const actions: ChatAction[] = [];
+    const handle = transport().startTurn(request(), { actions: (a) => actions.push(...a) });
+    while (!actions.some((a) => a.type === 'event' && a.event.type === 'text'))
+      await new Promise((r) => setTimeout(r, 10));
+    const { pid } = JSON.parse(fs.readFileSync(turns, 'utf8').split('\n')[0]!) as { pid: number };
+    process.kill(pid, 'SIGINT');
+    const end = await handle.ended;
+    assert.equal(end.stopped, false);
+    const errors = actions.flatMap((a) => (a.type === 'event' && a.event.type === 'error' ? [a.event.code] : []));
+    assert.deepEqual(errors, ['interrupted']);
+    assert.equal(end.action.explanation, 'Zero was interrupted.');
   });
 
   it('no folder, or a missing binary: the turn never starts, and says why', async () => {
