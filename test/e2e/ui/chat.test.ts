@@ -200,6 +200,9 @@ describeEachTransport('Chat: a conversation with Zero in the sidebar', (transpor
     assert.ok(tookMs < 15_000, `stopping took ${tookMs} ms`);
     assert.doesNotMatch(await turn.innerText(), /Step 150 of 150/, 'the run did not finish');
     await chat.locator('.chat-header .run-status', { hasText: 'Stopped: interrupted' }).waitFor();
+    // A stop the user asked for is no error: "Stopped." and no notice (Zero's `error{interrupted}` is its answer).
+    await turn.locator('.turn-explanation', { hasText: 'Stopped.' }).waitFor();
+    assert.equal(await turn.locator('.notice').count(), 0, `no notice on a stopped turn: ${await turn.innerText()}`);
     assert.equal(await stop.isEnabled(), false, 'Stop is disabled again');
     if (transport === 'exec')
       await waitUntil(
@@ -216,6 +219,7 @@ describeEachTransport('Chat: a conversation with Zero in the sidebar', (transpor
       assert.deepEqual(fakeZeroPids(record), pids, 'the same zero acp process is still running');
       assert.equal(zeroProcessesStarted(vs, transport), processesBefore, 'no process was started or restarted');
     }
+    await turn.locator('.turn-footer').scrollIntoViewIfNeeded();
     console.log(`      screenshot: ${await vs.screenshot('stopped')}`);
   });
 
