@@ -6,8 +6,8 @@
  * - baseline: `split('\n')` + `JSON.parse` of the whole stream (no framing, no validation);
  * - decode: `ZeroEventReader` (UTF-8-safe framing, line cap, JSON.parse, validation: zod for every
  *   line except plain text/reasoning deltas, see `isPlainDelta`);
- * - decode + reduce: the same, then each decoded line as a chat action through `reduceChat`, as the
- *   host's controller does (without saving the chat or posting to the webview).
+ * - decode + reduce: the same, then each chunk's decoded lines as chat actions through `reduceActions` (runs of
+ *   deltas reduced as one), as the host's registry does (without saving the chat or posting to the webview).
  *
  * It also counts which lines take the zod path. Every printed figure is labelled with what it is.
  */
@@ -19,6 +19,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { actionFromDecoded } from '../src/conversation/actions';
 import type { Chat } from '../src/conversation/model';
+import { reduceActions } from '../src/conversation/deltaRuns';
 import { newChat, reduceChat } from '../src/conversation/reducer';
 import { isPlainDelta } from '../src/protocol/decode';
 import type { Decoded } from '../src/protocol/decoded';
@@ -158,7 +159,10 @@ function runDecode(bytes: Uint8Array, sample?: () => void): number {
   return events + countEvents(reader.end());
 }
 
-/** The host's path (ChatController.dispatch): every decoded line becomes an action on the current turn. */
+/**
+ * The host's path (ChatRegistry.dispatch): every decoded line becomes an action on the current turn, a chunk's
+ * actions reduced together (a run of deltas as one action: deltaRuns.ts).
+ */
 function runDecodeReduce(bytes: Uint8Array, sample?: () => void): number {
   const reader = new ZeroEventReader();
   let chat: Chat = reduceChat(newChat('bench', 0), {
@@ -170,10 +174,8 @@ function runDecodeReduce(bytes: Uint8Array, sample?: () => void): number {
   });
   let events = 0;
   const apply = (decoded: readonly Decoded[]): void => {
-    for (const d of decoded) {
-      chat = reduceChat(chat, actionFromDecoded(d));
-      if (d.kind === 'event') events++;
-    }
+    chat = reduceActions(chat, decoded.map(actionFromDecoded));
+    for (const d of decoded) if (d.kind === 'event') events++;
   };
   for (let off = 0; off < bytes.length; off += CHUNK) {
     apply(reader.push(bytes.subarray(off, off + CHUNK)));

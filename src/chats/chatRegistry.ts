@@ -7,6 +7,7 @@ import { Emitter } from '../lifecycle/emitter';
 import type { ChatAction } from '../conversation/actions';
 import type { Chat } from '../conversation/model';
 import { isRunning, newChat, reduceChat } from '../conversation/reducer';
+import { nextRun } from '../conversation/deltaRuns';
 import type { ChatSummary } from '../messages/messages';
 import type { InputImage } from '../protocol/input';
 import type { ChatStore } from '../storage/chatStore';
@@ -181,7 +182,11 @@ export class ChatRegistry extends Disposable {
     if (partial) this.notify({ kind: 'snapshot' });
     let after = before;
     const applied: ChatAction[] = [];
-    for (const action of actions) {
+    // A run of streamed deltas is one action (deltaRuns.ts): one copy of the turn, one log line, one post.
+    for (let i = 0; i < actions.length;) {
+      const run = nextRun(after, actions, i);
+      const action = run.action;
+      i = run.end;
       const prev = after;
       const next = this.guard(`apply ${action.type}`, () => reduceChat(prev, action));
       if (next === undefined || next === prev) continue;

@@ -55,7 +55,12 @@ export function charge(turn: Turn, cost: number): Turn {
   if (!b || cost === 0) return turn;
   const used = b.used + cost;
   const charged = { ...turn, budget: { limit: b.limit, used } };
-  return used > b.limit * (1 + SLACK) || turn.items.length > MAX_TURN_ITEMS * (1 + SLACK) ? compact(charged) : charged;
+  return overBudget(b, used, turn.items.length) ? compact(charged) : charged;
+}
+
+/** Whether a turn of `items` items whose estimate is now `used` is compacted (charge's test). */
+export function overBudget(b: OutputBudget, used: number, items: number): boolean {
+  return used > b.limit * (1 + SLACK) || items > MAX_TURN_ITEMS * (1 + SLACK);
 }
 
 /** Keep the first and the last `limit / 2` characters (and MAX_TURN_ITEMS / 2 items) of the turn's items; count what goes. */

@@ -92,7 +92,8 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
       if (!turn) return chat;
       const applied = applyEvent(turn, action.event);
       if (applied === turn) return chat;
-      const next = charge(applied, eventCost(action.event));
+      // eventCost stringifies a tool call's arguments: only a turn with a budget needs it.
+      const next = applied.budget ? charge(applied, eventCost(action.event)) : applied;
       const usage = action.event.type === 'usage' ? addTotals(chat.usage, next.usage, turn.usage) : chat.usage;
       const sessionId = chat.sessionId ?? (action.event.type === 'run_start' ? (action.event.sessionId ?? null) : null);
       return { ...replaceCurrent(chat, next), usage, sessionId };

@@ -58,6 +58,8 @@ export function decodeLine(text: string, line: number): Decoded {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return problem(line, text, `not a JSON object (got ${kindOf(value)})`);
   }
+  // Most lines: a delta with only plain fields, which every check below would pass unchanged.
+  if (isFlatPlainDelta(value as Record<string, unknown>)) return { kind: 'event', line, event: value as ZeroEvent };
   // Deep nesting would break every later stringify and walk (save, postMessage, export).
   // 1e400 parses as Infinity, which the chat would save as null: made finite here, once.
   const raw = finiteNumbers(clampDepth(value as Record<string, unknown>));
@@ -92,6 +94,24 @@ export function isPlainDelta(raw: Record<string, unknown>): boolean {
   if (raw.schemaVersion !== 1 && raw.schemaVersion !== 2) return false;
   const delta = raw.delta;
   return (delta === undefined || typeof delta === 'string') && !Object.hasOwn(raw, '__proto__');
+}
+
+/**
+ * A plain delta ({@link isPlainDelta}) whose fields are all strings, booleans, null or JSON-safe numbers: no
+ * depth to clamp, no number to make finite, nothing for zod to change. One pass over its keys, no allocation.
+ */
+function isFlatPlainDelta(raw: Record<string, unknown>): boolean {
+  if ((raw.type !== 'text' && raw.type !== 'reasoning') || typeof raw.runId !== 'string') return false;
+  if (raw.schemaVersion !== 1 && raw.schemaVersion !== 2) return false;
+  const delta = raw.delta;
+  if (delta !== undefined && typeof delta !== 'string') return false;
+  for (const key in raw) {
+    if (key === '__proto__') return false;
+    const v = raw[key];
+    if (typeof v === 'object' ? v !== null : typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0)))
+      return false;
+  }
+  return true;
 }
 
 /** Schema 1 called `block` `violation` (docs/zero-exec.md §17): surface it as `block` so readers need one name. */

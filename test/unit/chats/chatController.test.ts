@@ -86,7 +86,7 @@ describe('ChatController (plain Node, fake transport)', () => {
     assert.equal(rig.transport.last.request.sessionId, 'sess-1');
   });
 
-  it('the webview gets each streamed batch as one actions change', () => {
+  it('the webview gets each streamed batch as one actions change, a run of deltas as one action', () => {
     rig.controller.send('x');
     rig.changes.length = 0;
     rig.transport.last.emit(
@@ -96,7 +96,16 @@ describe('ChatController (plain Node, fake transport)', () => {
     );
     const batches = rig.changes.filter((c) => c.kind === 'actions');
     assert.equal(batches.length, 1);
-    assert.equal(batches[0]!.kind === 'actions' && batches[0]!.actions.length, 3);
+    const actions = batches[0]!.kind === 'actions' ? batches[0]!.actions : [];
+    assert.deepEqual(
+      actions.map((a) => (a.type === 'event' ? [a.event.type, a.event.type === 'text' ? a.event.delta : ''] : [])),
+      [
+        ['run_start', ''],
+        ['text', 'ab'],
+      ],
+    );
+    const first = turns()[0]!.items[0];
+    assert.equal(first?.kind === 'text' && first.text, 'ab');
   });
 
   it('messages sent while a turn runs wait in the queue, show in the view, and run one after another', async () => {

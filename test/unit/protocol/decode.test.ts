@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { decodeLine, excerptOf } from '../../../src/protocol/decode';
+import { clampDepth } from '../../../src/protocol/depth';
+import { finiteNumbers } from '../../../src/protocol/numbers';
 import type { Decoded } from '../../../src/protocol/decoded';
 import { ReasoningSchema, TextSchema, type ZeroEvent } from '../../../src/protocol/events';
 
@@ -239,12 +241,18 @@ describe('decodeLine', () => {
       '{"delta":"x","runId":5,"schemaVersion":2,"type":"text"}',
       '{"delta":"x","schemaVersion":2,"type":"text"}',
       `{"__proto__":{"polluted":true},"delta":"x",${R},"type":"text"}`,
+      // Fields Zero may add: plain ones, and ones the depth clamp and the finite numbers change.
+      `{"delta":"x","done":false,"n":3,"note":null,${R},"type":"text"}`,
+      `{"delta":"x","huge":1e400,${R},"type":"text"}`,
+      `{"delta":"x","minusZero":-0,${R},"type":"reasoning"}`,
+      `{"delta":"x","nested":${'{"a":'.repeat(100)}1${'}'.repeat(100)},${R},"type":"text"}`,
+      `{"delta":"x","list":[1,2],${R},"type":"text"}`,
     ];
     for (const line of variants) {
-      it(`matches zod for ${line.slice(0, 60)}`, () => {
+      it(`matches the depth clamp, finite numbers and zod for ${line.slice(0, 60)}`, () => {
         const raw = JSON.parse(line) as { type: string };
         const schema = raw.type === 'text' ? TextSchema : ReasoningSchema;
-        const viaZod = schema.safeParse(raw);
+        const viaZod = schema.safeParse(finiteNumbers(clampDepth(raw)));
         const decoded: Decoded = decodeLine(line, 1);
         if (viaZod.success) {
           assert.equal(decoded.kind, 'event');
