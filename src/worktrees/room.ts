@@ -7,5 +7,6 @@
 export { createWorktree, restoreWorktree, worktreeExists, worktreeSource } from './worktreeCreate';
 export { fileAt, worktreeChanges } from './worktreeChanges';
 export { applyMerge, mergeSummary, planMerge } from './mergeBack';
+export { mergeConfirmation } from './mergeConfirmation';
 export { discardWorktree } from './discardWorktree';
 export { configureGit } from './git';

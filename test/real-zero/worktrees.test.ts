@@ -1,7 +1,8 @@
 // Isolated chats against the real Zero 0.8.0 (docs/zero-exec.md §21): two chats change the same file of one
 // repository at once, each in its own worktree; a chat's later turns (resumed, and in plan mode) run in the
-// same worktree; Merge back applies a chat's changes to the main tree and asks first when the main tree changed
-// the same file; Discard removes the worktree and its branch, and the chat then refuses messages with why.
+// same worktree; Merge back asks first, listing the files, then applies a chat's changes to the main tree and
+// merges a file the main tree changed too; Discard removes the worktree and its branch, and the chat then
+// refuses messages with why.
 import './lib/editorApis';
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -105,14 +106,19 @@ describe('real Zero: isolated chats in worktrees', () => {
     assert.ok(started[2]?.includes('--permission-mode plan'), started[2]);
   });
 
-  it('Merge back applies a chat to the main tree, and asks first when the main tree changed the same file', async () => {
+  it('Merge back asks first, listing its files; it applies a chat, and merges a file the main tree changed', async () => {
     const a = await isolatedChat('scenario:write-two path=src/a.txt content=alpha new=notes/a.txt');
     const b = await isolatedChat('scenario:write-two path=src/a.txt content=beta new=notes/b.txt');
     await Promise.all([host.idle(a), host.idle(b)]);
 
     answers.asked.length = 0;
+    answers.warnings.push(MERGE_CHOICE);
     await service.mergeBack(a);
-    assert.equal(answers.asked.length, 0, 'nothing to ask: the main tree had not changed those files');
+    assert.equal(answers.asked.length, 1, 'every Merge back asks first');
+    assert.match(
+      answers.asked[0]!,
+      /^Merge back 2 files into .+\?\nTake the worktree's version:\n• notes\/a\.txt \(added\)\n• src\/a\.txt \(modified\)\n\nNothing is staged\.$/,
+    );
     assert.equal(read(sandbox.workspace, 'src/a.txt'), 'alpha');
     assert.equal(read(sandbox.workspace, 'notes/a.txt'), 'created by zero\n');
     assert.equal(git(sandbox.workspace, 'diff', '--cached', '--name-only'), '', 'nothing staged');
@@ -122,11 +128,15 @@ describe('real Zero: isolated chats in worktrees', () => {
     // The main tree now has a's src/a.txt: b changed it too, since the same base.
     answers.warnings.push(null);
     await service.mergeBack(b);
-    assert.equal(answers.asked.length, 1);
-    assert.match(answers.asked[0]!, /changed in your working tree since the worktree started[\s\S]*• src\/a\.txt/);
-    assert.ok(!answers.asked[0]!.includes('notes/b.txt'), 'only the files changed on both sides are listed');
+    assert.equal(answers.asked.length, 2);
+    assert.match(
+      answers.asked[1]!,
+      /Changed in your tree too, merged three ways against main @ [0-9a-f]{7}[^\n]*\n• src\/a\.txt\n/,
+    );
+    assert.match(answers.asked[1]!, /Take the worktree's version:\n• notes\/b\.txt \(added\)/);
     assert.equal(read(sandbox.workspace, 'src/a.txt'), 'alpha', 'Escape: nothing applied');
     assert.equal(read(sandbox.workspace, 'notes/b.txt'), null);
+    assert.equal(chat(b).worktree?.mergedAt, undefined);
 
     answers.warnings.push(MERGE_CHOICE);
     await service.mergeBack(b);

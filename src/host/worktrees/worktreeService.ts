@@ -1,7 +1,7 @@
 /**
  * Isolated chats in the editor: the header's toggle and "Zero: New Chat in Worktree", Merge back
- * (asking first, in a modal listing them, when files it would change were changed in the main tree
- * since the worktree started) and Discard (after a modal). The git work is in src/worktrees/.
+ * (after a modal listing every file it would write: mergeConfirmation.ts) and Discard (after a
+ * modal). The git work is in src/worktrees/.
  */
 import * as vscode from 'vscode';
 import type { ChatController } from '../../chats/chatController';
@@ -91,7 +91,7 @@ export class WorktreeService {
     const found = this.actionable(chatId, 'Merge back');
     if (!found) return;
     const { wt } = found;
-    const { applyMerge, mergeSummary, planMerge, worktreeExists } = worktreeRoom();
+    const { applyMerge, mergeConfirmation, mergeSummary, planMerge, worktreeExists } = worktreeRoom();
     if (!worktreeExists(wt)) {
       void vscode.window.showWarningMessage(`The worktree ${wt.path} is gone: there is nothing to merge back.`);
       return;
@@ -100,26 +100,15 @@ export class WorktreeService {
       vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === 'file').map((d) => d.uri.fsPath),
     );
     const plan = await planMerge(wt, (file) => unsaved.has(file));
-    const todo = plan.items.filter((i) => !i.same && !i.refused);
-    if (todo.length === 0) {
+    if (plan.items.every((i) => i.same || i.refused || i.renamedTo)) {
       const none = mergeSummary(await applyMerge(wt, plan), wt.repoRoot);
       void vscode.window.showInformationMessage(none);
       return;
     }
-    const changed = todo.filter((i) => i.mainChanged).map((i) => i.path);
-    if (changed.length > 0) {
-      const pick = await vscode.window.showWarningMessage(
-        `Merge back: ${changed.length === 1 ? 'a file' : `${changed.length} files`} changed in your working tree since the worktree started`,
-        {
-          modal: true,
-          detail:
-            `${list(changed)}\n\nThese are merged three ways against ${worktreeBase(wt)}: your changes stay, and where you and Zero ` +
-            `changed the same lines the file gets conflict markers to resolve. ${todo.length - changed.length} other file(s) take the worktree's version. Nothing is staged.`,
-        },
-        MERGE_CHOICE,
-      );
-      if (pick !== MERGE_CHOICE) return;
-    }
+    // Every Merge back is confirmed, its files listed: what it writes can run (a workflow, a task, an .envrc).
+    const ask = mergeConfirmation(plan.items, wt);
+    const pick = await vscode.window.showWarningMessage(ask.message, { modal: true, detail: ask.detail }, MERGE_CHOICE);
+    if (pick !== MERGE_CHOICE) return;
     const report = await applyMerge(wt, plan);
     const summary = mergeSummary(report, wt.repoRoot);
     this.deps.log.info(summary);
@@ -159,9 +148,4 @@ export class WorktreeService {
     const source = await worktreeRoom().worktreeSource(folder);
     return source.ok ? null : source.why;
   }
-}
-
-function list(paths: readonly string[]): string {
-  const shown = paths.slice(0, 15).map((p) => `• ${p}`);
-  return paths.length > 15 ? `${shown.join('\n')}\n… and ${paths.length - 15} more` : shown.join('\n');
 }

@@ -2,8 +2,8 @@
 // header's Isolated (worktree) toggle before the first message makes the chat's worktree, Zero writes
 // there (the main tree is untouched), the header names the branch and folder (a focusable button with
 // the full path in its tooltip, Enter shows the Worktree view with the changed files, each opening the
-// diff of the base version beside the worktree's file), and Merge Back…
-// applies the change to the main tree. Over ACP the toggle is unavailable and says why.
+// diff of the base version beside the worktree's file), and Merge Back…, after a modal listing the
+// files it would write, applies the change to the main tree. Over ACP the toggle is unavailable and says why.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ACP_NO_WORKTREE } from '../../../src/conversation/worktreeActions';
-import { openZeroView, useVSCode, waitForNotification } from '../lib';
+import { answerDialog, modalDialog, openZeroView, useVSCode, waitForNotification } from '../lib';
 import { useRealZero } from '../lib/realZero';
 import { describeEachTransport } from '../lib/transports';
 import { eventually, messageBox, turnStatus, turnWithPrompt, typeAndSend } from '../lib/userFlows';
@@ -98,8 +98,20 @@ describeEachTransport('Isolated chats: a chat in its own git worktree (real VS C
       assert.match(original, /original a/);
       console.log(`      screenshot: ${await vs.screenshot('worktree-diff')}`);
 
-      // Merge Back…: the main tree had not changed those files, so it applies without asking.
+      // Merge Back… asks first, in a modal listing what it would write; the user reads it and confirms.
       await chat.getByRole('button', { name: 'Merge Back…' }).click();
+      const dialog = modalDialog(page);
+      await dialog.waitFor({ state: 'visible', timeout: 60_000 });
+      const asked = (await dialog.innerText()).replace(/\u00a0/g, ' ');
+      assert.match(asked, /Merge back 2 files into /, asked);
+      assert.match(
+        asked,
+        /Take the worktree's version:\s*• notes\/w\.txt \(added\)\s*• src\/a\.txt \(modified\)/,
+        asked,
+      );
+      assert.equal(fs.readFileSync(ws('src/a.txt'), 'utf8'), ORIGINAL, 'nothing written before the answer');
+      console.log(`      screenshot: ${await vs.screenshot('worktree-merge-confirm')}`);
+      await answerDialog(dialog, 'Merge Back');
       await waitForNotification(page, /Merge back into .*applied 2 files/, 60_000);
       assert.equal(fs.readFileSync(ws('src/a.txt'), 'utf8'), 'from the worktree');
       assert.equal(fs.readFileSync(ws('notes/w.txt'), 'utf8'), 'created by zero\n');

@@ -6,13 +6,14 @@ import type * as vscode from 'vscode';
 import { ChatController } from '../../../src/chats/chatController';
 import type { TransportKind } from '../../../src/conversation/model';
 import { ACP_NO_WORKTREE, RESTRICTED_NO_WORKTREE } from '../../../src/conversation/worktreeActions';
-import { WorktreeService } from '../../../src/host/worktrees/worktreeService';
+import { MERGE_CHOICE, WorktreeService } from '../../../src/host/worktrees/worktreeService';
 import { ChatStore } from '../../../src/storage/chatStore';
+import { createWorktree } from '../../../src/worktrees/worktreeCreate';
 import { FakeTransport } from '../support/fakeTransport';
 import { tempRepo, type TempRepo } from '../support/gitRepo';
 import { RESTRICTED_NO_GIT } from '../../../src/worktrees/git';
 import { fakeGit, runs } from '../support/fakeGit';
-import { RecordingLog, shim, workspace } from '../shim/vscode';
+import { RecordingLog, shim, window, workspace } from '../shim/vscode';
 
 describe('WorktreeService', function () {
   this.timeout(30_000);
@@ -141,5 +142,57 @@ describe('WorktreeService', function () {
     await service.mergeBack(working().id);
     await service.discard(working().id);
     assert.deepEqual(warned(), ['warning: This chat has no worktree.', 'warning: This chat has no worktree.']);
+  });
+
+  describe('Merge back asks first, every time, listing its files', () => {
+    /** The modals asked (message and detail) and what the scripted user answers next (undefined: Escape). */
+    const modals: string[] = [];
+    const replies: (string | undefined)[] = [];
+    const said = window.showWarningMessage;
+    beforeEach(() => {
+      modals.length = 0;
+      replies.length = 0;
+      (workspace as { textDocuments?: unknown[] }).textDocuments = [];
+      window.showWarningMessage = async (text: string, ...rest: unknown[]) => {
+        const options = rest[0] as { modal?: boolean; detail?: string } | undefined;
+        if (!options?.modal) return said(text);
+        modals.push(`${text}\n${options.detail ?? ''}`);
+        return replies.shift() as undefined;
+      };
+    });
+    afterEach(() => {
+      window.showWarningMessage = said;
+      delete (workspace as { textDocuments?: unknown[] }).textDocuments;
+    });
+
+    async function isolatedWithChanges(): Promise<string> {
+      const id = working().id;
+      const made = await createWorktree(r.repo, id, r.worktrees);
+      assert.ok(made.ok, made.ok ? '' : made.why);
+      controller.chats.commit(id, [{ type: 'worktree_created', worktree: made.value }]);
+      r.write('README.md', '# Repo, by Zero\n', made.value.path);
+      r.write('.github/workflows/ci.yml', 'on: push\n', made.value.path);
+      return id;
+    }
+
+    it('Escape writes nothing; Merge Back writes what the modal listed', async () => {
+      const id = await isolatedWithChanges();
+      replies.push(undefined);
+      await service.mergeBack(id);
+      assert.equal(modals.length, 1);
+      assert.match(modals[0]!, /^Merge back 2 files into .*repo\?\n/);
+      assert.match(modals[0]!, /⚠ \.github\/workflows\/ci\.yml \(added\): a GitHub Actions workflow/);
+      assert.match(modals[0]!, /Take the worktree's version:\n• README\.md \(modified\)/);
+      assert.equal(r.read('README.md'), '# Repo\n', 'Escape: nothing written');
+      assert.equal(r.read('.github/workflows/ci.yml'), null);
+      assert.equal(working().worktree?.mergedAt, undefined);
+
+      replies.push(MERGE_CHOICE);
+      await service.mergeBack(id);
+      assert.equal(modals.length, 2);
+      assert.equal(r.read('README.md'), '# Repo, by Zero\n');
+      assert.equal(r.read('.github/workflows/ci.yml'), 'on: push\n');
+      assert.ok(working().worktree?.mergedAt);
+    });
   });
 });
