@@ -11,6 +11,7 @@ import { changeMode } from './modeChange';
 import type { ConfirmUnsafe } from './turnMode';
 import { meansUnsafeMode } from './unsafeMode';
 import { ZeroAcp } from './zeroAcp';
+import type { AskAgain } from '../approvals/acpPermissionText';
 import type { ChatAction } from '../conversation/actions';
 import type { Chat } from '../conversation/model';
 import {
@@ -33,7 +34,12 @@ export interface AcpTransportDeps {
   trusted(): boolean;
   chat(chatId: string): Chat | undefined;
   /** The permission dialog (one at a time across chats); answers `cancelled` when `signal` aborts. */
-  ask(request: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse>;
+  /** `again`: why the chat, which remembers a choice, asks (acpTurn.ts). */
+  ask(
+    request: acp.RequestPermissionRequest,
+    signal: AbortSignal,
+    again?: AskAgain,
+  ): Promise<acp.RequestPermissionResponse>;
   /** `zero acp` died while no turn was running: tell the user it restarts with the next message. */
   onIdleCrash(exit: AcpExit): void;
   /** A modal before a message goes in a mode that skips Zero's permission prompts. */
@@ -103,7 +109,7 @@ export class AcpTransport implements Transport {
       {
         acp: this.zero,
         dispatch: (a) => listener.actions([a]),
-        ask: (request, signal) => this.deps.ask(request, signal),
+        ask: (request, signal, again) => this.deps.ask(request, signal, again),
         confirmUnsafe: (mode) => this.deps.confirmUnsafe(mode),
         log: (level, message) => this.deps.log[level](message),
         rules: this.rules,

@@ -5,6 +5,7 @@
  * Plain Node: the host injects `dispatch` and the dialog (`ask`).
  */
 import type * as acp from '@agentclientprotocol/sdk';
+import type { AskAgain } from '../approvals/acpPermissionText';
 import type { ChatAction } from '../conversation/actions';
 import type { SessionGrants, Turn } from '../conversation/model';
 import { AcpRuleNotes, type RuleSource } from './acpRuleNotes';
@@ -18,8 +19,15 @@ import { AcpProcessGone, errorText, MAX_PENDING_PERMISSIONS, type ZeroAcp } from
 export interface AcpTurnDeps {
   readonly acp: ZeroAcp;
   readonly dispatch: (action: ChatAction) => void;
-  /** The permission dialog. Resolves with Zero's answer; must answer `cancelled` when `signal` aborts. */
-  readonly ask: (request: acp.RequestPermissionRequest, signal: AbortSignal) => Promise<acp.RequestPermissionResponse>;
+  /**
+   * The permission dialog. Resolves with Zero's answer; must answer `cancelled` when `signal` aborts.
+   * `again`: the chat remembers a choice it would not answer with here (why, and which option to offer first).
+   */
+  readonly ask: (
+    request: acp.RequestPermissionRequest,
+    signal: AbortSignal,
+    again?: AskAgain,
+  ) => Promise<acp.RequestPermissionResponse>;
   readonly log?: (level: 'info' | 'warn' | 'error', message: string) => void;
   /** Before a message goes in a mode that skips permission prompts; absent: such a mode is refused. */
   readonly confirmUnsafe?: ConfirmUnsafe;
@@ -261,22 +269,23 @@ export class AcpTurn {
     });
     this.notes?.asked(request, toolCallId);
     const approvals = this.deps.acp.approvals(request.sessionId);
-    // Allowed for this session earlier in the chat: Zero asks again (its grants last one prompt), the chat answers.
-    const remembered = signal.aborted || this.stopRequested ? null : approvals.answerFor(request);
-    if (remembered) {
+    // Allowed for this session earlier in the chat: Zero asks again (its grants last one prompt), the chat
+    // answers where Zero's own grant would have; where Zero asks again on purpose, the dialog says why.
+    const session = signal.aborted || this.stopRequested ? null : approvals.answerFor(request);
+    if (session?.kind === 'answer') {
       dispatch({
         type: 'acp_permission_answered',
         toolCallId,
         approval: 'allowed-session',
-        optionId: remembered,
+        optionId: session.optionId,
         remembered: true,
       });
-      return selected(remembered);
+      return selected(session.optionId);
     }
     let response: acp.RequestPermissionResponse = CANCELLED;
     if (!signal.aborted && !this.stopRequested) {
       try {
-        response = await this.deps.ask(request, signal);
+        response = await (session ? this.deps.ask(request, signal, session.again) : this.deps.ask(request, signal));
       } catch (err) {
         this.deps.log?.('error', `Permission dialog failed: ${errorText(err)}`);
         response = CANCELLED;

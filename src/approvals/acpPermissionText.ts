@@ -10,6 +10,18 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { BLOCK, FIELD, shown, type Limits } from './visibleText';
 
+/**
+ * The chat remembers an answer that could cover this question but does not answer with it (Zero asks
+ * again on purpose, or the question may be one it does: src/acp/sessionApprovals.ts): the dialog says
+ * why, and offers the earlier choice first.
+ */
+export interface AskAgain {
+  /** The option chosen before, made the first (default) button; null: Zero's order. */
+  readonly preselect: string | null;
+  /** Why the chat did not answer by itself. */
+  readonly why: string;
+}
+
 export interface PermissionText {
   /** One line: "Allow Zero to use web_fetch?" */
   readonly question: string;
@@ -36,16 +48,27 @@ const SANDBOX_WORDS: Record<string, string> = {
 
 const UNLIMITED: Limits = { maxLines: Number.MAX_SAFE_INTEGER, maxChars: Number.MAX_SAFE_INTEGER };
 
-export function describePermission(req: acp.RequestPermissionRequest): PermissionText {
+export function describePermission(req: acp.RequestPermissionRequest, again?: AskAgain): PermissionText {
   // The tool's name from Zero's title, reduced to name characters: the question is one plain line.
   const tool = (req.toolCall.title?.trim().split(/\s+/)[0] ?? '').replace(/[^\w.:/-]/g, '') || 'a tool';
   const detail = compose(req, FIELD, BLOCK);
+  const why = again ? shown(again.why, FIELD) : null;
+  const first = (text: string, w: string | null): string => (w === null ? text : `Asked again: ${w}\n\n${text}`);
   return {
-    question: `Allow Zero to use ${tool}?`,
-    detail: detail.text,
-    full: compose(req, UNLIMITED, UNLIMITED).text,
-    cut: detail.cut,
+    question: again ? `Zero asks again: allow Zero to use ${tool}?` : `Allow Zero to use ${tool}?`,
+    detail: first(detail.text, why?.text ?? null),
+    full: first(compose(req, UNLIMITED, UNLIMITED).text, again ? shown(again.why, UNLIMITED).text : null),
+    cut: detail.cut || Boolean(why?.cut),
   };
+}
+
+/** Zero's options in the dialog's order: the earlier choice first (the default button) when Zero offers it again. */
+export function dialogOptions(
+  options: readonly acp.PermissionOption[],
+  again: AskAgain | undefined,
+): acp.PermissionOption[] {
+  const first = again?.preselect ? options.find((o) => o.optionId === again.preselect) : undefined;
+  return first ? [first, ...options.filter((o) => o !== first)] : [...options];
 }
 
 function compose(req: acp.RequestPermissionRequest, field: Limits, block: Limits): { text: string; cut: boolean } {

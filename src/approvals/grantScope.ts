@@ -63,16 +63,63 @@ export function requestScope(tool: string, args: unknown, root: string | null, p
   return { scope: '', kind: '' };
 }
 
-function hostOf(value: unknown, bare: boolean): string | null {
+/**
+ * deriveHostScope / deriveBrowserHostScope: the host of a `scheme://` URL; for browser_open a bare
+ * host (`example.com`, `localhost:3000`, an IP) is read as https. Read from the URL's own text, as Go's
+ * url.Parse does, not from WHATWG URL's rewriting (punycode, escapes, IPv4 forms); a host with
+ * anything but plain name or address characters is none, so it is asked about rather than matched.
+ */
+export function hostOf(value: unknown, bare: boolean): string | null {
   if (typeof value !== 'string') return null;
   let raw = value.trim();
-  if (bare && raw !== '' && !raw.includes('://')) raw = `https://${raw}`;
+  if (bare && raw !== '' && !raw.includes('://')) {
+    if (!looksLikeBareHost(raw)) return null;
+    raw = `https://${raw}`;
+  }
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(raw)?.[1];
+  if (authority === undefined) return null;
   try {
-    const host = new URL(raw).hostname;
-    return normalHost(host) || null;
+    new URL(raw);
   } catch {
     return null;
   }
+  const hostPort = authority.slice(authority.lastIndexOf('@') + 1);
+  let host: string;
+  if (hostPort.startsWith('[')) {
+    const end = hostPort.indexOf(']');
+    if (end < 0) return null;
+    host = hostPort.slice(1, end);
+  } else host = hostPort.replace(/:[0-9]*$/, '');
+  const normal = normalHost(host);
+  return HOST.test(normal) ? normal : null;
+}
+
+/** A DNS name or an IP address, as normalHost leaves it. */
+const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*|[0-9a-f.]*:[0-9a-f:.]*)$/;
+
+/** browserURLLooksLikeBareHost: localhost, a dotted name or an IP, with an optional decimal port, no userinfo. */
+function looksLikeBareHost(raw: string): boolean {
+  if (raw.startsWith('//')) return false;
+  const authority = raw.split(/[/?#]/, 1)[0]!;
+  if (authority === '' || authority.includes('@')) return false;
+  let host = authority;
+  if (authority.startsWith('[')) {
+    const end = authority.indexOf(']');
+    if (end <= 1) return false;
+    host = authority.slice(1, end);
+    const rest = authority.slice(end + 1);
+    if (rest !== '' && !/^:[0-9]+$/.test(rest)) return false;
+  } else if (authority.includes(':')) {
+    const cut = authority.indexOf(':');
+    if (cut === 0 || !/^[0-9]+$/.test(authority.slice(cut + 1))) return false;
+    host = authority.slice(0, cut);
+  }
+  host = host.trim();
+  return host === 'localhost' || host.includes('.') || isIp(host);
+}
+
+function isIp(host: string): boolean {
+  return /^(?:[0-9]{1,3}\.){3}[0-9]{1,3}$/.test(host) || (host.includes(':') && /^[0-9a-fA-F:.]+$/.test(host));
 }
 
 /** normalizeHostScope: brackets and a trailing dot dropped, lower case. */

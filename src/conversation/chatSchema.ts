@@ -24,6 +24,7 @@ import {
 } from '../protocol/zod';
 import { BlockSchema, RiskSchema } from '../protocol/events';
 import type { Chat, OutputBudget, Turn, TurnItem, UsageTotals } from './model';
+import { withoutOverWide } from './sessionGrants';
 
 const count = lazySchema(() => number());
 
@@ -343,7 +344,8 @@ void checks;
 /** A chat read back from disk, or why not. */
 export function readChat(value: unknown): { ok: true; chat: Chat } | { ok: false; reason: string } {
   const parsed = ChatSchema.safeParse(value);
-  if (parsed.success) return { ok: true, chat: parsed.data as unknown as Chat };
+  // Saved "Allow for this session" answers wider than Zero's own grant are dropped here, and the chat says so.
+  if (parsed.success) return { ok: true, chat: withoutOverWide(parsed.data as unknown as Chat) };
   const issue = parsed.error.issues[0];
   return { ok: false, reason: issue ? `${issue.path.join('.') || 'the file'}: ${issue.message}` : 'not a chat' };
 }

@@ -18,7 +18,7 @@ import {
 } from './model';
 import { charge, eventCost, ITEM_OVERHEAD, newBudget, permissionCost } from './outputBudget';
 import { cleanAskedAgain, cleanRule } from './permissionRules';
-import { withGrant } from './sessionGrants';
+import { overWide, saidDropped, withGrant } from './sessionGrants';
 import { applyEvent, pushItem } from './turnEvents';
 import { CONTINUED_ON_EXEC_CODE, continuedOnExecNotice } from './contextLimit';
 import { applyRecovered, cutOffTurn, NO_RESULT_WHY, settleTurn } from './cutOff';
@@ -220,6 +220,9 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
       return { ...rest, ...keep, transport: 'acp', sessionId: action.sessionId, acp: action.info };
     }
     case 'acp_session_grant': {
+      // One an earlier version saved wider than Zero's own grant: replayed from its file, dropped and said.
+      const why = overWide(action.grant);
+      if (why) return saidDropped(chat, [why]);
       const current = chat.acpGrants?.sessionId === action.sessionId ? chat.acpGrants.grants : [];
       const grants = withGrant(current, action.grant);
       return grants === current ? chat : { ...chat, acpGrants: { sessionId: action.sessionId, grants } };

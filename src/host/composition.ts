@@ -86,7 +86,7 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
     trusted,
     // Looked up only when a turn starts, when the controller (built next, on this transport) exists.
     chat: (id) => controller.chats.wholeChat(id),
-    ask: (request, signal) => acpDialogs.ask(request, signal),
+    ask: (request, signal, again) => acpDialogs.ask(request, signal, again),
     confirmUnsafe: (mode) => confirmUnsafeAcpMode(mode.name || mode.id),
     onIdleCrash: (exit) => {
       const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code ?? 'unknown'}`;

@@ -4,7 +4,9 @@
  * A modal, as exec's approvals are: its buttons are exactly Zero's options with Zero's labels, and Esc
  * (or closing it) is Zero's reject option, never a cancel. The detail shows the call's title, kind and
  * every input (visibleText's convention: line breaks and control characters visible); when something
- * had to be cut, "Show details…" opens the whole text read-only and then asks again.
+ * had to be cut, "Show details…" opens the whole text read-only and then asks again. When the chat
+ * remembers a session choice it will not answer with (src/acp/sessionApprovals.ts), the dialog says
+ * why first, and that choice is its first (default) button.
  *
  * A modal blocks the workbench, so Stop cannot be pressed while it is open; and VS Code cannot close
  * one from code. When the turn ends for another reason (the process dies, the chat is cancelled from
@@ -15,7 +17,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import { CANCELLED, dismissed, selected } from '../../acp/permissionOptions';
-import { describePermission } from '../../approvals/acpPermissionText';
+import { describePermission, dialogOptions, type AskAgain } from '../../approvals/acpPermissionText';
 import type { ApprovalDetails } from './approvalDetails';
 
 interface OptionButton extends vscode.MessageItem {
@@ -39,11 +41,15 @@ export class AcpPermissionDialogs implements vscode.Disposable {
   }
 
   /** Resolves with Zero's answer; `cancelled` as soon as `signal` aborts, whatever the modal later says. */
-  ask(request: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
+  ask(
+    request: acp.RequestPermissionRequest,
+    signal: AbortSignal,
+    again?: AskAgain,
+  ): Promise<acp.RequestPermissionResponse> {
     this.waiting += 1;
     this.changed.fire();
     // The line waits for the modal itself: VS Code shows one at a time and cannot close one from code.
-    const run = this.tail.then(() => this.show(request, signal));
+    const run = this.tail.then(() => this.show(request, signal, again));
     this.tail = run.catch(() => undefined);
     void run
       .catch(() => undefined)
@@ -70,13 +76,15 @@ export class AcpPermissionDialogs implements vscode.Disposable {
   private async show(
     request: acp.RequestPermissionRequest,
     signal: AbortSignal,
+    again: AskAgain | undefined,
   ): Promise<acp.RequestPermissionResponse> {
     if (signal.aborted) return CANCELLED;
-    const text = describePermission(request);
+    const text = describePermission(request, again);
     const reject =
       request.options.find((o) => o.kind === 'reject_once') ?? request.options.find((o) => o.kind === 'reject_always');
     // Zero's reject option is the close affordance: Esc picks it. Without one VS Code adds "Cancel", which ends the turn (Zero's design).
-    const buttons: OptionButton[] = request.options.map((o) => ({
+    // Asked again: the earlier choice is the first button, which a modal makes the default.
+    const buttons: OptionButton[] = dialogOptions(request.options, again).map((o) => ({
       title: o.name,
       optionId: o.optionId,
       isCloseAffordance: o === reject,

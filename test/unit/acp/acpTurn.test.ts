@@ -165,6 +165,20 @@ describe('ACP transport (against the fake zero acp)', function () {
     assert.equal(permissions(other.turn)[0]!.acp?.remembered, true, 'example.com was answered by the chat');
   });
 
+  it('"Allow for this session" on a shell command: the next message\'s question opens the dialog, told why, the choice first; nothing is kept to answer with', async () => {
+    const h = new Harness(makeZero(), ws);
+    h.ask = async () => selected('allow_for_session');
+    await h.turn('scenario:shell');
+    assert.equal(h.chat.acpGrants, undefined);
+    const again = await h.turn('scenario:shell');
+    assert.equal(h.asked.length, 2, 'the dialog opened again');
+    assert.deepEqual(h.again[0], null, 'the first question was new');
+    assert.equal(h.again[1]?.preselect, 'allow_for_session');
+    assert.match(h.again[1]?.why ?? '', /does not answer a shell command for you/);
+    const card = permissions(again.turn)[0]!;
+    assert.deepEqual([card.approval, card.acp?.remembered], ['allowed-session', undefined]);
+  });
+
   it('Stop while the dialog is open answers cancelled, the turn ends interrupted, and the next message works', async () => {
     const h = new Harness(makeZero(), ws);
     let closedBySignal = false;

@@ -13,7 +13,7 @@ import { ZeroAcp } from '../../../src/acp/zeroAcp';
 import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat, PermissionItem, SessionGrant, Turn } from '../../../src/conversation/model';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
-import { MAX_GRANT_CHARS, MAX_SESSION_GRANTS } from '../../../src/conversation/sessionGrants';
+import { GRANTS_DROPPED_CODE, MAX_GRANT_CHARS, MAX_SESSION_GRANTS } from '../../../src/conversation/sessionGrants';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { findZero } from '../../../src/zero/findZero';
 
@@ -162,6 +162,69 @@ describe('ACP session grants across a window reload', function () {
     assert.equal(again.chat.acpGrants, undefined, "the replaced session's grants are dropped");
   });
 
+  /** What an earlier version saved for "Allow for this session" (wider than Zero's own grant). */
+  const OVER_WIDE: SessionGrant[] = [
+    { optionId: 'allow_for_session', tool: 'exec_command', scope: '' },
+    { optionId: 'allow_for_session', tool: 'request_permissions', scope: '' },
+    { optionId: 'allow_for_session', tool: 'web_fetch', scope: '' },
+  ];
+  const dropped = (c: Chat): string[] =>
+    c.turns.flatMap((t) =>
+      t.items.flatMap((i) => (i.kind === 'warning' && i.code === GRANTS_DROPPED_CODE ? [i.message] : [])),
+    );
+
+  /** A first window's turn answered "Allow" (nothing kept), then `extra` appended to its file as an earlier version wrote it. */
+  async function savedByEarlierVersion(
+    write: 'actions' | 'snapshot',
+  ): Promise<{ w: { zero: ZeroAcp; store: ChatStore }; chat: Chat }> {
+    const first = window();
+    const { chat } = await turn(first, newChat('chat-1', Date.now()), 'scenario:permission', async () =>
+      selected('allow'),
+    );
+    first.zero.dispose();
+    assert.equal(chat.acpGrants, undefined);
+    const file = first.store.fileOf('chat-1');
+    if (write === 'actions') {
+      const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
+      let seq = Math.max(...lines.map((l) => (JSON.parse(l) as { seq: number }).seq));
+      for (const grant of OVER_WIDE)
+        fs.appendFileSync(
+          file,
+          `${JSON.stringify({ seq: ++seq, action: { type: 'acp_session_grant', sessionId: chat.sessionId, grant } })}\n`,
+        );
+    } else {
+      const snapshot = {
+        format: 2,
+        seq: 1,
+        chat: { ...chat, acpGrants: { sessionId: chat.sessionId, grants: OVER_WIDE } },
+      };
+      fs.writeFileSync(file, `${JSON.stringify(snapshot)}\n`);
+    }
+    const w = window();
+    const reopened = w.store.load('chat-1');
+    assert.ok(reopened, 'the chat reads back from its file');
+    return { w, chat: reopened };
+  }
+
+  for (const write of ['actions', 'snapshot'] as const)
+    it(`a chat saved with over-wide grants (${write === 'actions' ? 'in its log' : 'in its snapshot'}) loses them on load, its card says so, and Zero's next question opens the dialog`, async () => {
+      const { w, chat } = await savedByEarlierVersion(write);
+      assert.deepEqual(chat.acpGrants?.grants ?? [], [], 'none is kept');
+      const said = dropped(chat);
+      assert.equal(said.length, 1, said.join('\n'));
+      assert.match(said[0]!, /no longer/);
+      for (const words of [/exec_command/, /request_permissions/, /web_fetch/]) assert.match(said[0]!, words);
+      const again = await turn(w, chat, 'scenario:permission again', async () => selected('deny'));
+      assert.equal(again.asked.length, 1, 'the dialog opened');
+      assert.equal(cards(again.turn)[0]!.acp?.remembered, undefined);
+      assert.equal(again.turn.status, 'success');
+      // Saved again (the store compacts it later): read back, nothing is dropped twice or said twice.
+      w.store.save(again.chat, true);
+      await w.store.idle();
+      const third = window();
+      assert.deepEqual(dropped(third.store.load('chat-1')!), said);
+    });
+
   it('the chat keeps at most MAX_SESSION_GRANTS, the newest, and none too long to keep whole', () => {
     let chat = newChat('c', 0);
     const grant = (n: number): SessionGrant => ({
@@ -191,7 +254,7 @@ describe('ACP session grants across a window reload', function () {
       toolCall: { toolCallId: 't', title: `read_file ${p}`, kind: 'read', rawInput: { path: p } },
       options: [{ optionId: 'allow_for_session', name: 'Allow for this session', kind: 'allow_always' }],
     });
-    assert.equal(approvals.answerFor(read('/tmp/f10')), 'allow_for_session');
+    assert.deepEqual(approvals.answerFor(read('/tmp/f10')), { kind: 'answer', optionId: 'allow_for_session' });
     assert.equal(approvals.answerFor(read('/tmp/f9')), null, 'dropped from the chat, not answered');
   });
 
@@ -213,7 +276,7 @@ describe('ACP session grants across a window reload', function () {
         kind: 'allow_always' as const,
       })),
     });
-    assert.equal(approvals.answerFor(shell('echo a b')), 'allow_prefix_for_session');
+    assert.deepEqual(approvals.answerFor(shell('echo a b')), { kind: 'answer', optionId: 'allow_prefix_for_session' });
     assert.equal(approvals.answerFor(shell('rm -rf x')), null);
     assert.equal(approvals.answerFor(shell('echo c')), null);
   });

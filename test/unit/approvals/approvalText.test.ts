@@ -1,11 +1,12 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { describePermission } from '../../../src/approvals/acpPermissionText';
+import { describePermission, dialogOptions } from '../../../src/approvals/acpPermissionText';
 import { describeExecApproval } from '../../../src/approvals/execApprovalText';
 import type { FolderRules } from '../../../src/approvals/grantFolder';
 import { classify, pickTarget, retryPrompt } from '../../../src/approvals/policy';
 import { FIELD, oneLine, shown, visible } from '../../../src/approvals/visibleText';
 import type { PermissionItem } from '../../../src/conversation/model';
+import { zeroRequest } from '../../fixtures/acp/zeroPermissionRequests';
 
 const OPTIONS = [
   { optionId: 'allow', name: 'Allow', kind: 'allow_once' as const },
@@ -146,6 +147,32 @@ describe('The ACP permission modal text (describePermission)', () => {
       describePermission({ sessionId: 's', options: OPTIONS, toolCall: { toolCallId: 'c' } }).question,
       'Allow Zero to use a tool?',
     );
+  });
+});
+
+describe('The ACP permission modal when the chat could have answered but does not (asks again)', () => {
+  const again = { preselect: 'allow_for_session', why: 'Zero asks again about network commands.\nSecond line' };
+  const request = zeroRequest('network');
+
+  it('says why first, then the call as always; the reason is shown with the same care as any text', () => {
+    const text = describePermission(request, again);
+    assert.equal(text.question, 'Zero asks again: allow Zero to use exec_command?');
+    assert.match(
+      text.detail,
+      /^Asked again: Zero asks again about network commands\.⏎\nSecond line\n\nCall: exec_command\n/,
+    );
+    assert.match(text.full, /^Asked again: /);
+    assert.equal(describePermission(request).question, 'Allow Zero to use exec_command?');
+    assert.doesNotMatch(describePermission(request).detail, /Asked again/);
+  });
+
+  it("the earlier choice is the first (default) button; Zero's order otherwise, and nothing Zero did not offer", () => {
+    const ids = (again: Parameters<typeof dialogOptions>[1]) =>
+      dialogOptions(request.options, again).map((o) => o.optionId);
+    assert.deepEqual(ids(again), ['allow_for_session', 'allow', 'deny']);
+    assert.deepEqual(ids({ preselect: null, why: 'x' }), ['allow', 'allow_for_session', 'deny']);
+    assert.deepEqual(ids({ preselect: 'allow_prefix_for_session', why: 'x' }), ['allow', 'allow_for_session', 'deny']);
+    assert.deepEqual(ids(undefined), ['allow', 'allow_for_session', 'deny']);
   });
 });
 

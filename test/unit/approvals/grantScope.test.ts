@@ -17,6 +17,20 @@ describe('grantScope: the scope Zero looks a grant up by', () => {
     assert.deepEqual(scope('browser_open', { url: 'docs.example.org/x' }), { scope: 'docs.example.org', kind: 'host' });
   });
 
+  it("browser_open takes a bare host only as Zero does (browserURLLooksLikeBareHost); a host is read from the URL's text", () => {
+    const host = (tool: string, url: string) => scope(tool, { url }).scope;
+    assert.equal(host('browser_open', 'localhost:3000'), 'localhost');
+    assert.equal(host('browser_open', '10.0.0.1/x'), '10.0.0.1');
+    assert.equal(host('browser_open', '[::1]:8080'), '::1');
+    for (const bare of ['intranet', 'intranet/x', 'user@example.com', '//example.com', 'example.com:http', '[::1]x'])
+      assert.equal(host('browser_open', bare), '', bare);
+    // Escapes and non-ASCII names are not rewritten (WHATWG URL would): no host, so no grant matches them.
+    assert.equal(host('web_fetch', 'https://exa%6dple.com/'), '');
+    assert.equal(host('web_fetch', 'https://bücher.example/'), '');
+    assert.equal(host('web_fetch', 'https://user:pw@Example.com:8080/'), 'example.com');
+    assert.equal(host('web_fetch', 'https:///nothing'), '');
+  });
+
   it('path and file are one file, directory/dir/cwd/workdir a folder, in that order, resolved against the workspace', () => {
     assert.deepEqual(scope('write_file', { path: 'src/a.ts' }), { scope: '/ws/src/a.ts', kind: 'file' });
     assert.deepEqual(scope('write_file', { file: '/etc/hosts', path: 7 }), { scope: '/etc/hosts', kind: 'file' });

@@ -4,17 +4,24 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { AcpTurn, type AcpTurnRequest } from '../../../src/acp/acpTurn';
 import { selected } from '../../../src/acp/permissionOptions';
 import type { RuleSource } from '../../../src/acp/acpRuleNotes';
+import type { AskAgain } from '../../../src/approvals/acpPermissionText';
 import type { ZeroAcp } from '../../../src/acp/zeroAcp';
 import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat, Turn } from '../../../src/conversation/model';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
 
-export type Ask = (req: acp.RequestPermissionRequest, signal: AbortSignal) => Promise<acp.RequestPermissionResponse>;
+export type Ask = (
+  req: acp.RequestPermissionRequest,
+  signal: AbortSignal,
+  again?: AskAgain,
+) => Promise<acp.RequestPermissionResponse>;
 
 export class AcpTurnChat {
   chat: Chat = newChat('chat-1', Date.now());
   readonly actions: ChatAction[] = [];
   readonly asked: acp.RequestPermissionRequest[] = [];
+  /** For each dialog, what it was told about asking again (null: a new question). */
+  readonly again: (AskAgain | null)[] = [];
   /** The dialog: by default the first option (Zero's "Allow"). */
   ask: Ask = async (req) => selected(req.options[0]!.optionId);
   /** Zero's stored rules for the cards (as AcpTransport passes them); absent: the cards say nothing of rules. */
@@ -33,9 +40,10 @@ export class AcpTurnChat {
       {
         acp: this.zero,
         dispatch: (a) => this.dispatch(a),
-        ask: (req, signal) => {
+        ask: (req, signal, again) => {
           this.asked.push(req);
-          return this.ask(req, signal);
+          this.again.push(again ?? null);
+          return this.ask(req, signal, again);
         },
         ...(this.rules ? { rules: this.rules, turns: () => this.chat.turns } : {}),
       },
