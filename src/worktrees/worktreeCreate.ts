@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import type { ChatWorktree } from '../conversation/model';
 import { worktreeRepoKey } from '../zero/turnRoot';
 import { git, gitProblem, gitText, GitError } from './git';
+import { entryOf, listWorktrees, lockProblem, removeEntry } from './worktreeEntries';
 
 export type Made<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly why: string };
 
@@ -104,7 +105,23 @@ export function worktreeExists(wt: Pick<ChatWorktree, 'path'>): boolean {
 /** Puts a worktree that has gone back from its branch (at the branch's last commit). */
 export async function restoreWorktree(wt: ChatWorktree): Promise<Made<null>> {
   if (worktreeExists(wt)) return { ok: true, value: null };
-  await git(wt.repoRoot, ['worktree', 'prune']);
+  const problem = gitProblem();
+  if (problem) return { ok: false, why: problem };
+  if (fs.existsSync(wt.path))
+    return {
+      ok: false,
+      why: `${wt.path} is no longer a worktree (its .git file is gone): it is left as it is; start a new chat.`,
+    };
+  // git keeps the entry of a folder that has gone, and would refuse to add it again: take out that one only.
+  const list = await listWorktrees(wt.repoRoot);
+  if (!list.ok) return list;
+  const stale = entryOf(list.value, wt.path);
+  if (stale) {
+    const locked = lockProblem(stale, wt.path);
+    if (locked) return { ok: false, why: locked };
+    const out = await removeEntry(wt.repoRoot, stale);
+    if (!out.ok) return out;
+  }
   const ref = await git(wt.repoRoot, ['rev-parse', '--verify', '-q', `refs/heads/${wt.branch}`]);
   if (ref.code !== 0)
     return { ok: false, why: `The worktree ${wt.path} and its branch ${wt.branch} are gone: start a new chat.` };

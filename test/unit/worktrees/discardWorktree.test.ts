@@ -1,6 +1,7 @@
 /** Discard on a real repository: the worktree and its branch go; a live Zero run's lock and other branches stay. */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { ChatWorktree } from '../../../src/conversation/model';
 import { discardWorktree } from '../../../src/worktrees/discardWorktree';
 import { createWorktree } from '../../../src/worktrees/worktreeCreate';
@@ -21,6 +22,12 @@ describe('discardWorktree', function () {
   afterEach(() => r.dispose());
 
   const branches = (): string[] => r.git('branch', '--format=%(refname:short)').split('\n').filter(Boolean);
+  const listed = (): string[] =>
+    r
+      .git('worktree', 'list', '--porcelain')
+      .split('\n')
+      .filter((l) => l.startsWith('worktree '))
+      .map((l) => l.slice('worktree '.length));
 
   it('removes the worktree, changes and all, and its branch', async () => {
     const done = await discardWorktree(wt);
@@ -35,6 +42,28 @@ describe('discardWorktree', function () {
         .filter((l) => l.startsWith('worktree ')).length,
       1,
     );
+  });
+
+  it("keeps the user's other worktree whose folder is missing (a disk not mounted now), its entry and its branch", async () => {
+    const theirs = path.join(r.root, 'usb', 'feature');
+    r.git('worktree', 'add', '-q', '-b', 'feature', theirs);
+    fs.rmSync(path.join(r.root, 'usb'), { recursive: true });
+    const done = await discardWorktree(wt);
+    assert.ok(done.ok, done.ok ? '' : done.why);
+    assert.deepEqual(listed(), [r.repo, theirs]);
+    assert.deepEqual(branches().sort(), ['feature', 'main']);
+  });
+
+  it("takes out only this chat's entry when its own folder has gone too", async () => {
+    const theirs = path.join(r.root, 'usb', 'feature');
+    r.git('worktree', 'add', '-q', '-b', 'feature', theirs);
+    fs.rmSync(path.join(r.root, 'usb'), { recursive: true });
+    fs.rmSync(wt.path, { recursive: true });
+    const done = await discardWorktree(wt);
+    assert.ok(done.ok, done.ok ? '' : done.why);
+    assert.deepEqual(done.value.removed, [`the worktree ${wt.path}`, 'the branch zero/chat-d']);
+    assert.deepEqual(listed(), [r.repo, theirs]);
+    assert.deepEqual(branches().sort(), ['feature', 'main']);
   });
 
   it("refuses while a live Zero run holds the lock, and takes over a dead run's lock", async () => {

@@ -105,4 +105,33 @@ describe('worktreeCreate: an isolated chat gets a worktree on a branch of its ow
     const gone = await restoreWorktree(wt);
     assert.ok(!gone.ok && gone.why.includes('are gone'), JSON.stringify(gone));
   });
+
+  it("puts back a worktree whose folder was deleted, and keeps the user's own worktree whose folder is missing", async () => {
+    const made = await createWorktree(r.repo, 'chat-rm', r.worktrees);
+    assert.ok(made.ok, made.ok ? '' : made.why);
+    const wt = made.value;
+    // The user's worktree on a disk that is not mounted now: its folder is missing, its entry must stay.
+    const theirs = path.join(r.root, 'usb', 'feature');
+    r.git('worktree', 'add', '-q', '-b', 'feature', theirs);
+    fs.rmSync(path.join(r.root, 'usb'), { recursive: true });
+    fs.rmSync(wt.path, { recursive: true });
+    const back = await restoreWorktree(wt);
+    assert.ok(back.ok, back.ok ? '' : back.why);
+    assert.ok(fs.existsSync(path.join(wt.path, '.git')));
+    const listed = r
+      .git('worktree', 'list', '--porcelain')
+      .split('\n')
+      .filter((l) => l.startsWith('worktree '));
+    assert.deepEqual(listed.sort(), [`worktree ${r.repo}`, `worktree ${wt.path}`, `worktree ${theirs}`].sort());
+  });
+
+  it('leaves a worktree folder that lost its .git file as it is, saying so', async () => {
+    const made = await createWorktree(r.repo, 'chat-nogit', r.worktrees);
+    assert.ok(made.ok, made.ok ? '' : made.why);
+    r.write('work.txt', "the agent's work\n", made.value.path);
+    fs.rmSync(path.join(made.value.path, '.git'));
+    const back = await restoreWorktree(made.value);
+    assert.ok(!back.ok && back.why.includes('is no longer a worktree'), JSON.stringify(back));
+    assert.equal(r.read('work.txt', made.value.path), "the agent's work\n");
+  });
 });
