@@ -44,6 +44,8 @@ export class WorktreeChangesView extends Disposable implements vscode.TreeDataPr
   private readonly view: vscode.TreeView<WorktreeNode>;
   private files: readonly WorktreeFile[] = [];
   private generation = 0;
+  /** What the rows last drawn show: a list the same as this is not drawn again. */
+  private drawn = '';
 
   constructor(
     private readonly controller: ChatController,
@@ -75,9 +77,8 @@ export class WorktreeChangesView extends Disposable implements vscode.TreeDataPr
     void vscode.commands.executeCommand('setContext', WORKTREE_CONTEXT, live);
     const mine = ++this.generation;
     if (!wt || !live) {
-      this.files = [];
       this.view.message = wt ? `The worktree of this chat was discarded.` : undefined;
-      this.changed.fire(undefined);
+      this.draw(chat.id, []);
       return;
     }
     // Read when seen: the view's visibility change lists it then.
@@ -100,9 +101,21 @@ export class WorktreeChangesView extends Disposable implements vscode.TreeDataPr
       }
     }
     if (mine !== this.generation) return;
-    this.files = files;
     this.view.message = message;
     this.view.title = `Worktree: ${wt.branch}`;
+    this.draw(chat.id, files);
+  }
+
+  /**
+   * Draws the rows, unless they would be the same: each redraw makes VS Code drop the commands of the
+   * rows shown, and a row clicked just then ran nothing ("command not found"). Showing the view lists
+   * it twice (on becoming visible, and for the command).
+   */
+  private draw(chatId: string, files: readonly WorktreeFile[]): void {
+    const key = JSON.stringify([chatId, files]);
+    this.files = files;
+    if (key === this.drawn) return;
+    this.drawn = key;
     this.changed.fire(undefined);
   }
 
