@@ -55,7 +55,7 @@ export function describePermission(req: acp.RequestPermissionRequest, again?: As
   const why = again ? shown(again.why, FIELD) : null;
   const first = (text: string, w: string | null): string => (w === null ? text : `Asked again: ${w}\n\n${text}`);
   return {
-    question: again ? `Zero asks again: allow Zero to use ${tool}?` : `Allow Zero to use ${tool}?`,
+    question: again ? `Allow Zero to use ${tool}? (asked again)` : `Allow Zero to use ${tool}?`,
     detail: first(detail.text, why?.text ?? null),
     full: first(compose(req, UNLIMITED, UNLIMITED).text, again ? shown(again.why, UNLIMITED).text : null),
     cut: detail.cut || Boolean(why?.cut),

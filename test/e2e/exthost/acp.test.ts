@@ -148,6 +148,25 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     assert.equal(tools(t2)[0]?.status, 'ok');
   });
 
+  it('"Allow for this session" on a shell command: the next message\'s question opens the modal again, saying why, that choice its first button', async function () {
+    const a = await api();
+    a.controller.send('scenario:shell');
+    const first = await choose('Allow for this session');
+    assert.equal(first.labels[0], 'Allow', "a new question: Zero's order");
+    await turnDone(a, 1);
+    a.controller.send('scenario:shell');
+    const again = await choose('Allow for this session');
+    assert.equal(again.message, 'Allow Zero to use exec_command? (asked again)');
+    assert.equal(again.labels[0], 'Allow for this session', 'the earlier choice is the first (default) button');
+    assert.match(
+      again.detail,
+      /^Asked again: You chose "Allow for this session" for exec_command earlier in this chat/,
+    );
+    assert.match(again.detail, /Command: rm -rf build/);
+    const t2 = await turnDone(a, 2);
+    assert.equal(perms(t2)[0]?.acp?.remembered, undefined, 'the user answered, not the chat');
+  });
+
   // A modal blocks the workbench, so Stop cannot be pressed while it is open; the turn can still end
   // from elsewhere (a command, the process dying), and VS Code cannot close a modal from code.
   for (const how of ['cancelled from elsewhere', 'zero acp dies'] as const) {

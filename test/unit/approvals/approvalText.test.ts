@@ -156,7 +156,7 @@ describe('The ACP permission modal when the chat could have answered but does no
 
   it('says why first, then the call as always; the reason is shown with the same care as any text', () => {
     const text = describePermission(request, again);
-    assert.equal(text.question, 'Zero asks again: allow Zero to use exec_command?');
+    assert.equal(text.question, 'Allow Zero to use exec_command? (asked again)');
     assert.match(
       text.detail,
       /^Asked again: Zero asks again about network commands\.⏎\nSecond line\n\nCall: exec_command\n/,
