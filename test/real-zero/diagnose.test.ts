@@ -33,6 +33,15 @@ describe('real Zero: Zero: Diagnose', function () {
     return runDiagnose(input);
   }
   const check = (r: DiagnoseReport, id: string): CheckResult => r.checks.find((c) => c.id === id)!;
+  /** The helpers scripts/install-zero.sh puts beside zero: a missing one is named, not left to a detail's diff. */
+  function assertHelpersInstalled(...helpers: string[]): void {
+    const missing = helpers.filter((h) => !fs.existsSync(path.join(binDir(), h)));
+    if (missing.length > 0)
+      assert.fail(
+        `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing beside ${realZeroBin()}: ` +
+          'scripts/install-zero.sh installs zero, zero-linux-sandbox and zero-seccomp there (docs/real-zero.md)',
+      );
+  }
   const value = (c: CheckResult, label: string) => c.details.find((d) => d.label === label)?.value;
 
   it('the binary, its version, the provider and its models, the ACP handshake and doctor: all ok, no secret', async () => {
@@ -74,6 +83,7 @@ describe('real Zero: Zero: Diagnose', function () {
   });
 
   it("the sandbox helper on PATH is found; usable exactly when Zero's doctor says so (bwrap too)", async () => {
+    assertHelpersInstalled('zero-linux-sandbox', 'zero-seccomp');
     const PATH = `${binDir()}:${sandbox.env.PATH ?? ''}`;
     const report = await diagnose({ ...sandbox.env, PATH });
     const s = check(report, 'sandbox');
@@ -101,6 +111,7 @@ describe('real Zero: Zero: Diagnose', function () {
   });
 
   it('the helper only next to zero: Zero does not use it, and the report says to add the folder to PATH', async () => {
+    assertHelpersInstalled('zero-linux-sandbox');
     const PATH = (sandbox.env.PATH ?? '')
       .split(':')
       .filter((d) => d !== binDir())
