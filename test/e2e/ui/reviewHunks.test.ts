@@ -35,6 +35,14 @@ function row(page: Page, label: string): Locator {
     .filter({ has: page.locator('.label-name', { hasText: label }) });
 }
 
+/** The pointer onto the empty editor area, and no workbench tooltip left open (they cover what is below them). */
+async function moveOffTooltips(page: Page): Promise<void> {
+  const editor = (await page.locator('.part.editor').boundingBox())!;
+  await page.mouse.move(editor.x + editor.width / 2, editor.y + editor.height / 2);
+  const open = page.locator('.context-view .hover-contents:visible, .workbench-hover:visible');
+  await eventually(async () => (await open.count()) === 0, 'no tooltip open', 15_000);
+}
+
 describe('Review by hunk: Keep / Revert with feedback, reviewed marks (real VS Code) [exec]', () => {
   const vs = useVSCode({
     name: 'ui-review-hunks',
@@ -44,6 +52,9 @@ describe('Review by hunk: Keep / Revert with feedback, reviewed marks (real VS C
       'zero.mode': 'ask',
       // Side by side even beside a wide side bar: the revert arrows are in the margin between the sides.
       'diffEditor.useInlineViewWhenSpaceIsLimited': false,
+      // As desktop VS Code: code-server (VS Code for the Web) saves a file a second after each edit by
+      // default, so the margin arrow's revert below would reach the disk before the test could see it unsaved.
+      'files.autoSave': 'off',
     },
     env: { FAKE_ZERO_WRITE: '1', FAKE_ZERO_SCENARIO: undefined, FAKE_ZERO_DELAY_MS: undefined },
     workspaceFiles: { 'src/app.txt': REVIEW_HUNKS_BEFORE },
@@ -76,6 +87,9 @@ describe('Review by hunk: Keep / Revert with feedback, reviewed marks (real VS C
     await first.locator('.custom-view-tree-node-item-checkbox').click();
     await first.locator('.label-description', { hasText: '+1 −1 · reviewed' }).waitFor({ timeout: 15_000 });
     await file.locator('.label-description', { hasText: '1 of 2 hunks reviewed' }).waitFor({ timeout: 15_000 });
+    // The pointer rests on the checkbox, whose tooltip ("Reviewed (uncheck…)") opens over the next row once
+    // the hover delay passes and stays while the pointer does: move it off, as a user would, and wait it out.
+    await moveOffTooltips(page);
     await vs.screenshot('hunks');
 
     // The turn's Diff at the second hunk, then Revert Hunk from its inline action: the input box asks why.
