@@ -8,9 +8,18 @@ import type { ChatFocus } from './chatFocus';
 import type { ChatRegistry } from './chatRegistry';
 import type { ChatsEnv } from './chatsEnv';
 
+/** The composer's mode, model and effort pickers ('' or absent: the setting, or the model's default). */
+export interface ComposerPicks {
+  readonly mode?: string;
+  readonly model?: string;
+  readonly effort?: string;
+}
+
 export class ChatView {
   private binaryState: BinaryState = { ok: true, path: null, demo: false, problem: null };
   private readonly drafts = new Map<string, string>();
+  /** What each chat's composer shows in its pickers (its webview says), for a message the host sends for it. */
+  private readonly picked = new Map<string, ComposerPicks>();
   private composerState: ComposerState | undefined;
   /** What the last snapshot showed, so editor switches only resend when the folder really changed. */
   private shown: { folder: string | null; trusted: boolean } = { folder: null, trusted: true };
@@ -42,6 +51,16 @@ export class ChatView {
 
   forgetDraft(chatId: string): void {
     this.drafts.delete(chatId);
+    this.picked.delete(chatId);
+  }
+
+  setPicks(chatId: string, picks: ComposerPicks): void {
+    this.picked.set(chatId, picks);
+  }
+
+  /** The composer's picks for this chat; none (the settings) when no view of it has said. */
+  picks(chatId: string): ComposerPicks {
+    return this.picked.get(chatId) ?? {};
   }
 
   /** The composer's pickers and toggles (set by the composer service); the views get it at once. */

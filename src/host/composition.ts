@@ -180,7 +180,12 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
     keepFile: (t: string, p: string) => review.keep(t, p),
     revertFile: (t: string, p: string) => review.revert(t, p),
   };
-  const hunkReview = new LazyHunkReview({ controller, folder: activeFolder, log });
+  const hunkReview = new LazyHunkReview({
+    controller,
+    folder: activeFolder,
+    log,
+    send: (chatId, message) => composer.sendAsComposer(chatId, message),
+  });
   const reviewActions = {
     ...changeActions,
     keep: fileReview.keepFile,

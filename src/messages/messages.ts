@@ -182,6 +182,13 @@ export const WebviewToHostSchema = lazySchema(() =>
     strictObject({ type: literal('openChat'), chatId: string().check(maxLength(200)) }),
     strictObject({ type: literal('showHistory') }),
     strictObject({ type: literal('draft'), text }),
+    /** The mode, model and effort the composer shows, as its next send would carry them (Tell Zero why uses them). */
+    strictObject({
+      type: literal('picks'),
+      mode: optional(string().check(maxLength(40))),
+      model: optional(string().check(maxLength(200))),
+      effort: optional(string().check(maxLength(40))),
+    }),
     strictObject({ type: literal('cancelQueued'), index: int().check(nonnegative()) }),
     strictObject({ type: literal('copy'), text }),
     strictObject({ type: literal('insertAtCursor'), text }),

@@ -27,6 +27,8 @@ import { loadState, post, saveState } from './vscodeApi';
 
 const DRAFT_DEBOUNCE_MS = 300;
 
+type Picks = { readonly mode?: string; readonly model?: string; readonly effort?: string };
+
 /** What the app's state says of the composer. */
 export interface ComposerView {
   readonly running: boolean;
@@ -60,6 +62,8 @@ export class Composer implements TurnActions {
   private running = false;
   private canSend = false;
   private lastPostedDraft: string | null = null;
+  /** The chat and picks the host was last told (postPicks). */
+  private lastPicks = '';
   private lastChat: Chat | null = null;
   private transport: TransportKind = 'exec';
   private mentionToken: MentionToken | null = null;
@@ -188,6 +192,7 @@ export class Composer implements TurnActions {
     this.bar.showChat(chat);
     if (composer) this.setComposer(composer);
     this.renderHint();
+    this.postPicks();
   }
 
   /** Mode/model lists and the current-file toggle changed on the host. */
@@ -280,14 +285,29 @@ export class Composer implements TurnActions {
   }
 
   /** `mode`: the exec picker's, or one a slash command names. ACP sends no model: the session has it. */
-  private post(text: string, mode: string): void {
+  private picksWith(mode: string): Picks {
     const model = this.transport === 'acp' ? '' : (loadState().model ?? '');
     // Only what the picker shows for this model (never a remembered effort it hides).
     const effort = model ? this.bar.pickedEffort() : '';
+    return { ...(mode ? { mode } : {}), ...(model ? { model } : {}), ...(effort ? { effort } : {}) };
+  }
+
+  /**
+   * Tell the host what a send from here would carry, whenever that changes (a pick, another chat or
+   * transport, the model list): a message the host sends for this chat (Tell Zero why, after Revert
+   * Hunk) goes with what the composer shows, not the settings.
+   */
+  private postPicks(): void {
+    const picks = this.picksWith(this.transport === 'acp' ? '' : (loadState().mode ?? ''));
+    const key = JSON.stringify([this.lastChat?.id ?? '', picks]);
+    if (key === this.lastPicks) return;
+    this.lastPicks = key;
+    post({ type: 'picks', ...picks });
+  }
+
+  private post(text: string, mode: string): void {
     const options: SendOptions = {
-      ...(mode ? { mode } : {}),
-      ...(model ? { model } : {}),
-      ...(effort ? { effort } : {}),
+      ...this.picksWith(mode),
       ...(this.chips.mentions.length > 0 ? { mentions: [...this.chips.mentions] } : {}),
       ...(this.chips.images.length > 0 ? { images: [...this.chips.images] } : {}),
       ...(this.editing ? { editOf: this.editing } : {}),
@@ -323,6 +343,7 @@ export class Composer implements TurnActions {
       pickMode: (mode) => {
         saveState({ mode });
         this.bar.mode.value = mode;
+        this.postPicks();
       },
       focusModel: () => {
         if (this.transport === 'acp') this.focusSessionModel();
@@ -344,6 +365,7 @@ export class Composer implements TurnActions {
 
   private savePicks(): void {
     saveState({ mode: this.bar.mode.value, model: this.bar.model.value, effort: this.bar.effort.value });
+    this.postPicks();
   }
 
   private draftChanged(now = false): void {

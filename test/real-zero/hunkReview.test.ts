@@ -28,7 +28,9 @@ describe('real Zero: revert one hunk of a turn', () => {
     host = productHost(sandbox, { mode: 'ask' });
     const deps = { controller: host.controller, folder: () => sandbox.workspace, log: host.log };
     turns = new TurnReview(deps);
-    hunks = new HunkReview(deps, HUNK_FILES);
+    // The composer shows the settings here (no picks): the why goes as a plain message.
+    const send = (chatId: string, message: string) => Promise.resolve(host.controller.send(message, {}, chatId));
+    hunks = new HunkReview({ ...deps, send }, HUNK_FILES);
     inputs.answers.length = 0;
     inputs.asked.length = 0;
   });

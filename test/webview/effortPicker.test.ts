@@ -116,6 +116,29 @@ describe('webview: the Effort picker', () => {
     assert.match(footer, /high effort/, footer);
   });
 
+  it('the host is told what a send would carry, on each change and for each chat: Tell Zero why uses it', async () => {
+    const picks = async () => (await chat.posted()).filter((m) => m.type === 'picks');
+    await chat.send({ type: 'snapshot', state: viewState(emptyChat(), { composer: COMPOSER }) });
+    assert.deepEqual(await picks(), [{ type: 'picks' }], 'the settings: nothing picked');
+    await model().selectOption('thinker-1');
+    await effort().selectOption('high');
+    await chat.page.getByRole('combobox', { name: 'Mode for the next message' }).selectOption('auto');
+    // The same state again (a snapshot, a streamed action) is not said again.
+    await chat.send({ type: 'snapshot', state: viewState(emptyChat(), { composer: COMPOSER }) });
+    assert.deepEqual((await picks()).slice(1), [
+      { type: 'picks', model: 'thinker-1' },
+      { type: 'picks', model: 'thinker-1', effort: 'high' },
+      { type: 'picks', mode: 'auto', model: 'thinker-1', effort: 'high' },
+    ]);
+    // Another chat in this view: its composer shows the same picks, so the host hears them for it too.
+    await chat.send({ type: 'snapshot', state: viewState({ ...emptyChat(), id: 'chat-2' }, { composer: COMPOSER }) });
+    assert.equal((await picks()).length, 5);
+    // ACP: the session holds mode and model; a send carries none, so neither does Tell Zero why.
+    const acp = chatOf([{ type: 'transport_set', transport: 'acp' }]);
+    await chat.send({ type: 'snapshot', state: viewState(acp, { composer: COMPOSER }) });
+    assert.deepEqual((await picks()).at(-1), { type: 'picks' });
+  });
+
   it('an ACP chat has no Effort picker: its header says Zero offers no effort over ACP', async () => {
     const acp = chatOf([{ type: 'transport_set', transport: 'acp' }]);
     await chat.send({ type: 'snapshot', state: viewState(acp, { composer: COMPOSER }) });

@@ -85,11 +85,22 @@ export class ComposerService extends Disposable {
     return this.deps.state.get<boolean>(CURRENT_FILE_KEY, false);
   }
 
-  /** Validates and resolves what the webview sent, asks about unsafe, then hands it to the controller. */
-  async send(text: string, wire: SendOptions | undefined): Promise<void> {
-    // The chat the message was written in, even if the user moves to another one while we ask.
-    const chatId = this.deps.controller.focus.workingChatId;
-    const options = wire ?? {};
+  /**
+   * A message the extension writes for the user into a chat (Tell Zero why, after Revert Hunk): it
+   * goes with the mode, model and effort that chat's composer shows, checked and asked about like
+   * a send from the composer, never the settings' defaults behind the user's back.
+   */
+  async sendAsComposer(chatId: string, text: string): Promise<void> {
+    const picks = await this.checkedPicks(chatId, this.deps.controller.view.picks(chatId), text);
+    if (picks) this.deps.controller.send(text, picks, chatId);
+  }
+
+  /** The mode, model and effort a message may carry; null when the user called off the unsafe question. */
+  private async checkedPicks(
+    chatId: string,
+    options: Pick<SendOptions, 'mode' | 'model' | 'effort'>,
+    text: string,
+  ): Promise<Pick<ResolvedSend, 'mode' | 'model' | 'effort'> | null> {
     const modes = this.modes();
     let mode = options.mode && modes.some((m) => m.id === options.mode) ? options.mode : undefined;
     if (options.mode && !mode) this.deps.log.warn(`Ignored an unknown mode from the chat view: ${options.mode}`);
@@ -97,6 +108,26 @@ export class ComposerService extends Disposable {
     const effort = this.acp() ? undefined : allowedEffort(this.models, options.model, options.effort);
     if (options.effort && !effort)
       this.deps.log.warn(`Ignored a reasoning effort the model does not list: ${options.effort}`);
+    if (mode && modes.find((m) => m.id === mode)?.dangerous) {
+      if (!restrictedModeAllows(mode))
+        mode = undefined; // it runs plan anyway
+      else if (!(await confirmUnsafeMessage())) {
+        this.deps.controller.view.restoreDraft(chatId, text);
+        return null;
+      }
+    }
+    return {
+      ...(mode ? { mode } : {}),
+      ...(options.model ? { model: options.model } : {}),
+      ...(effort ? { effort } : {}),
+    };
+  }
+
+  /** Validates and resolves what the webview sent, asks about unsafe, then hands it to the controller. */
+  async send(text: string, wire: SendOptions | undefined): Promise<void> {
+    // The chat the message was written in, even if the user moves to another one while we ask.
+    const chatId = this.deps.controller.focus.workingChatId;
+    const options = wire ?? {};
     const images: InputImage[] = [];
     for (const img of options.images ?? []) {
       const parsed = InputImageSchema.safeParse({
@@ -112,14 +143,8 @@ export class ComposerService extends Disposable {
       }
       images.push(parsed.data);
     }
-    if (mode && modes.find((m) => m.id === mode)?.dangerous) {
-      if (!restrictedModeAllows(mode))
-        mode = undefined; // it runs plan anyway
-      else if (!(await confirmUnsafeMessage())) {
-        this.deps.controller.view.restoreDraft(chatId, text);
-        return;
-      }
-    }
+    const picks = await this.checkedPicks(chatId, options, text);
+    if (!picks) return;
     if (
       options.editOf &&
       !(await rewindForEdit(this.deps.controller, options.editOf, this.deps.log, this.deps.releaseAcpSession))
@@ -131,14 +156,7 @@ export class ComposerService extends Disposable {
     const current = this.currentFileOn ? currentFileMention() : null;
     if (current && !refs.some((r) => mentionLabel(r) === mentionLabel(current))) refs.push(current);
     const mentions = refs.map((r) => this.resolve(r));
-    const send: ResolvedSend = {
-      mentions,
-      chips: refs.map(mentionLabel),
-      images,
-      ...(mode ? { mode } : {}),
-      ...(options.model ? { model: options.model } : {}),
-      ...(effort ? { effort } : {}),
-    };
+    const send: ResolvedSend = { mentions, chips: refs.map(mentionLabel), images, ...picks };
     this.deps.controller.send(text, send, chatId);
   }
 

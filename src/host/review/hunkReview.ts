@@ -4,7 +4,7 @@
  * so they are what the turn's Diff shows; the turn's own hunks, recorded when it ended, tell which
  * were reverted since (in the diff editor too). Revert Hunk applies that hunk in reverse through a
  * WorkspaceEdit (Ctrl+Z undoes it, open editors stay in step), then asks why: the words go to Zero
- * as the next message, queued while a turn runs.
+ * as the next message, with the composer's mode, model and effort, queued while a turn runs.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -27,6 +27,11 @@ export interface HunkReviewDeps {
   readonly folder: () => string | null;
   readonly log: vscode.LogOutputChannel;
   readonly roots?: () => KnownRoots;
+  /**
+   * Sends the why to Zero as the user's next message in that chat, with the mode, model and effort
+   * its composer shows (ComposerService.sendAsComposer), queued behind a running turn.
+   */
+  readonly send: (chatId: string, message: string) => Promise<void>;
 }
 
 /**
@@ -254,7 +259,6 @@ export class HunkReview extends Disposable {
     const message = rejectedHunksMessage(pending, words ?? '');
     if (!message) return;
     this.unexplained.delete(chatId);
-    // Queued behind a running turn, as any message is.
-    this.deps.controller.send(message, {}, chatId);
+    await this.deps.send(chatId, message);
   }
 }

@@ -65,6 +65,8 @@ export interface ReceivedMessage {
   readonly mode: string | null;
   /** exec: `--model` (null: none given); acp: the session's model when the prompt came. */
   readonly model: string | null;
+  /** exec: `--reasoning-effort` (null: none given); acp: always null (Zero's ACP takes no effort). */
+  readonly effort: string | null;
   /** exec: the session resumed (`--resume`), null for a chat's first run; acp: the prompt's session. */
   readonly sessionId: string | null;
 }
@@ -83,6 +85,7 @@ export function messagesToZero(vs: VSCodeSession, transport: TransportName): Rec
         images: (r.images ?? []).map((i) => ({ mediaType: i.mimeType, data: i.data })),
         mode: r.mode ?? null,
         model: r.model ?? null,
+        effort: null,
         sessionId: r.sessionId,
       }));
   }
@@ -108,6 +111,7 @@ export function messagesToZero(vs: VSCodeSession, transport: TransportName): Rec
       images,
       mode: flag('--permission-mode'),
       model: flag('--model'),
+      effort: flag('--reasoning-effort'),
       sessionId: resumeIdOf(run),
     };
   });

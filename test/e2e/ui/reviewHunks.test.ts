@@ -2,7 +2,8 @@
 // `review-hunks`: src/app.txt read, then written back changed at lines 3 and 17). The Changes view's
 // file row expands into its two hunks; one is marked reviewed with its checkbox; the other is
 // reverted from its inline action and the input box that follows takes the why: the file keeps the
-// first change only, the row says reverted, and Zero gets the feedback as the next message. Then
+// first change only, the row says reverted, and Zero gets the feedback as the next message, with the
+// mode, model and effort the composer shows (picked after the first message). Then
 // the turn's Diff: VS Code's own revert arrow in its margin puts the first hunk back too, and the
 // next measure shows it reverted; Ctrl+Z undoes both reverts; Keep Hunk at Cursor in the Diff's
 // title bar keeps the hunk the cursor is in.
@@ -56,7 +57,13 @@ describe('Review by hunk: Keep / Revert with feedback, reviewed marks (real VS C
       // default, so the margin arrow's revert below would reach the disk before the test could see it unsaved.
       'files.autoSave': 'off',
     },
-    env: { FAKE_ZERO_WRITE: '1', FAKE_ZERO_SCENARIO: undefined, FAKE_ZERO_DELAY_MS: undefined },
+    // The provider's list fails, so the pickers offer Zero's catalogue, which has a model with efforts.
+    env: {
+      FAKE_ZERO_WRITE: '1',
+      FAKE_ZERO_SCENARIO: undefined,
+      FAKE_ZERO_DELAY_MS: undefined,
+      FAKE_ZERO_PROVIDER_MODELS: 'fail',
+    },
     workspaceFiles: { 'src/app.txt': REVIEW_HUNKS_BEFORE },
   });
   const app = () => path.join(vs.server.dirs.workspace, 'src', 'app.txt');
@@ -70,6 +77,20 @@ describe('Review by hunk: Keep / Revert with feedback, reviewed marks (real VS C
     const turn = turnWithPrompt(chat, 'Change two lines');
     await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 90_000 });
     assert.equal(fs.readFileSync(app(), 'utf8'), REVIEW_HUNKS_AFTER);
+
+    // Picks for the next message, other than the settings' (ask, the default model): the why that Revert
+    // Hunk sends below must go with what the composer shows, as a message typed there would.
+    const mode = chat.getByRole('combobox', { name: 'Mode for the next message' });
+    const model = chat.getByRole('combobox', { name: 'Model for the next message' });
+    const effort = chat.getByRole('combobox', { name: 'Reasoning effort for the next message' });
+    await eventually(
+      async () => (await model.locator('option[value="claude-sonnet-4.5"]').count()) > 0,
+      'a model with efforts is offered',
+      30_000,
+    );
+    await mode.selectOption('auto');
+    await model.selectOption('claude-sonnet-4.5');
+    await effort.selectOption('high');
 
     const header = changesPane(page).locator('.pane-header');
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
@@ -120,6 +141,18 @@ describe('Review by hunk: Keep / Revert with feedback, reviewed marks (real VS C
     assert.match(sent.text, /^I reverted one of your changes\./);
     assert.match(sent.text, /- src\/app\.txt: lines 14–20 \(now as before your change: lines 14–20\)/);
     assert.match(sent.text, /> Line 17 must stay as it was\./);
+    assert.deepEqual(
+      [sent.mode, sent.model, sent.effort],
+      ['auto', 'claude-sonnet-4.5', 'high'],
+      "the composer's mode, model and effort, not the settings'",
+    );
+    const footer = (await feedback.locator('.turn-footer').innerText()).replace(/\s+/g, ' ');
+    assert.match(footer, /high effort/, footer);
+    assert.deepEqual(
+      [messagesToZero(vs, 'exec')[0]!.mode, messagesToZero(vs, 'exec')[0]!.model],
+      ['ask', null],
+      'the first message went with the settings',
+    );
 
     // VS Code's own revert arrow in the Diff's margin puts the first hunk back (in the editor's buffer):
     // the next measure shows it reverted. The file on disk waits for a save.

@@ -26,7 +26,7 @@ import { inputs, trees } from '../support/treeViewApis';
 function fakeController(initial: Chat) {
   let chat = initial;
   const changes = new EventEmitter<ControllerChange>();
-  const sent: { message: string; chatId: string | undefined }[] = [];
+  const sent: { message: string; chatId: string }[] = [];
   const controller = {
     chats: {
       onDidChange: changes.event,
@@ -46,9 +46,10 @@ function fakeController(initial: Chat) {
       workingInTranscript: false,
     },
     runs: { isBusy: () => false },
-    send: (message: string, _options: unknown, chatId?: string) => void sent.push({ message, chatId }),
   };
-  return { controller: controller as unknown as ChatController, chat: () => chat, sent };
+  // As the composer would send it (ComposerService.sendAsComposer, with its picks).
+  const send = (chatId: string, message: string) => Promise.resolve(void sent.push({ message, chatId }));
+  return { controller: controller as unknown as ChatController, chat: () => chat, sent, send };
 }
 
 type Item = vscode.TreeItem & { label: string };
@@ -95,6 +96,7 @@ describe('Changes view: a file by its hunks (plain Node, real checkpoint)', func
       folder: () => t.workspace,
       log,
       roots: () => ({ folders: [t.workspace], worktreeBase: null }),
+      send: fake.send,
     });
     view = new ChangesView(fake.controller, () => t.workspace, review);
   });
@@ -196,7 +198,12 @@ describe('Changes view over ACP: no hunks, no hunk actions', () => {
       const turn = { ...t.turn, transport: 'acp' as const };
       const fake = fakeController({ ...t.chat, transport: 'acp', turns: [turn] });
       const log = new RecordingLog() as unknown as vscode.LogOutputChannel;
-      const review = new LazyHunkReview({ controller: fake.controller, folder: () => t.workspace, log });
+      const review = new LazyHunkReview({
+        controller: fake.controller,
+        folder: () => t.workspace,
+        log,
+        send: fake.send,
+      });
       const view = new ChangesView(fake.controller, () => t.workspace, review);
       try {
         const [group] = await view.getChildren();
