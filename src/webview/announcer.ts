@@ -1,11 +1,12 @@
 /**
  * A polite live region for screen-reader users: Zero started, each finished block of the answer
- * (never token by token), the plan's steps as they change, an approval waiting, an error, Zero
+ * (never token by token), the plan's steps as they change, the model's questions, an approval waiting, an error, Zero
  * finished or stopped. What is already
  * on screen when a snapshot arrives (a reopened chat, a reloaded view) only sets the baseline.
  */
 import type { Chat, PermissionItem, PlanEntry, Turn, TurnItem } from '../conversation/model';
 import { planSpoken } from '../conversation/planChecklist';
+import { ASK_TOOL, askFromArgs } from '../conversation/askUser';
 import { ruleLines } from '../conversation/permissionRules';
 import { RUNNING_STATUSES } from '../conversation/model';
 import { currentTurn } from '../conversation/reducer';
@@ -44,6 +45,8 @@ export class Announcer {
   /** Cards whose rule or "asked again" note was said (they arrive after the card, read back from Zero). */
   private readonly ruleNotes = new Set<string>();
   private itemsSeen = 0;
+  /** ask_user cards already said. */
+  private readonly asked = new Set<string>();
   /** The plan as last said (planSpoken says what changed since). */
   private planSaid: readonly PlanEntry[] | null = null;
 
@@ -64,6 +67,7 @@ export class Announcer {
       this.ruleNotes.clear();
       this.itemsSeen = 0;
       this.planSaid = null;
+      this.asked.clear();
     }
     const quiet = baseline || !prev || prev.chatId !== now.chatId;
     const out: string[] = [];
@@ -107,6 +111,12 @@ export class Announcer {
           out?.push(`Zero needs your approval to use ${item.name}.`);
         }
         this.ruleNote(item, out);
+      } else if (item.kind === 'tool' && item.name === ASK_TOOL && !this.asked.has(item.key)) {
+        const question = askFromArgs(item.args)?.questions[0]?.question;
+        if (question) {
+          this.asked.add(item.key);
+          out?.push(`Zero asks: ${spokenText(question)} Answer in the card.`);
+        }
       } else if (item.kind === 'plan') {
         const words = item.entries === this.planSaid ? null : planSpoken(this.planSaid, item.entries);
         this.planSaid = item.entries;

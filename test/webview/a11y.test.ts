@@ -63,6 +63,23 @@ function everything(): ViewState {
     ...eventActions([
       ev({ type: 'run_start', sessionId: 's6' }),
       ev({ type: 'text', delta: MARKDOWN }),
+      ev({
+        type: 'tool_call',
+        id: 'ask1',
+        name: 'ask_user',
+        args: {
+          questions: [
+            { question: 'Which format?', header: 'Format', options: ['Markdown', 'JSON'], recommended: 'Markdown' },
+          ],
+        },
+      }),
+      ev({
+        type: 'tool_result',
+        id: 'ask1',
+        name: 'ask_user',
+        status: 'ok',
+        output: 'No interactive user is available to answer questions.',
+      }),
       ev({ type: 'warning', message: 'Context is almost full.' }),
       ev({ type: 'run_end', status: 'success', exitCode: 0 }),
     ]),

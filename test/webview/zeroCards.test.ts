@@ -140,3 +140,137 @@ describe('Zero tool cards: the plan checklist', () => {
     ]);
   });
 });
+
+const QUESTION = {
+  question: 'Which format should the report use?',
+  header: 'Format',
+  options: ['Markdown', 'Plain text', 'JSON'],
+  optionDescriptions: ['Headings and lists', 'No markup at all', 'For other programs'],
+  recommended: 'Markdown',
+};
+/** Zero 0.8.0's own answer to ask_user when nobody can answer (exec and ACP alike). */
+const ZERO_ANSWER =
+  'No interactive user is available to answer questions. Proceed with your best assumption, explicitly stating the assumptions you are making.';
+const askCall = (args: unknown, output = ZERO_ANSWER): string[] => [
+  ev({ type: 'tool_call', id: 'q1', name: 'ask_user', args, sideEffect: 'read' }),
+  ev({ type: 'tool_result', id: 'q1', name: 'ask_user', status: 'ok', output, truncated: false }),
+];
+
+describe("Zero tool cards: the model's questions (ask_user)", () => {
+  let chat: ChatPage;
+  useChatPage((c) => (chat = c));
+
+  const show = async (args: unknown, transport?: 'acp', readOnly = false): Promise<void> => {
+    await chat.send({ type: 'snapshot', state: viewState(emptyChat(), { readOnly }) });
+    await chat.send({
+      type: 'actions',
+      chatId: CHAT_ID,
+      actions: [started(transport), ...eventActions([ev({ type: 'run_start', sessionId: 's1' }), ...askCall(args)])],
+    });
+  };
+  const card = () => chat.page.getByRole('region', { name: /^Zero asks/ });
+  const sent = async (): Promise<string[]> => (await chat.posted()).flatMap((m) => (m.type === 'send' ? [m.text] : []));
+
+  it('shows the question, its header and options as buttons, the recommended one marked, and says Zero answered itself', async () => {
+    await show({ questions: [QUESTION] });
+    await card().waitFor();
+    assert.equal(await card().getAttribute('aria-label'), 'Zero asks: Which format should the report use?');
+    assert.match(await card().innerText(), /FORMAT\s+Which format should the report use\?/i);
+    const group = card().getByRole('group', { name: 'Which format should the report use?' });
+    assert.deepEqual(
+      await group
+        .getByRole('button')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent)),
+      [
+        'Markdown (recommended): Headings and lists',
+        'Plain text: No markup at all',
+        'JSON: For other programs',
+        'Send',
+      ],
+    );
+    assert.equal(await card().locator('.ask-option.recommended .ask-recommended').innerText(), 'recommended');
+    const note = await card().locator('.ask-status').innerText();
+    assert.match(note, /runs without an interactive user here \(zero exec\), so it answered this itself/);
+    assert.match(note, /No interactive user is available/);
+    assert.doesNotMatch(note, /waiting for your answer/i);
+    // Not drawn as a tool card.
+    assert.equal(await chat.page.locator('.tool-card').count(), 0);
+  });
+
+  it('a click sends the option as the next message, quoted with its question; then the card says it was sent', async () => {
+    await show({ questions: [QUESTION] });
+    await chat.clearPosted();
+    await card()
+      .getByRole('button', { name: /^Plain text/ })
+      .click();
+    assert.deepEqual(await sent(), ['> Which format should the report use?\n\nPlain text']);
+    assert.ok(
+      await card()
+        .getByRole('button', { name: /^Markdown/ })
+        .isDisabled(),
+      'answered once',
+    );
+    assert.match(await card().locator('.ask-status').innerText(), /sent to Zero as your next message/);
+    assert.equal(await chat.page.evaluate(() => document.activeElement?.className), 'ask-status muted');
+    await card().getByRole('button', { name: /^JSON/ }).click({ force: true });
+    assert.equal((await sent()).length, 1, 'a second click sends nothing');
+    assert.match((await chat.page.getByRole('status').textContent()) ?? '', /Answer sent to Zero/);
+  });
+
+  it('an answer of your own: typed, then Enter', async () => {
+    await show({ questions: [QUESTION] });
+    await chat.clearPosted();
+    const box = card().getByRole('textbox', { name: /^Your answer to: Which format/ });
+    await box.fill('CSV, with a header row');
+    await box.press('Enter');
+    assert.deepEqual(await sent(), ['> Which format should the report use?\n\nCSV, with a header row']);
+  });
+
+  it('several questions (one of them several choices): picks and words go together with Send Answers', async () => {
+    await show({
+      header: 'Two things',
+      questions: [
+        QUESTION,
+        { question: 'Which sections?\nPick any.', options: ['Intro', 'Usage', 'API'], multiSelect: true },
+        'Anything else?',
+      ],
+    });
+    await chat.clearPosted();
+    assert.match(await card().locator('.ask-head').innerText(), /Two things/);
+    await card().getByRole('button', { name: /^JSON/ }).click();
+    await card().getByRole('button', { name: 'Intro' }).click();
+    await card().getByRole('button', { name: 'API' }).click();
+    assert.equal(await card().getByRole('button', { name: 'API' }).getAttribute('aria-pressed'), 'true');
+    assert.deepEqual(await sent(), [], 'nothing sent before Send Answers');
+    await card().getByRole('button', { name: 'Send Answers' }).click();
+    assert.deepEqual(await sent(), [
+      '> Which format should the report use?\n\nJSON\n\n> Which sections?\n> Pick any.\n\nIntro, API',
+    ]);
+  });
+
+  it('ACP says Zero passes no question to the editor; a transcript offers no answer buttons', async () => {
+    await show({ questions: [QUESTION] }, 'acp');
+    assert.match(await card().locator('.ask-status').innerText(), /Zero's ACP server passes no question to the editor/);
+    await show({ questions: [QUESTION] }, undefined, true);
+    assert.equal(await card().getByRole('button').count(), 0, 'read-only: nothing to send');
+  });
+
+  it("the model's words are text, and clamped: no markup, at most 10 questions of 10 options", async () => {
+    const hostile = {
+      questions: Array.from({ length: 40 }, (_, i) => ({
+        question: `<img src=x onerror=alert(1)> question ${i} ${'long '.repeat(2000)}`,
+        options: Array.from({ length: 50 }, (_, j) => `<b>option ${j}</b>`),
+        recommended: '<b>option 3</b>',
+      })),
+    };
+    await show(hostile);
+    assert.equal(await chat.page.locator('.ask-card img, .ask-card b').count(), 0);
+    assert.equal(await card().locator('.ask-question').count(), 10);
+    assert.equal(await card().locator('.ask-question').first().locator('.ask-option').count(), 10);
+    assert.ok((await card().locator('.ask-text').first().innerText()).length <= 2000);
+    assert.equal(
+      await card().locator('.ask-question').first().locator('.recommended').innerText(),
+      '<b>option 3</b>\nrecommended',
+    );
+  });
+});

@@ -13,6 +13,8 @@ import { duration, statusLabel, usageText } from './format';
 import type { ItemView } from './itemView';
 import { ElidedView, NoticeView, ProblemView } from './notice';
 import { PermissionView } from './permissionCard';
+import { AskUserView } from './askUser';
+import { ASK_TOOL, askFromArgs } from '../../conversation/askUser';
 import { PlanView } from './plan';
 import { shownAsPlan } from '../../conversation/planChecklist';
 import { ReasoningView } from './reasoning';
@@ -239,7 +241,9 @@ function makeView(turn: Turn, item: TurnItem, actions: TurnActions): ItemView {
     case 'reasoning':
       return new ReasoningView(item);
     case 'tool':
-      return new ToolView(turnId, item);
+      return item.name === ASK_TOOL && askFromArgs(item.args)
+        ? new AskUserView(turn.transport === 'acp' ? 'acp' : 'exec', item)
+        : new ToolView(turnId, item);
     case 'permission':
       return new PermissionView(turnId, item);
     case 'warning':

@@ -1,11 +1,12 @@
 // Zero's own tools as cards, in a real VS Code against the real Zero 0.8 (exec): the model's update_plan
-// calls become one checklist for the turn, with no update_plan card beside it.
+// calls become one checklist for the turn, with no update_plan card beside it; an ask_user question is
+// answered with a click, which goes to Zero as the next message (queued while the turn still runs).
 // Without a real Zero (scripts/install-zero.sh) the suite skips with one line saying why.
 import * as assert from 'node:assert/strict';
-import { PLAN_ANSWER, PLAN_STEPS } from '../../fixtures/model-server/cardScenarios';
+import { ASK_ASSUMED, ASK_GOT, PLAN_ANSWER, PLAN_STEPS } from '../../fixtures/model-server/cardScenarios';
 import { openZeroView, useVSCode } from '../lib';
 import { useRealZero } from '../lib/realZero';
-import { messageBox, turnStatus, turnWithPrompt, typeAndSend } from '../lib/userFlows';
+import { messageBox, turns, turnStatus, turnWithPrompt, typeAndSend } from '../lib/userFlows';
 
 describe('The real Zero: its tools as cards (exec)', function () {
   const real = useRealZero();
@@ -32,5 +33,37 @@ describe('The real Zero: its tools as cards (exec)', function () {
     );
     assert.equal(await turn.locator('.tool-card:visible').count(), 0, 'no update_plan card beside the checklist');
     console.log(`      screenshot: ${await vs.screenshot('plan-checklist')}`);
+  });
+
+  it('ask_user: the question with its options, the recommended one marked; a click answers it as the next message', async function () {
+    const chat = await openZeroView(vs.page);
+    await messageBox(chat).waitFor({ timeout: 90_000 });
+    // The model's last words come 500 ms apart, so the turn still runs when the option is clicked.
+    await typeAndSend(chat, 'Write the report scenario:ask delay=500');
+    const turn = turnWithPrompt(chat, 'Write the report');
+    const card = turn.getByRole('region', { name: 'Zero asks: Which format should the report use?' });
+    await card.locator('.ask-status', { hasText: 'answered this itself' }).waitFor({ timeout: 60_000 });
+    const recommended = card.getByRole('button', { name: 'Markdown (recommended): Headings and lists' });
+    await recommended.waitFor();
+    console.log(`      screenshot: ${await vs.screenshot('ask-user')}`);
+    await card.getByRole('button', { name: /^Plain text/ }).click();
+    const queued = chat.getByRole('region', { name: 'Queued messages' });
+    await queued.locator('.queued-text', { hasText: 'Plain text' }).waitFor({ timeout: 10_000 });
+    assert.match(await queued.innerText(), /Which format should the report use\?/);
+    await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
+    await turn.locator('.text-block.answer', { hasText: ASK_ASSUMED }).waitFor();
+    // The answer turn: the message as sent, and the model quoting it back.
+    const answer = turns(chat).last();
+    await answer.locator('.text-block.answer', { hasText: ASK_GOT }).waitFor({ timeout: 60_000 });
+    assert.match(
+      await answer.locator('.user-message .prompt').innerText(),
+      /^> Which format should the report use\?\s+Plain text$/,
+    );
+    assert.match(
+      await answer.locator('.text-block.answer').innerText(),
+      /Thanks, I got your answer: > Which format should the report use\? Plain text/,
+    );
+    assert.ok(await recommended.isDisabled(), 'the card is answered');
+    console.log(`      screenshot: ${await vs.screenshot('ask-user-answered')}`);
   });
 });
