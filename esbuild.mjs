@@ -116,6 +116,69 @@ const lazyFork = {
   },
 };
 
+// The ACP transport's code (src/acp/: the `zero acp` client, its turns, permissions and session picks) goes into
+// dist/acpClient.js, required when an ACP chat is first used (src/acp/acpOnDemand.ts); the SDK stays in dist/acp.js.
+// Of src/acp/ the extension keeps the stand-in, the capabilities and permissionOptions.ts (the host's dialog);
+// the build refuses any other value import.
+const ACP_DIR = resolve('src/acp');
+const ACP_KEPT = ['acpOnDemand', 'capabilities', 'permissionOptions'].map((m) => resolve(ACP_DIR, m));
+const lazyAcpClient = {
+  name: 'lazy-acp-client',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\/(.*\/)?[A-Za-z]+$/ }, (args) => {
+      const target = resolve(args.resolveDir, args.path);
+      if (!target.startsWith(ACP_DIR + sep) || ACP_KEPT.includes(target)) return undefined;
+      return args.kind === 'require-call' && target === resolve(ACP_DIR, 'acpRoom')
+        ? { path: './acpClient.js', external: true }
+        : { errors: [{ text: `${args.path} is loaded on demand: import it with \`import type\` and get values from acpRoom() (src/acp/acpOnDemand.ts)` }] };
+    });
+  },
+};
+
+// cross-spawn (and which, isexe…) goes into dist/spawn.js, required at the first spawn (src/zero/nodeOnDemand.ts).
+const lazyCrossSpawn = {
+  name: 'lazy-cross-spawn',
+  setup(build) {
+    build.onResolve({ filter: /^cross-spawn$/ }, (args) =>
+      args.kind === 'require-call' && args.importer.endsWith('src/zero/nodeOnDemand.ts'.split('/').join(sep))
+        ? { path: './spawn.js', external: true }
+        : { errors: [{ text: 'cross-spawn is loaded on demand: call crossSpawn() (src/zero/nodeOnDemand.ts)' }] },
+    );
+  },
+};
+
+// Running an exec turn (src/zero/execRoom.ts: the exec transport, argv, the process and its descendants, the exit's
+// explanation) goes into dist/exec.js, required when the first exec turn starts (src/zero/execOnDemand.ts); the
+// build refuses any other value import of those modules from the extension.
+const EXEC_MODULES = ['execRoom', 'execTransport', 'runPlan', 'execArgs', 'zeroProcess', 'exitReason', 'descendants', 'stderrLog'].map((m) =>
+  resolve('src/zero', m),
+);
+const lazyExec = {
+  name: 'lazy-exec',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)(execRoom|execTransport|runPlan|execArgs|zeroProcess|exitReason|descendants|stderrLog)$/ }, (args) => {
+      const target = resolve(args.resolveDir, args.path);
+      if (!EXEC_MODULES.includes(target)) return undefined;
+      return args.kind === 'require-call' && target === EXEC_MODULES[0]
+        ? { path: './exec.js', external: true }
+        : { errors: [{ text: `${args.path} is loaded on demand: import it with \`import type\` and get values from execRoom() (src/zero/execOnDemand.ts)` }] };
+    });
+  },
+};
+
+// zod (src/protocol/zodRoom.ts) goes into dist/zod.js, required when the first schema is built (src/protocol/zod.ts):
+// loading the extension compiles and runs none of it. Every bundle of the extension shares that one file.
+const lazyZod = {
+  name: 'lazy-zod',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)zodRoom$/ }, (args) =>
+      args.kind === 'require-call' && args.importer.endsWith('src/protocol/zod.ts'.split('/').join(sep))
+        ? { path: './zod.js', external: true }
+        : { errors: [{ text: 'zod is loaded on demand: import it from src/protocol/zod.ts' }] },
+    );
+  },
+};
+
 // `import * as vscode from 'vscode'` in a CommonJS bundle copies the whole module, every name, into
 // a new object in each importing file (esbuild's __toESM): 38 copies of the vscode API's ~200 names
 // and 43 of node:fs, node:path and node:os cost 10-20 ms at load. Through one ESM re-export per
@@ -130,12 +193,16 @@ const sharedNamespaces = {
 };
 
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: out('extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyAcpSdk, lazyHunks, lazyDiagnose, lazyWorktrees, lazyFork, sharedNamespaces] },
-  { ...common, entryPoints: ['src/chats/forkRoom.ts'], outfile: out('fork.js'), platform: 'node', format: 'cjs', target: 'node20' },
-  { ...common, entryPoints: ['src/host/worktrees/worktreeBundle.ts'], outfile: out('worktrees.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [sharedNamespaces] },
-  { ...common, entryPoints: ['src/diagnose/room.ts'], outfile: out('diagnose.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyAcpSdk] },
-  { ...common, entryPoints: ['src/host/review/hunkRoom.ts'], outfile: out('hunks.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: out('extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyAcpSdk, lazyAcpClient, lazyExec, lazyCrossSpawn, lazyZod, lazyHunks, lazyDiagnose, lazyWorktrees, lazyFork, sharedNamespaces] },
+  { ...common, entryPoints: ['src/chats/forkRoom.ts'], outfile: out('fork.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyCrossSpawn, lazyZod] },
+  { ...common, entryPoints: ['src/host/worktrees/worktreeBundle.ts'], outfile: out('worktrees.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyCrossSpawn, lazyZod, sharedNamespaces] },
+  { ...common, entryPoints: ['src/diagnose/room.ts'], outfile: out('diagnose.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyAcpSdk, lazyCrossSpawn, lazyZod] },
+  { ...common, entryPoints: ['src/host/review/hunkRoom.ts'], outfile: out('hunks.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyCrossSpawn, lazyZod] },
+  { ...common, entryPoints: ['src/acp/acpRoom.ts'], outfile: out('acpClient.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyAcpSdk, lazyCrossSpawn, lazyZod] },
+  { ...common, entryPoints: ['src/zero/execRoom.ts'], outfile: out('exec.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyCrossSpawn, lazyZod] },
+  { ...common, entryPoints: ['src/protocol/zodRoom.ts'], outfile: out('zod.js'), platform: 'node', format: 'cjs', target: 'node20' },
   { ...common, stdin: { contents: `module.exports = require('${SDK}');`, resolveDir: '.', sourcefile: 'acp-sdk.js' }, outfile: out('acp.js'), platform: 'node', format: 'cjs', target: 'node20' },
+  { ...common, stdin: { contents: `module.exports = require('cross-spawn');`, resolveDir: '.', sourcefile: 'cross-spawn.js' }, outfile: out('spawn.js'), platform: 'node', format: 'cjs', target: 'node20' },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: out('webview.js'), platform: 'browser', format: 'iife', target: 'es2022' },
   // The webview's one stylesheet, src/webview/styles/ in @import order (also built by test/webview/harness.ts).
   // The font's url stays as written: codicon.ttf is copied beside it.

@@ -11,8 +11,9 @@
  * (every API is a no-op that returns another stub; workspace folders, configuration, Uri and the
  * extension context are plain values; the module has the real API's ~200 names as its own keys,
  * so copying them costs what it does in VS Code), then times `require(bundle)` and `activate(context)` with
- * performance.now(). Cases: an empty workspace (no chats), and a 15 MB current chat written the
- * way the extension writes it (bench-activation.ts's chat, 300 turns × 50 KB). "empty file" is
+ * performance.now(), and after them the view's first snapshot (`controller.viewState()`, which reads the chat
+ * shown: activate() reads none). Cases: an empty workspace (no chats), and a 1 MB and a 15 MB current chat written the
+ * way the extension writes them (bench/activation.ts's chat: 19 and 300 turns × 50 KB). "empty file" is
  * the floor: requiring a one-line file in the same kind of process. Figures are medians over
  * RUNS processes; the OS file cache is warm (as after a window reload).
  */
@@ -27,7 +28,8 @@ const root = path.join(__dirname, '..');
 
 /**
  * The child: plain CommonJS, no tsx, so the process is as fresh as the extension host's. Besides
- * the times it reports the Node modules loaded and the paths stat'ed meanwhile (activationCost.test.ts).
+ * the times it reports the Node modules and bundles loaded and the paths stat'ed and read meanwhile
+ * (activationCost.test.ts).
  */
 export const CHILD = String.raw`
 const Module = require('node:module');
@@ -86,20 +88,26 @@ const context = stub({
 performance.now(); // Node loads perf_hooks on first use of performance: not the extension's cost
 const fs = require('node:fs');
 const statted = [];
-for (const name of ['statSync', 'accessSync']) {
+const opened = [];
+for (const [name, list] of [['statSync', statted], ['accessSync', statted], ['readFileSync', opened], ['openSync', opened]]) {
   const real = fs[name];
-  fs[name] = function (p, ...rest) { statted.push(String(p)); return real.call(this, p, ...rest); };
+  fs[name] = function (p, ...rest) { list.push(String(p)); return real.call(this, p, ...rest); };
 }
 const modulesBefore = new Set(process.moduleLoadList);
 const c0 = process.cpuUsage();
 const t0 = performance.now();
 const ext = require(bundle);
 const t1 = performance.now();
-if (typeof ext.activate === 'function') ext.activate(context);
+const api = typeof ext.activate === 'function' ? ext.activate(context) : undefined;
 const t2 = performance.now();
 const c = process.cpuUsage(c0);
 const loaded = process.moduleLoadList.filter((m) => !modulesBefore.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice(13));
-process.stdout.write(JSON.stringify({ require: t1 - t0, activate: t2 - t1, cpu: (c.user + c.system) / 1000, loaded, statted }));
+const byActivation = { statted: statted.slice(), opened: opened.slice() };
+const bundles = Object.keys(require.cache).filter((f) => path.dirname(f) === path.dirname(bundle)).map((f) => path.basename(f));
+// Then what the view's first paint asks for: its first snapshot (the chat shown, read now if not yet).
+api?.controller?.viewState?.();
+const t3 = performance.now();
+process.stdout.write(JSON.stringify({ require: t1 - t0, activate: t2 - t1, snapshot: t3 - t2, cpu: (c.user + c.system) / 1000, loaded, bundles, ...byActivation }));
 process.exit(0);
 `;
 
@@ -115,12 +123,18 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 export interface Sample {
   require: number;
   activate: number;
+  /** The view's first snapshot right after activate() (the chat shown, read then if activation did not). */
+  snapshot: number;
   /** CPU time of require + activate (user + system): less swayed than wall time by other processes. */
   cpu: number;
   /** Node's own modules loaded by require + activate (`crypto`, `child_process`…). */
   loaded: string[];
-  /** Paths given to fs.statSync and fs.accessSync meanwhile. */
+  /** The files of dist/ that require + activate loaded (the lazy bundles must not be among them). */
+  bundles: string[];
+  /** Paths given to fs.statSync and fs.accessSync by require + activate. */
   statted: string[];
+  /** Paths given to fs.readFileSync and fs.openSync by require + activate. */
+  opened: string[];
 }
 
 /** The production bundles, built into `dist` (dist/ itself is left alone). */
@@ -145,9 +159,10 @@ function measure(label: string, child: string, bundle: string, storage: string, 
   const act = median(samples.map((s) => s.activate));
   const total = median(samples.map((s) => s.require + s.activate));
   const cpu = median(samples.map((s) => s.cpu));
+  const snapshot = median(samples.map((s) => s.snapshot));
   const ms = (n: number): string => `${n.toFixed(1).padStart(6)} ms`;
   console.log(
-    `  ${label.padEnd(22)} require ${ms(req)}   activate ${ms(act)}   require + activate ${ms(total)} (CPU ${ms(cpu)})`,
+    `  ${label.padEnd(22)} require ${ms(req)}   activate ${ms(act)}   require + activate ${ms(total)} (CPU ${ms(cpu)})   then first snapshot ${ms(snapshot)}`,
   );
 }
 
@@ -175,9 +190,15 @@ async function main(): Promise<void> {
 
     measure('empty file (floor)', child, empty, path.join(tmp, 'none'), folder);
     measure('empty workspace', child, bundle, path.join(tmp, 'storage-empty'), folder);
-    const big = path.join(tmp, 'storage-big');
-    const { bytes } = await writeChat(path.join(big, 'chats-v1'));
-    measure(`${(bytes / 1e6).toFixed(0)} MB current chat`, child, bundle, big, folder);
+    // 19 turns of 50 KB: a chat just under 1 MB; 300 turns: 15 MB.
+    for (const [name, turns] of [
+      ['storage-1mb', 19],
+      ['storage-big', 300],
+    ] as const) {
+      const storage = path.join(tmp, name);
+      const { bytes } = await writeChat(path.join(storage, 'chats-v1'), turns);
+      measure(`${(bytes / 1e6).toFixed(bytes < 2e6 ? 1 : 0)} MB current chat`, child, bundle, storage, folder);
+    }
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }

@@ -66,15 +66,15 @@ function turnActions(i: number): ChatAction[] {
   return out;
 }
 
-/** Writes the bench's big chat into a chat store's folder and makes it the current chat. */
-export async function writeChat(dir: string): Promise<{ id: string; bytes: number }> {
+/** Writes the bench's big chat (`turns` turns) into a chat store's folder and makes it the current chat. */
+export async function writeChat(dir: string, turns = TURNS): Promise<{ id: string; bytes: number }> {
   const store = new ChatStore(dir, () => undefined);
   let chat: Chat = newChat('chat-big', 1000, 'A long chat');
-  for (let i = 0; i < TURNS - 1; i++) for (const a of turnActions(i)) chat = reduceChat(chat, a);
+  for (let i = 0; i < turns - 1; i++) for (const a of turnActions(i)) chat = reduceChat(chat, a);
   store.save(chat, true);
   await store.idle();
   // The last turn streamed after the snapshot: appended action lines.
-  for (const a of turnActions(TURNS - 1)) {
+  for (const a of turnActions(turns - 1)) {
     const next = reduceChat(chat, a);
     if (next !== chat) store.record(chat, a, next);
     chat = next;

@@ -24,10 +24,9 @@ export interface ReleaseInput {
  * compiling it is the largest part of what activation costs
  * (docs/long-chats.md, "Activation: what loading the extension costs").
  */
-// 300,000 until issue #21: its features load on first use (dist/hunks.js, fork.js, worktrees.js, diagnose.js);
-// what stays (approval rules on every permission card, cut-off recovery on every chat read) measured no slower
-// activation (`npm run bench:activation-cold`, same load: 39.5 ms at 270 KiB before, 25.9 ms at 307 KiB after).
-export const BUNDLE_BUDGETS: Readonly<Record<string, number>> = { 'extension.js': 330_000 };
+// Back to 300,000 (issue #30; it was 330,000 for issue #21's features): the transports, zod and cross-spawn load on
+// first use too (dist/acpClient.js, exec.js, zod.js, spawn.js). Do not raise it: load more on demand instead.
+export const BUNDLE_BUDGETS: Readonly<Record<string, number>> = { 'extension.js': 300_000 };
 
 /** What the chat view loads from dist/ (src/host/views/webviewHtml.ts): without one it is empty or unstyled. */
 export const WEBVIEW_FILES: readonly string[] = ['webview.js', 'chat.css', 'codicon.ttf'];

@@ -27,6 +27,7 @@ import { RulesReader } from '../zero/grantRules';
 import type { TransportLog } from '../conversation/transport';
 import type { ZeroSettings } from '../zero/settingsSources';
 import { acpExtraFoldersNotice } from './extraFolders';
+import { ACP_CAPABILITIES } from './capabilities';
 
 export interface AcpTransportDeps {
   settings(): ZeroSettings;
@@ -54,7 +55,7 @@ const IDLE_MS = 10 * 60_000;
 
 export class AcpTransport implements Transport {
   readonly id = 'acp';
-  readonly capabilities: TransportCapabilities = { approvalsBlock: true, usage: false, checkpoints: false };
+  readonly capabilities: TransportCapabilities = ACP_CAPABILITIES;
   readonly zero: ZeroAcp;
   private folder: string | null = null;
   private running = 0;

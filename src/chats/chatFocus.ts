@@ -6,14 +6,21 @@ import type { Chat } from '../conversation/model';
 import type { ChatRegistry } from './chatRegistry';
 
 export class ChatFocus {
-  /** The sidebar's chat (the one a window reload reopens). */
-  private sidebarId: string;
+  /** The sidebar's chat (the one a window reload reopens); undefined: the last window's, not read yet. */
+  private sidebarChosen: string | undefined;
   /** The editor tab's chat the user last worked in; null: the sidebar. */
   private activeTab: string | null = null;
   private transcript: Chat | null = null;
 
-  constructor(private readonly chats: ChatRegistry) {
-    this.sidebarId = chats.firstSidebarId;
+  constructor(private readonly chats: ChatRegistry) {}
+
+  // The last window's chat is read when first asked for (chatRegistry.ts readFirst), not at activation.
+  private get sidebarId(): string {
+    return (this.sidebarChosen ??= this.chats.firstSidebarId);
+  }
+
+  private set sidebarId(id: string) {
+    this.sidebarChosen = id;
   }
 
   /**

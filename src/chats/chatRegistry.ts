@@ -32,14 +32,14 @@ export type ControllerChange =
 export class ChatRegistry extends Disposable {
   private readonly changes = this.register(new Emitter<ControllerChange>());
   readonly onDidChange = this.changes.event;
-  private readonly chats = new Map<string, Chat>();
+  private readonly held = new Map<string, Chat>();
   /**
-   * The sidebar's chat's latest turns only, until something needs it whole: activation and the
-   * view's first paint read just its tail (chatTail.ts), however big the chat is.
+   * The sidebar's chat's latest turns only, until something needs it whole: the view's first paint
+   * reads just its tail (chatTail.ts), however big the chat is.
    */
-  private head: ChatHead | null = null;
-  /** The chat the last window left in the sidebar (or a new one). */
-  readonly firstSidebarId: string;
+  private heldHead: ChatHead | null = null;
+  /** The chat the last window left in the sidebar (or a new one), once read: see readFirst(). */
+  private first: string | undefined;
   /** Reads what Zero recorded of a turn cut off under this window or the last one. */
   private readonly recovery: TurnRecovery;
 
@@ -51,20 +51,51 @@ export class ChatRegistry extends Disposable {
   ) {
     super();
     this.recovery = new TurnRecovery(this, env);
-    const id = store.currentId;
+  }
+
+  /** The chat the last window left in the sidebar (or a new one). */
+  get firstSidebarId(): string {
+    return this.readFirst();
+  }
+
+  // Every use of the chats reads the last window's sidebar chat first.
+  private get chats(): Map<string, Chat> {
+    this.readFirst();
+    return this.held;
+  }
+
+  private get head(): ChatHead | null {
+    this.readFirst();
+    return this.heldHead;
+  }
+
+  private set head(head: ChatHead | null) {
+    this.readFirst();
+    this.heldHead = head;
+  }
+
+  /**
+   * Reads the chat the last window left in the sidebar (its head when it has a tail file), once: on first use,
+   * or when the window is idle after activation (composition.ts), not during activate(), which shows no chat.
+   * Returns its id.
+   */
+  readFirst(): string {
+    if (this.first !== undefined) return this.first;
+    const store = this.store;
+    const id = this.guard('read the history index', () => store.currentId) ?? null;
     // A run cut off by a reload is marked in the whole chat, so only a chat at rest starts as its head.
     const head = id ? this.guard('read the last chat', () => store.loadHead(id)) : undefined;
     if (head && !isRunning(head.chat)) {
-      this.head = head;
-      this.firstSidebarId = head.chat.id;
-      this.recovery.check(head.chat.id);
-      return;
+      this.heldHead = head;
+      this.first = head.chat.id;
+    } else {
+      const restored = this.guard('load the last chat', () => (id ? store.load(id) : undefined));
+      const chat = restored ? this.markCutOff(restored) : newChat(newId('chat'), Date.now());
+      this.held.set(chat.id, chat);
+      this.first = chat.id;
     }
-    const restored = this.guard('load the last chat', () => (id ? store.load(id) : undefined));
-    const chat = restored ? this.markCutOff(restored) : newChat(newId('chat'), Date.now());
-    this.chats.set(chat.id, chat);
-    this.firstSidebarId = chat.id;
-    this.recovery.check(chat.id);
+    this.recovery.check(this.first);
+    return this.first;
   }
 
   /** The chat as held now, never read from disk: a big chat may be its latest turns only. */

@@ -6,7 +6,7 @@ import { chatTransport, type Chat } from '../conversation/model';
 import type { Transport } from '../conversation/transport';
 import { AcpPermissionDialogs } from './approvals/acpPermissionDialog';
 import { ApprovalDetails } from './approvals/approvalDetails';
-import { AcpTransport } from '../acp/acpTransport';
+import { LazyAcpTransport } from '../acp/acpOnDemand';
 import { askApproval, confirmUnsafe, pickGrantFolder } from './approvals/approvalDialog';
 import { ApprovalRules } from '../chats/approvalRules';
 import { ApprovalService } from './approvals/approvalService';
@@ -23,7 +23,7 @@ import { returnFocusAfterDialogs } from './views/focusAfterDialogs';
 import { execChoices } from '../chats/composerChoices';
 import { acpSessionPicks } from './composer/acpSessionPicks';
 import { ComposerService } from './composer/composerService';
-import { ExecTransport } from '../zero/execTransport';
+import { LazyExecTransport } from '../zero/execOnDemand';
 import { cutOffReader } from '../zero/cutOffTools';
 import { sessionsRoot } from '../zero/checkpoints';
 import { runEnv } from './review/checkpointBefore';
@@ -48,8 +48,8 @@ export interface Zero {
   readonly controller: ChatController;
   readonly store: ChatStore;
   readonly approvals: ApprovalService;
-  /** The ACP transport (its `zero acp` process) and its permission dialogs. */
-  readonly acp: AcpTransport;
+  /** The ACP transport (its `zero acp` process; loaded with the first ACP chat) and its permission dialogs. */
+  readonly acp: LazyAcpTransport;
   readonly acpDialogs: AcpPermissionDialogs;
   readonly statusBar: ZeroStatusBar;
   readonly recheckBinary: () => Promise<void>;
@@ -71,7 +71,7 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
     (m) => void vscode.window.showWarningMessage(m, 'Show Log').then((pick) => pick && log.show()),
   );
   const trusted = (): boolean => vscode.workspace.isTrusted;
-  const exec = new ExecTransport({
+  const exec = new LazyExecTransport({
     settings: readSettings,
     otherFolders,
     trusted,
@@ -80,7 +80,7 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
   });
   const approvalDetails = new ApprovalDetails();
   const acpDialogs = new AcpPermissionDialogs(approvalDetails);
-  const acp = new AcpTransport({
+  const acp = new LazyAcpTransport({
     settings: readSettings,
     otherFolders,
     trusted,
@@ -277,6 +277,8 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
   // Looking for zero (a stat per PATH folder, then `zero --version`) waits until activate() has
   // returned: VS Code goes on to show the view meanwhile, and the view shows the result when it comes.
   const firstCheck = setImmediate(() => void recheckBinary());
-  subs.push({ dispose: () => clearImmediate(firstCheck) });
+  // The last window's chat is read meanwhile too (before the view asks for it, usually), not in activate().
+  const firstChat = setImmediate(() => controller.chats.readFirst());
+  subs.push({ dispose: () => (clearImmediate(firstCheck), clearImmediate(firstChat)) });
   return { controller, store, approvals, acp, acpDialogs, statusBar, recheckBinary, view, tabs };
 }

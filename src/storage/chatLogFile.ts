@@ -5,7 +5,7 @@
  * (searching history without holding the file's text).
  */
 import * as fs from 'node:fs';
-import * as readline from 'node:readline';
+import type * as Readline from 'node:readline';
 import { int, lazySchema, literal, looseObject, nonnegative, positive, string } from '../protocol/zod';
 import type { ChatAction } from '../conversation/actions';
 import { readChat } from '../conversation/chatSchema';
@@ -181,6 +181,9 @@ export async function replayFile(
     return undefined;
   }
   const replay = new LogReplay(id);
+  // Required here, not at load: only searching the history streams a chat file (activation loads no readline).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const readline = require('node:readline') as typeof Readline;
   const lines = readline.createInterface({ input: stream, crlfDelay: Infinity });
   try {
     for await (const l of lines) {

@@ -41,7 +41,8 @@ export class ChatStore {
     await WriteQueue.settled();
   }
 
-  private readonly history: HistoryIndex;
+  /** The history index, read when first needed (activation reads nothing). */
+  private historyRead: HistoryIndex | undefined;
   private readonly logs = new Map<string, ChatLog>();
   private readonly writes: WriteQueue;
   private timer: NodeJS.Timeout | undefined;
@@ -71,12 +72,17 @@ export class ChatStore {
         this.release();
       },
     );
-    this.history = new HistoryIndex(
-      dir,
+  }
+
+  private get history(): HistoryIndex {
+    if (this.historyRead) return this.historyRead;
+    this.historyRead = new HistoryIndex(
+      this.dir,
       (m) => this.problem(m),
       () => this.rebuildSummaries(),
     );
-    if (this.history.dirty) this.writeIndex();
+    if (this.historyRead.dirty) this.writeIndex();
+    return this.historyRead;
   }
 
   get currentId(): string | null {

@@ -17,10 +17,10 @@ import { reduceChat } from '../conversation/reducer';
 import { clampDepth } from '../protocol/depth';
 import { jsonText, reopened, type JsonText } from './jsonPieces';
 
-/** Characters of the latest turns kept in the tail (about what the view draws at once). */
-const TAIL_CHARS = 200_000;
-/** A log smaller than this is read whole: the head would save nothing. */
-export const HEAD_MIN_BYTES = 1024 * 1024;
+/** Characters of the latest turns kept in the tail: what the view draws at once (turnList.ts EAGER_CHARS). */
+const TAIL_CHARS = 60_000;
+/** A log smaller than this is read whole: the head would save little (every bigger chat opens by its tail). */
+export const HEAD_MIN_BYTES = 64 * 1024;
 /** Reading backwards for the lines after the tail gives up past this (the tail is stale). */
 const MAX_TRAILING_BYTES = 8 * 1024 * 1024;
 

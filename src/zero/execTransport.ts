@@ -15,6 +15,7 @@ import {
 } from '../conversation/transport';
 import { InputError, promptInput } from '../protocol/input';
 import type { ErrorEvent } from '../protocol/events';
+import { EXEC_CAPABILITIES } from './execCapabilities';
 import { explainExit } from './exitReason';
 import { StderrLogCap } from './stderrLog';
 import { startZeroRun, type RunExit } from './zeroProcess';
@@ -33,7 +34,7 @@ export interface ExecTransportDeps {
 
 export class ExecTransport implements Transport {
   readonly id = 'exec';
-  readonly capabilities: TransportCapabilities = { approvalsBlock: false, usage: true, checkpoints: true };
+  readonly capabilities: TransportCapabilities = EXEC_CAPABILITIES;
 
   constructor(private readonly deps: ExecTransportDeps) {}
 

@@ -1,19 +1,10 @@
-/** The Zero CLI boundary, plain Node: find the binary, build argv, run it, stop it, explain the exit. */
+/**
+ * The Zero CLI boundary, plain Node: find the binary, its version, models, sessions and grants. Running a turn
+ * (argv, the process, its exit: execTransport.ts and what it imports) loads with the first exec turn (execOnDemand.ts).
+ */
 export { findZero, expandHome, type FindZeroOptions, type FindZeroResult, type PathInfo } from './findZero';
-export { buildExecArgs, SettingsError, type ExecArgs, type ExecArgsOptions } from './execArgs';
-export { killTree, signalGroup, type KillTreeDeps } from './killTree';
-export {
-  startZeroRun,
-  type RunExit,
-  type RunOutcome,
-  type RunState,
-  type SpawnError,
-  type ZeroRun,
-  type ZeroRunOptions,
-} from './zeroProcess';
 export { mergeEnv } from './mergeEnv';
 export { StderrTail } from './stderrTail';
-export { explainExit, type ExitExplanation, type ExitKind, type ExplainExitOptions } from './exitReason';
 export { probeVersion, type ZeroVersion } from './probeVersion';
 export { checkZeroVersion, parseZeroVersion, MIN_ZERO_VERSION, type VersionVerdict } from './zeroVersion';
 export * from './grants';

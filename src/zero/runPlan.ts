@@ -2,7 +2,8 @@
  * Everything a run needs (binary, argv, env) from settings, the folder, the session and trust.
  * Returns words instead of throwing, so the chat can show what is wrong and keep the prompt.
  */
-import { buildExecArgs, findZero, SettingsError } from './';
+import { buildExecArgs, SettingsError } from './execArgs';
+import { findZero } from './findZero';
 import type { ZeroSettings } from './settingsSources';
 import type { TurnWorktree } from '../conversation/transport';
 

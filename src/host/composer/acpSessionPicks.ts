@@ -1,6 +1,8 @@
 /** The header's mode and model pickers of an ACP chat: recorded in the chat, sent to its `zero acp` session. */
 import * as vscode from 'vscode';
 import type { AcpTransport } from '../../acp/acpTransport';
+
+type SessionPicks = Pick<AcpTransport, 'setMode' | 'setModel'>;
 import type { ChatController } from '../../chats/chatController';
 import type { ChatAction } from '../../conversation/actions';
 import { restrictedModeAllows } from '../workspace/restrictedMode';
@@ -10,7 +12,7 @@ export interface AcpSessionPicks {
   setAcpModel(model: string): Promise<void>;
 }
 
-export function acpSessionPicks(controller: ChatController, acp: AcpTransport): AcpSessionPicks {
+export function acpSessionPicks(controller: ChatController, acp: SessionPicks): AcpSessionPicks {
   const failed = (what: string) => (err: unknown) =>
     void vscode.window.showWarningMessage(`Zero did not switch to ${what}: ${String((err as Error)?.message ?? err)}`);
   return {

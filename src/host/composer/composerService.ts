@@ -53,7 +53,9 @@ export class ComposerService extends Disposable {
     this.register(
       deps.controller.chats.onDidChange((c) => c.kind !== 'composer' && c.kind !== 'queue' && this.publishSoon()),
     );
-    this.publish();
+    // Once activate() has returned: the pickers follow the chat shown, which activation does not read.
+    const first = setImmediate(() => this.publish());
+    this.register({ dispose: () => clearImmediate(first) });
   }
 
   /** Reload the model list (at start, and when the binary or its settings change). */

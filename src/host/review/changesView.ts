@@ -122,7 +122,9 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<N
           this.refresh();
       }),
     );
-    this.refresh();
+    // Once activate() has returned: the rows come from the chat shown, which activation does not read.
+    const first = setImmediate(() => this.refresh());
+    this.register({ dispose: () => clearImmediate(first) });
   }
 
   private refresh(): void {

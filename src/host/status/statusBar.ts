@@ -31,7 +31,10 @@ export class ZeroStatusBar extends Disposable {
     this.register(approvals.onDidChangeWaiting(() => this.update()));
     if (acpDialogs) this.register(acpDialogs.onDidChangeWaiting(() => this.update()));
     this.register({ dispose: () => this.timer && clearInterval(this.timer) });
-    this.update();
+    // Idle at once; update() looks at the chat shown, which activate() does not read: once it has returned.
+    this.idle();
+    const first = setImmediate(() => this.update());
+    this.register({ dispose: () => clearImmediate(first) });
     this.item.show();
   }
 
@@ -47,16 +50,18 @@ export class ZeroStatusBar extends Disposable {
       this.item.text = `$(sync~spin) Zero ${elapsed(Date.now() - started)}`;
       this.item.tooltip = 'Zero is working — click to open the chat';
       this.item.backgroundColor = undefined;
-    } else {
-      this.item.text = '$(hubot) Zero';
-      this.item.tooltip = 'Zero is idle — click to open the chat';
-      this.item.backgroundColor = undefined;
-    }
+    } else this.idle();
     if (running && !this.timer) this.timer = setInterval(() => this.update(), 1000);
     if (!running && this.timer) {
       clearInterval(this.timer);
       this.timer = undefined;
     }
+  }
+
+  private idle(): void {
+    this.item.text = '$(hubot) Zero';
+    this.item.tooltip = 'Zero is idle — click to open the chat';
+    this.item.backgroundColor = undefined;
   }
 
   get text(): string {

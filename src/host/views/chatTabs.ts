@@ -20,7 +20,7 @@ const FORGET_CLOSED_TAB_MS = 5000;
 export class ChatTabs extends Disposable implements vscode.WebviewPanelSerializer {
   private readonly tabs = new Set<ChatTab>();
   /** The chats the tabs showed before the reload, for restored tabs whose webview state says none. */
-  private readonly before: string[];
+  private lastWindowTabs: readonly string[] | undefined;
   /** Deactivating: the tabs close with the window, and must not be forgotten for the reload. */
   private stopping = false;
   /**
@@ -36,7 +36,6 @@ export class ChatTabs extends Disposable implements vscode.WebviewPanelSerialize
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
-    this.before = [...controller.chats.tabChats];
     this.register({ dispose: () => [...this.tabs].forEach((t) => t.dispose()) });
     this.register(controller.surfaces.onDidChange(() => this.remember()));
     this.register({ dispose: () => [...this.closing.values()].forEach(clearTimeout) });
@@ -44,9 +43,15 @@ export class ChatTabs extends Disposable implements vscode.WebviewPanelSerialize
     this.register({ dispose: () => (this.stopping = true) });
   }
 
+  /** The chats the last window's tabs showed, read when first needed (not in activate()) and before any change. */
+  private get before(): readonly string[] {
+    return (this.lastWindowTabs ??= [...this.controller.chats.tabChats]);
+  }
+
   /** Saves which chats the tabs show, so a reload can bind each restored tab to its chat. */
   private remember(): void {
     if (this.stopping) return;
+    void this.before;
     this.controller.chats.tabChats = [...new Set([...[...this.tabs].map((t) => t.chatId), ...this.closing.keys()])];
   }
 

@@ -39,7 +39,9 @@ export class IsolatedChats extends Disposable {
       if (!this.made && this.deps.controller.focus.workingChat.worktree) this.parts();
     };
     this.register(deps.controller.chats.onDidChange(check));
-    check();
+    // Once activate() has returned, which does not read the chat shown.
+    const first = setImmediate(check);
+    this.register({ dispose: () => clearImmediate(first) });
   }
 
   private parts(): { service: WorktreeService; view: WorktreeChangesView } {

@@ -7,10 +7,10 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type * as vscodeTypes from 'vscode';
 import { selected } from '../../../src/acp/permissionOptions';
 import { chatTransport, type Chat, type Turn } from '../../../src/conversation/model';
-import { AcpTransport } from '../../../src/acp/acpTransport';
+import { LazyAcpTransport } from '../../../src/acp/acpOnDemand';
 import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
-import { ExecTransport } from '../../../src/zero/execTransport';
+import { LazyExecTransport } from '../../../src/zero/execOnDemand';
 import { zeroWorktreeBase } from '../../../src/zero/turnRoot';
 import { isolatedTransport } from '../../../src/worktrees/isolatedTransport';
 import * as worktreeGit from '../../../src/worktrees/room';
@@ -110,7 +110,8 @@ export function productHost(
     ignored: [],
   };
   const log = new RecordingLog() as RecordingLog & vscodeTypes.LogOutputChannel;
-  const transport = new ExecTransport({
+  // The stand-ins composition.ts builds: each loads its transport with the first turn.
+  const transport = new LazyExecTransport({
     settings: () => settings,
     otherFolders: () => [],
     trusted: () => true,
@@ -120,7 +121,7 @@ export function productHost(
   const late: { controller?: ChatController } = {};
   const acp =
     options.transport === 'acp'
-      ? new AcpTransport({
+      ? new LazyAcpTransport({
           settings: () => settings,
           otherFolders: () => [],
           trusted: () => true,

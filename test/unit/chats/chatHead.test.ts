@@ -83,6 +83,32 @@ describe('a big current chat: activation reads its tail only', () => {
     c.dispose();
   });
 
+  it('activation reads nothing: the chat (and the history index) are read when first asked for', async () => {
+    await write();
+    const built = reads(dir, () => controller());
+    assert.equal(built.bytes, 0, 'building the controller read nothing');
+    const view = reads(dir, () => built.value.viewState());
+    assert.ok(view.bytes > 0 && (view.value.olderTurns ?? 0) > 0, 'the first snapshot reads the head');
+    built.value.dispose();
+  });
+
+  it('a chat of ten turns, under 1 MB, opens by its tail too', async () => {
+    const store = new ChatStore(dir, () => undefined);
+    let chat = newChat('mid', 1000, 'Mid chat');
+    for (let i = 0; i < 10; i++) for (const a of turn(i)) chat = reduceChat(chat, a);
+    store.save(chat, true);
+    store.currentId = 'mid';
+    await store.idle();
+    const size = fs.statSync(logFile('mid')).size;
+    assert.ok(size > 128 * 1024 && size < 1024 * 1024, `a chat of ${size} bytes`);
+    const c = controller();
+    const { value: state, bytes } = reads(dir, () => c.viewState());
+    assert.ok(bytes < size / 2, `read ${bytes} of ${size} bytes`);
+    assert.ok((state.olderTurns ?? 0) > 0, 'older turns not read yet');
+    assert.deepEqual(state.chat.turns, chat.turns.slice(-state.chat.turns.length));
+    c.dispose();
+  });
+
   it('the turn streamed after the tail was written is replayed from the end of the log', async () => {
     const chat = await write(turn(TURNS, false)); // still running when the window went away
     const store = new ChatStore(dir, () => undefined);

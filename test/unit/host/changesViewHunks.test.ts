@@ -213,6 +213,7 @@ describe('Changes view over ACP: no hunks, no hunk actions', () => {
         assert.equal(fi.checkboxState, undefined);
         assert.equal(fi.contextValue, 'changesNoCheckpointFile');
         assert.deepEqual(await view.getChildren(row), []);
+        await new Promise((r) => setImmediate(r)); // its first refresh: once activate() has returned
         assert.equal(trees.at(-1)!.message, ACP_NOTE);
       } finally {
         view.dispose();

@@ -29,6 +29,22 @@ describe('activation cost (production bundle, fresh Node)', function () {
     assert.deepEqual(heavy, [], `loaded: ${sample.loaded.join(', ')}`);
   });
 
+  it('loads none of the bundles kept for first use: zod, the transports, cross-spawn, review by hunk…', () => {
+    assert.deepEqual(sample.bundles, ['extension.js']);
+  });
+
+  it('reads no chat and no history index: the view asks for them after activate() has returned', () => {
+    const storage = path.join(tmp, 'storage-chat');
+    fs.mkdirSync(path.join(storage, 'chats-v1', 'chats'), { recursive: true });
+    fs.writeFileSync(path.join(storage, 'chats-v1', 'index.json'), '{"version":1,"currentId":"c","chats":[]}');
+    const withChat = runChild(path.join(tmp, 'child.cjs'), bundle, storage, path.join(tmp, 'workspace'));
+    assert.deepEqual(
+      [...withChat.statted, ...withChat.opened].filter((p) => p.startsWith(storage)),
+      [],
+    );
+    assert.deepEqual(withChat.bundles, ['extension.js']);
+  });
+
   it('looks for the zero binary only after activate() has returned', () => {
     const looked = sample.statted.filter((p) => /^zero(\.exe|\.cmd)?$/i.test(path.basename(p)));
     assert.deepEqual(looked, []);
