@@ -166,6 +166,39 @@ const lazyExec = {
   },
 };
 
+// Review of a turn's files (src/host/review/reviewRoom.ts: measuring, Keep, Revert, Diff, Undo) goes into
+// dist/review.js, required when first needed (src/host/review/reviewLoader.ts); the build refuses any other value
+// import of those modules from the extension.
+const REVIEW_MODULES = ['reviewRoom', 'turnReview', 'turnDiffs'].map((m) => resolve('src/host/review', m));
+const lazyReview = {
+  name: 'lazy-review',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)(reviewRoom|turnReview|turnDiffs)$/ }, (args) => {
+      const target = resolve(args.resolveDir, args.path);
+      if (!REVIEW_MODULES.includes(target)) return undefined;
+      return args.kind === 'require-call' && target === REVIEW_MODULES[0]
+        ? { path: './review.js', external: true }
+        : { errors: [{ text: `${args.path} is loaded on demand: import it with \`import type\` and get values from reviewRoom() (src/host/review/reviewLoader.ts)` }] };
+    });
+  },
+};
+
+// The History list and Continue in Terminal (src/host/history/historyRoom.ts) go into dist/history.js, required
+// when first used (src/host/history/historyLoader.ts); the build refuses any other value import of them.
+const HISTORY_MODULES = ['historyRoom', 'historyPicker', 'continueInTerminal'].map((m) => resolve('src/host/history', m));
+const lazyHistory = {
+  name: 'lazy-history',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)(historyRoom|historyPicker|continueInTerminal)$/ }, (args) => {
+      const target = resolve(args.resolveDir, args.path);
+      if (!HISTORY_MODULES.includes(target)) return undefined;
+      return args.kind === 'require-call' && target === HISTORY_MODULES[0]
+        ? { path: './history.js', external: true }
+        : { errors: [{ text: `${args.path} is loaded on demand: import it with \`import type\` and get values from historyRoom() (src/host/history/historyLoader.ts)` }] };
+    });
+  },
+};
+
 // zod (src/protocol/zodRoom.ts) goes into dist/zod.js, required when the first schema is built (src/protocol/zod.ts):
 // loading the extension compiles and runs none of it. Every bundle of the extension shares that one file.
 const lazyZod = {
@@ -193,12 +226,14 @@ const sharedNamespaces = {
 };
 
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: out('extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyAcpSdk, lazyAcpClient, lazyExec, lazyCrossSpawn, lazyZod, lazyHunks, lazyDiagnose, lazyWorktrees, lazyFork, sharedNamespaces] },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: out('extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyAcpSdk, lazyAcpClient, lazyExec, lazyHistory, lazyReview, lazyCrossSpawn, lazyZod, lazyHunks, lazyDiagnose, lazyWorktrees, lazyFork, sharedNamespaces] },
   { ...common, entryPoints: ['src/chats/forkRoom.ts'], outfile: out('fork.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyCrossSpawn, lazyZod] },
   { ...common, entryPoints: ['src/host/worktrees/worktreeBundle.ts'], outfile: out('worktrees.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyCrossSpawn, lazyZod, sharedNamespaces] },
   { ...common, entryPoints: ['src/diagnose/room.ts'], outfile: out('diagnose.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyAcpSdk, lazyCrossSpawn, lazyZod] },
   { ...common, entryPoints: ['src/host/review/hunkRoom.ts'], outfile: out('hunks.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyCrossSpawn, lazyZod] },
   { ...common, entryPoints: ['src/acp/acpRoom.ts'], outfile: out('acpClient.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyAcpSdk, lazyCrossSpawn, lazyZod] },
+  { ...common, entryPoints: ['src/host/review/reviewRoom.ts'], outfile: out('review.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyHunks, lazyHistory, lazyCrossSpawn, lazyZod, sharedNamespaces] },
+  { ...common, entryPoints: ['src/host/history/historyRoom.ts'], outfile: out('history.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyCrossSpawn, lazyZod, sharedNamespaces] },
   { ...common, entryPoints: ['src/zero/execRoom.ts'], outfile: out('exec.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyCrossSpawn, lazyZod] },
   { ...common, entryPoints: ['src/protocol/zodRoom.ts'], outfile: out('zod.js'), platform: 'node', format: 'cjs', target: 'node20' },
   { ...common, stdin: { contents: `module.exports = require('${SDK}');`, resolveDir: '.', sourcefile: 'acp-sdk.js' }, outfile: out('acp.js'), platform: 'node', format: 'cjs', target: 'node20' },

@@ -34,8 +34,7 @@ import { recordProblems } from './diagnose/recordingLog';
 import { IgnoredSettingsNotice } from './workspace/ignoredSettingsNotice';
 import { defaultTransport, readSettings, userOnlyKeysInWorkspaceFiles } from './workspace/settings';
 import { ZeroStatusBar } from './status/statusBar';
-import { turnChangeActions } from './review/turnDiffs';
-import { TurnReview } from './review/turnReview';
+import { LazyTurnReview, lazyTurnChangeActions } from './review/reviewLoader';
 import { ChangesView } from './review/changesView';
 import { LazyHunkReview, lazyHunkCommands } from './review/hunkLoader';
 import { TurnDiffContext } from './review/hunkAtCursor';
@@ -174,8 +173,8 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
     log,
   });
   subs.push(composer);
-  const review = new TurnReview({ controller, folder: activeFolder, log });
-  const changeActions = turnChangeActions({ controller, folder: activeFolder, log, register: (d) => subs.push(d) });
+  const review = new LazyTurnReview({ controller, folder: activeFolder, log });
+  const changeActions = lazyTurnChangeActions({ controller, folder: activeFolder, log, register: (d) => subs.push(d) });
   const fileReview = {
     keepFile: (t: string, p: string) => review.keep(t, p),
     revertFile: (t: string, p: string) => review.revert(t, p),

@@ -3,8 +3,7 @@ import * as vscode from 'vscode';
 import type { ChatController } from '../../chats/chatController';
 import type { ChatTabs } from '../views/chatTabs';
 import type { ChatViewProvider } from '../views/chatViewProvider';
-import { continueInTerminal } from '../history/continueInTerminal';
-import { renameChat, showHistory } from '../history/historyPicker';
+import { historyRoom } from '../history/historyLoader';
 import { activeFolder } from '../workspace/workspaceFolders';
 
 export interface CommandDeps {
@@ -23,14 +22,14 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
       return d.view.reveal();
     }),
     reg('zero.stop', () => d.controller.runs.stop(d.controller.focus.workingChatId)),
-    reg('zero.showHistory', () => showHistory(d.controller, { openInTab: (id) => d.tabs.open(id) })),
+    reg('zero.showHistory', () => historyRoom().showHistory(d.controller, { openInTab: (id) => d.tabs.open(id) })),
     reg('zero.renameChat', () => {
       const chat = d.controller.focus.workingChat;
       if (chat.turns.length === 0)
         return void vscode.window.showInformationMessage(
           'Send a message first: a chat gets a history entry, and a name, with its first message.',
         );
-      return renameChat(d.controller, chat.id, chat.title);
+      return historyRoom().renameChat(d.controller, chat.id, chat.title);
     }),
     reg('zero.copySessionId', async () => {
       const id = d.controller.focus.workingChat.sessionId;
@@ -47,7 +46,7 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
         return void vscode.window.showInformationMessage(
           'This chat has no Zero session yet: it gets one with its first answer.',
         );
-      continueInTerminal(chat.sessionId, chat.title, activeFolder());
+      historyRoom().continueInTerminal(chat.sessionId, chat.title, activeFolder());
     }),
     // From the palette: the sidebar's chat moves to a tab. With an id (history): that chat.
     vscode.commands.registerCommand('zero.openInEditor', (chatId?: unknown) =>

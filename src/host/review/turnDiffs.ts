@@ -46,13 +46,18 @@ export interface TurnChangeActions {
 
 /** Also run as the (unlisted) commands `zero.openTurnDiff(turnId, path)` and `zero.undoTurn(turnId)` (reviewCommands.ts). */
 export function turnChangeActions(deps: TurnChangeDeps): TurnChangeActions {
+  const actions = turnChangeCommands(deps);
+  deps.register(vscode.workspace.registerTextDocumentContentProvider(BEFORE_SCHEME, new BeforeContent()));
+  return actions;
+}
+
+/** Diff and Undo of a turn, without the provider of the "before" files (reviewLoader.ts registers its own). */
+export function turnChangeCommands(deps: TurnChangeDeps): TurnChangeActions {
   const changes = new TurnChanges(deps);
-  const actions: TurnChangeActions = {
+  return {
     openDiff: (t, p, line) => changes.openDiff(t, p, line),
     undoTurn: (t) => changes.undoTurn(t),
   };
-  deps.register(vscode.workspace.registerTextDocumentContentProvider(BEFORE_SCHEME, new BeforeContent()));
-  return actions;
 }
 
 /** `zero-before:/<path>?session=…&seq=…&file=…` (or `&empty=1`): stateless, so a restored tab still works. */
@@ -65,7 +70,7 @@ function beforeUri(file: string, query: Record<string, string>): vscode.Uri {
   });
 }
 
-class BeforeContent implements vscode.TextDocumentContentProvider {
+export class BeforeContent implements vscode.TextDocumentContentProvider {
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const q = new URLSearchParams(uri.query);
     if (q.get('empty') === '1') return '';

@@ -19,7 +19,7 @@ describe('VSIX contents', () => {
     assert.ok(files.includes('package.json') && files.includes('README.md'), files.join('\n'));
     const outside = files.filter(
       (f) =>
-        !/^(dist\/(extension|acp|acpClient|exec|zod|spawn|hunks|diagnose|worktrees|fork|webview)\.js|dist\/(chat\.css|codicon\.ttf)|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(
+        !/^(dist\/(extension|acp|acpClient|exec|history|review|zod|spawn|hunks|diagnose|worktrees|fork|webview)\.js|dist\/(chat\.css|codicon\.ttf)|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(
           f,
         ),
     );
@@ -27,9 +27,11 @@ describe('VSIX contents', () => {
     assert.ok(!files.some((f) => /^(demo|test|src|scripts|\.github)\//.test(f)));
     // dist/extension.js requires dist/acp.js (the ACP SDK) when an ACP chat starts: both or neither.
     assert.equal(files.includes('dist/acp.js'), files.includes('dist/extension.js'), files.join('\n'));
-    // ...and the ACP transport (dist/acpClient.js), the exec transport (dist/exec.js), zod (dist/zod.js) and
-    // cross-spawn (dist/spawn.js) when an ACP chat, an exec turn, a schema or a spawn first needs them.
-    for (const lazy of ['dist/acpClient.js', 'dist/exec.js', 'dist/zod.js', 'dist/spawn.js'])
+    // ...and the ACP transport (dist/acpClient.js), the exec transport (dist/exec.js), History (dist/history.js),
+    // review of a turn's files (dist/review.js), zod (dist/zod.js) and cross-spawn (dist/spawn.js) when an ACP
+    // chat, an exec turn, the History list, a changed file, a schema or a spawn first needs them.
+    const lazyBundles = ['acpClient', 'exec', 'history', 'review', 'zod', 'spawn'].map((b) => `dist/${b}.js`);
+    for (const lazy of lazyBundles)
       assert.equal(files.includes(lazy), files.includes('dist/extension.js'), `${lazy}: ${files.join('\n')}`);
     // ...and dist/hunks.js (review by hunk, with jsdiff) when a turn's hunks are first needed.
     assert.equal(files.includes('dist/hunks.js'), files.includes('dist/extension.js'), files.join('\n'));

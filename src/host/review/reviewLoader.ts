@@ -1,0 +1,66 @@
+/**
+ * Review of a turn's files (reviewRoom.ts) as activation builds it: stand-ins that load it when a turn that
+ * changed files ends, a file is kept or reverted, a Diff or an Undo is asked for, or a "before" file is shown
+ * (a restored Diff tab). In the extension bundle this `require` becomes `require('./review.js')` (esbuild.mjs).
+ */
+import * as vscode from 'vscode';
+import { turnFileChanges } from '../../conversation/turnChanges';
+import { Disposable } from '../../lifecycle/disposable';
+import { BEFORE_SCHEME } from './beforeScheme';
+import type * as Room from './reviewRoom';
+import type { TurnChangeActions, TurnChangeDeps } from './turnDiffs';
+import type { TurnReview, TurnReviewDeps } from './turnReview';
+
+let room: typeof Room | undefined;
+
+export function reviewRoom(): typeof Room {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require at first use is the point
+  room ??= require('./reviewRoom') as typeof Room;
+  return room;
+}
+
+/** TurnReview, built when first needed; the first run that changed files builds it (then it listens itself). */
+export class LazyTurnReview extends Disposable {
+  private real: TurnReview | undefined;
+
+  constructor(private readonly deps: TurnReviewDeps) {
+    super();
+    this.register(
+      deps.controller.runs.onDidEndRun((e) => {
+        if (this.real) return;
+        const chat = deps.controller.chats.heldChat(e.chatId);
+        const turn = chat?.turns.find((t) => t.id === e.turnId);
+        if (turn && turnFileChanges(turn).length > 0) void this.loaded.measureTurn(e.chatId, e.turnId);
+      }),
+    );
+  }
+
+  private get loaded(): TurnReview {
+    return (this.real ??= this.register(new (reviewRoom().TurnReview)(this.deps)));
+  }
+
+  keep(turnId: string, file: string): void {
+    this.loaded.keep(turnId, file);
+  }
+
+  revert(turnId: string, file: string): Promise<void> {
+    return this.loaded.revert(turnId, file);
+  }
+}
+
+/** Diff and Undo of a turn, loaded with the first use; the "before" files' provider is registered now. */
+export function lazyTurnChangeActions(deps: TurnChangeDeps): TurnChangeActions {
+  let real: TurnChangeActions | undefined;
+  let before: vscode.TextDocumentContentProvider | undefined;
+  const get = (): TurnChangeActions => (real ??= reviewRoom().turnChangeCommands(deps));
+  deps.register(
+    vscode.workspace.registerTextDocumentContentProvider(BEFORE_SCHEME, {
+      provideTextDocumentContent: (uri, token) =>
+        (before ??= new (reviewRoom().BeforeContent)()).provideTextDocumentContent(uri, token),
+    }),
+  );
+  return {
+    openDiff: (t, p, line) => get().openDiff(t, p, line),
+    undoTurn: (t) => get().undoTurn(t),
+  };
+}
