@@ -125,10 +125,14 @@ describeEachTransport('Security: hostile workspace settings and Always allow out
       );
       const [first, again] = runs() as [ZeroInvocation, ZeroInvocation];
       for (const run of [first, again]) {
+        // The user's own autonomy (default medium) goes beside the mode (issue #28.1); the
+        // workspace's mode and its `high` never do.
+        const auto = run.argv.indexOf('--auto');
         assert.ok(
-          !run.argv.includes('--permission-mode') && !run.argv.includes('--auto'),
+          !run.argv.includes('--permission-mode') && (auto < 0 || run.argv[auto + 1] === 'medium'),
           `no workspace mode: ${run.argv.join(' ')}`,
         );
+        assert.ok(!run.argv.some((a) => /unsafe|high/i.test(a)), run.argv.join(' '));
       }
       assert.ok(again.argv.join(' ').includes(`--add-dir ${path.dirname(DEEP)}`), again.argv.join(' '));
     });
