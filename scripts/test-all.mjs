@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, each step's output streamed as it runs.
 //   1 compile (typecheck + build) and lint      stop here if compile fails
-//   2 unit tests (mocha, .mocharc.json)
+//   2 unit tests (mocha, .mocharc.json, test/unit/**)
 //   2b the real Zero (scripts/install-zero.sh, pinned in .zero-version) and the real-Zero suites
 //      (test/real-zero, against the scripted model server); without a real Zero: one "skipped" line
 //   3 machine setup + code-server               (scripts/setup-machine.sh, scripts/ensure-code-server.mjs)
@@ -141,13 +141,14 @@ await step('lint', npm, ['run', 'lint']);
 // 2. unit tests
 // --forbid-only: a stray `.only` left in a test would quietly skip every other test of the suite.
 const FORBID_ONLY = '--forbid-only';
-await step('unit tests (mocha)', npx, ['mocha', FORBID_ONLY], { parse: counts.mocha });
+// The configs name no spec: a file given on the command line then runs alone (a config's spec would be added).
+await step('unit tests (mocha)', npx, ['mocha', FORBID_ONLY, 'test/unit/**/*.test.ts'], { parse: counts.mocha });
 
 // 2b. the real Zero: installed (or found) by its own script, then its suites
 const install = await step('install the real Zero', 'bash', ['scripts/install-zero.sh']);
 const realZeroBin = install.out.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('/') && fs.existsSync(l)).pop();
 if (realZeroBin) {
-  await step('real-Zero suites (mocha)', npx, ['mocha', FORBID_ONLY, '--config', 'test/real-zero/mocharc.json'], { env: { ZERO_REAL_BIN: realZeroBin }, parse: counts.mocha });
+  await step('real-Zero suites (mocha)', npx, ['mocha', FORBID_ONLY, '--config', 'test/real-zero/mocharc.json', 'test/real-zero/**/*.test.ts'], { env: { ZERO_REAL_BIN: realZeroBin }, parse: counts.mocha });
 } else {
   summary.pop(); // the install step's own row: its failure is the reason for the skip, not a failed test
   const why = install.out.match(/^skipped: no real Zero \((.*)\)$/m)?.[1] ?? `scripts/install-zero.sh exited ${install.code}`;
