@@ -6,7 +6,9 @@
 import type { ModelInfo } from '../conversation/contextMeter';
 import type { AcpSessionInfo } from '../conversation/model';
 import type { ModeChoice } from '../messages/messages';
+import type { ZeroCommand } from '../conversation/zeroCommands';
 import { listModelChoices } from '../zero/models';
+import { listSkills, loadUserCommands, mergeZeroCommands, userConfigDir } from '../zero/userCommands';
 import { execModeDescription } from './modeDescriptions';
 
 export interface ComposerChoices {
@@ -16,6 +18,14 @@ export interface ComposerChoices {
    * words when no list can be had; the picker then offers the default only.
    */
   models(): Promise<{ readonly models: readonly ModelInfo[]; readonly note: string | null }>;
+  /** Zero's user commands and skills for the `/` menu; none in an untrusted workspace. */
+  commands?(): Promise<readonly ZeroCommand[]>;
+}
+
+/** Where Zero's `/` commands are read: the folder runs start in, when the workspace is trusted. */
+export interface CommandSource {
+  readonly folder: () => string | null;
+  readonly trusted: () => boolean;
 }
 
 /**
@@ -26,6 +36,7 @@ export function execChoices(
   binary: () => string | null,
   env: () => Readonly<Record<string, string>>,
   autonomy: () => string = () => '',
+  source?: CommandSource,
 ): ComposerChoices {
   return {
     modes: () =>
@@ -41,6 +52,20 @@ export function execChoices(
       const path = binary();
       if (!path) throw new Error('Zero CLI not found');
       return listModelChoices(path, env());
+    },
+    commands: async () => {
+      // Project commands and skills are the repository's and Zero's: nothing before trust.
+      if (!source?.trusted()) return [];
+      const merged = { ...process.env, ...env() };
+      const folder = source.folder();
+      const commands = await loadUserCommands({
+        workspaceRoot: folder,
+        configDir: userConfigDir(merged),
+        includeProject: true,
+      });
+      const path = binary();
+      const skills = path ? await listSkills(path, env(), folder ?? undefined).catch(() => []) : [];
+      return mergeZeroCommands(commands, skills);
     },
   };
 }

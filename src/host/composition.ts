@@ -167,6 +167,7 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
       () => controller.view.binary.path,
       () => readSettings().env,
       () => readSettings().autonomy,
+      { folder: activeFolder, trusted },
     ),
     defaultTransport,
     releaseAcpSession: (chat) => acp.releaseSession(chat),
@@ -271,7 +272,10 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
       void recheckBinary();
       if (e.affectsConfiguration('zero.path') || e.affectsConfiguration('zero.env')) void acp.launchSettingsChanged();
     }),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => controller.view.refresh()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      controller.view.refresh();
+      void composer.refreshModels();
+    }),
   );
   // Looking for zero (a stat per PATH folder, then `zero --version`) waits until activate() has
   // returned: VS Code goes on to show the view meanwhile, and the view shows the result when it comes.

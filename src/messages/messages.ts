@@ -23,6 +23,7 @@ import {
 import type { ChatAction } from '../conversation/actions';
 import type { MentionRef } from '../conversation/composerPrompt';
 import type { ModelInfo } from '../conversation/contextMeter';
+import type { ZeroCommand } from '../conversation/zeroCommands';
 import type { ApprovalState, Chat, TransportKind } from '../conversation/model';
 
 /** A chat in the history list. */
@@ -63,6 +64,8 @@ export interface ComposerState {
   readonly modelsProblem: string | null;
   /** The remembered "attach the current file" toggle, and what it would attach now. */
   readonly currentFile: { readonly on: boolean; readonly label: string | null };
+  /** Zero's user commands and skills for the `/` menu (trusted workspaces only). */
+  readonly commands?: readonly ZeroCommand[];
 }
 
 /** A candidate in the @-mention picker. */

@@ -22,7 +22,7 @@ import { NextMessageChips } from './nextMessageChips';
 import { announce } from './announcer';
 import { AttachmentsView } from './render/attachments';
 import type { EditRequest, TurnActions } from './render/turn';
-import { parseSlash, type SlashCommand, type SlashTarget } from './slashCommands';
+import { parseSlash, setZeroCommands, type SlashCommand, type SlashTarget } from './slashCommands';
 import { loadState, post, saveState } from './vscodeApi';
 
 const DRAFT_DEBOUNCE_MS = 300;
@@ -200,6 +200,7 @@ export class Composer implements TurnActions {
     const kept = loadState();
     this.bar.update(state, kept.mode ?? '', kept.model ?? '', kept.effort ?? '');
     this.chips.setCurrentFile(state.currentFile);
+    setZeroCommands(state.commands ?? []);
   }
 
   mentionResults(requestId: number, items: readonly MentionCandidate[]): void {
@@ -336,6 +337,7 @@ export class Composer implements TurnActions {
     const target: SlashTarget = {
       transport: this.transport,
       chat: this.lastChat,
+      mode: this.transport === 'acp' ? '' : (loadState().mode ?? ''),
       post,
       send: (text, mode) => {
         if (this.canSend) this.post(text, mode);

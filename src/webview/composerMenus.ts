@@ -5,7 +5,7 @@
 import { mentionLabel, parseRangeMention, type MentionRef } from '../conversation/composerPrompt';
 import type { MentionCandidate } from '../messages/messages';
 import type { MenuItem } from './completionMenu';
-import { SLASH_COMMANDS, type SlashCommand } from './slashCommands';
+import { allSlashCommands, type SlashCommand } from './slashCommands';
 
 export type Pick =
   | (MenuItem & { readonly kind: 'mention'; readonly ref: MentionRef })
@@ -30,9 +30,9 @@ const SPECIAL: ReadonlyArray<{ readonly word: string; readonly ref: MentionRef; 
 
 export function menuTrigger(value: string, caret: number): MenuTrigger {
   const before = value.slice(0, caret);
-  const slash = /^\/([a-z]*)$/.exec(before);
+  const slash = /^\/([a-z0-9._-]*)$/i.exec(before);
   if (slash && caret === value.length) {
-    const items = SLASH_COMMANDS.filter((c) => c.name.startsWith(slash[1]!)).map((c): Pick => ({
+    const items = allSlashCommands().filter((c) => c.name.startsWith(slash[1]!.toLowerCase())).map((c): Pick => ({
       kind: 'slash',
       id: c.name,
       label: `/${c.name}`,

@@ -4,11 +4,14 @@
  */
 import type { Chat, TransportKind } from '../conversation/model';
 import type { WebviewToHost } from '../messages/messages';
+import { expandZeroCommand, type ZeroCommand } from '../conversation/zeroCommands';
 
 /** What a command may do in the composer (the message box has been emptied, unless text came with it). */
 export interface SlashTarget {
   readonly transport: TransportKind;
   readonly chat: Chat | null;
+  /** The exec picker's mode ('' on ACP): what a plain message would be sent with. */
+  readonly mode: string;
   /** To the host. */
   post(msg: WebviewToHost): void;
   /** Sends `text` in `mode`, as Send would; nothing while Zero cannot run (the text stays). */
@@ -68,10 +71,31 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   { name: 'help', detail: 'What the composer can do', run: (t) => t.showHelp(helpText(t.transport)) },
 ];
 
+let zeroCommands: readonly SlashCommand[] = [];
+
+/** Zero's user commands and skills (from the host): sent expanded, as Zero's TUI would send them. */
+export function setZeroCommands(list: readonly ZeroCommand[]): void {
+  const taken = new Set(SLASH_COMMANDS.map((c) => c.name));
+  zeroCommands = list
+    .filter((c) => !taken.has(c.name))
+    .map((c) => ({
+      name: c.name,
+      detail: `${c.kind === 'skill' ? 'Skill' : c.project ? 'Project command' : 'Command'}: ${c.description}`,
+      takesText: true,
+      run: (t: SlashTarget, rest: string) => t.send(expandZeroCommand(c, rest), t.mode),
+    }));
+}
+
+/** The extension's commands, then Zero's. */
+export function allSlashCommands(): readonly SlashCommand[] {
+  return [...SLASH_COMMANDS, ...zeroCommands];
+}
+
 /** `/plan fix it` → the plan command and 'fix it'; null when the text is not a command to run. */
 export function parseSlash(text: string): { command: SlashCommand; rest: string } | null {
-  const m = /^\/([a-z]+)(?:\s+([\s\S]*))?$/.exec(text.trim());
-  const command = m ? SLASH_COMMANDS.find((c) => c.name === m[1]) : undefined;
+  const m = /^\/([a-z0-9._-]+)(?:\s+([\s\S]*))?$/i.exec(text.trim());
+  const name = m?.[1]?.toLowerCase();
+  const command = name ? allSlashCommands().find((c) => c.name === name) : undefined;
   const rest = (m?.[2] ?? '').trim();
   return command && (!rest || command.takesText) ? { command, rest } : null;
 }
@@ -83,6 +107,6 @@ function helpText(transport: TransportKind): string {
     transport === 'acp'
       ? "This chat runs on ACP: mode and model belong to Zero's session and are set in the header; /plan, /ask and /auto switch it."
       : 'Mode and model apply to each message you send. Unsafe asks every time.',
-    `Commands: ${SLASH_COMMANDS.map((c) => `/${c.name}`).join(' ')}.`,
+    `Commands: ${allSlashCommands().map((c) => `/${c.name}`).join(' ')}.`,
   ].join('\n');
 }

@@ -11,6 +11,7 @@ import {
   type ResolvedMention,
 } from '../../conversation/composerPrompt';
 import type { ModelInfo } from '../../conversation/contextMeter';
+import type { ZeroCommand } from '../../conversation/zeroCommands';
 import { chatTransport, type Chat, type TransportKind } from '../../conversation/model';
 import type { ComposerState, MentionCandidate, ModeChoice, SendOptions } from '../../messages/messages';
 import { InputImageSchema, normaliseImageMediaType, type InputImage } from '../../protocol/input';
@@ -41,6 +42,7 @@ export class ComposerService extends Disposable {
   private readonly index: MentionIndex;
   private models: readonly ModelInfo[] = [];
   private modelsProblem: string | null = null;
+  private commands: readonly ZeroCommand[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: ComposerDeps) {
@@ -69,6 +71,12 @@ export class ComposerService extends Disposable {
       this.models = [];
       this.modelsProblem = `Could not list models: ${(err as Error).message}`;
       this.deps.log.warn(this.modelsProblem);
+    }
+    try {
+      this.commands = (await this.deps.choices.commands?.()) ?? [];
+    } catch (err) {
+      this.commands = [];
+      this.deps.log.warn(`Could not list Zero's commands: ${(err as Error).message}`);
     }
     this.publish();
   }
@@ -196,6 +204,7 @@ export class ComposerService extends Disposable {
       models: acp?.models ?? this.models,
       modelsProblem: this.modelsProblem,
       currentFile: { on: this.currentFileOn, label: current ? mentionLabel(current) : null },
+      ...(this.commands.length > 0 ? { commands: this.commands } : {}),
     };
     const prev = this.deps.controller.view.composer;
     if (prev && JSON.stringify(prev) === JSON.stringify(state)) return;
