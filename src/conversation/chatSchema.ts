@@ -247,6 +247,25 @@ export const TurnSchema = lazySchema(() =>
         unsent: optional(array(string())),
       }),
     ),
+    spec: optional(
+      looseObject({
+        specId: string(),
+        title: string(),
+        filePath: string(),
+        relativePath: string(),
+        draftSessionId: nullable(string()),
+        outcome: optional(
+          looseObject({
+            status: zEnum(['approved', 'rejected']),
+            message: string(),
+            implementationSessionId: optional(string()),
+            note: optional(string()),
+            at: count,
+          }),
+        ),
+        implementationTurnId: optional(string()),
+      }),
+    ),
   }),
 );
 

@@ -4,6 +4,7 @@
  */
 import type { Block, Risk } from '../protocol/events';
 import type { AskedAgain, StoredRule } from './permissionRules';
+import type { SpecReview } from './specReview';
 
 export type { AskedAgain, StoredRule } from './permissionRules';
 
@@ -248,6 +249,8 @@ export interface Turn {
   readonly transport?: TransportKind;
   /** The turn was cut off before Zero finished it; its footer offers Resume (cutOff.ts). */
   readonly cutOff?: TurnCutOff;
+  /** A spec-mode turn's spec, for review (specReview.ts). */
+  readonly spec?: SpecReview;
 }
 
 /** What cut a turn off: Zero's process died, the window was reloaded (or closed), the extension host stopped. */

@@ -26,6 +26,7 @@ import { clampAmount, clampCount } from '../protocol/numbers';
 import { markFile } from './reviewMarks';
 import { applyWorktree, isolationAfterTransport } from './worktreeActions';
 import { applyForked } from './forkTurns';
+import { SPEC_MODE, specReviewed } from './specReview';
 
 /** An ACP chat whose session is not open yet: no lists from Zero, only the user's picks. */
 const NO_ACP_SESSION: AcpSessionInfo = { modes: [], mode: null, models: [], model: null, commands: [] };
@@ -95,7 +96,9 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
       // eventCost stringifies a tool call's arguments: only a turn with a budget needs it.
       const next = applied.budget ? charge(applied, eventCost(action.event)) : applied;
       const usage = action.event.type === 'usage' ? addTotals(chat.usage, next.usage, turn.usage) : chat.usage;
-      const sessionId = chat.sessionId ?? (action.event.type === 'run_start' ? (action.event.sessionId ?? null) : null);
+      // A spec turn's session is Zero's spec draft, which Zero will not resume: the chat does not take it.
+      const adopt = action.event.type === 'run_start' && turn.composed?.mode !== SPEC_MODE;
+      const sessionId = chat.sessionId ?? (adopt ? (action.event.sessionId ?? null) : null);
       return { ...replaceCurrent(chat, next), usage, sessionId };
     }
     case 'unknown_event':
@@ -164,6 +167,8 @@ export function reduceChat(chat: Chat, action: ChatAction): Chat {
           t.id === action.turnId ? { ...t, undone: { at: action.at, summary: action.summary } } : t,
         ),
       };
+    case 'spec_reviewed':
+      return { ...chat, turns: chat.turns.map((t) => (t.id === action.turnId ? specReviewed(t, action) : t)) };
     case 'turn_review':
       return { ...chat, turns: chat.turns.map((t) => (t.id === action.turnId ? { ...t, review: action.files } : t)) };
     case 'review_decided':

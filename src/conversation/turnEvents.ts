@@ -7,6 +7,7 @@ import type { PermissionItem, ToolItem, Turn, TurnItem, UsageTotals } from './mo
 import { assertNever } from './actions';
 import { addCounts, clampAmount } from '../protocol/numbers';
 import { planAfterResult } from './planChecklist';
+import { specFromFinal } from './specReview';
 
 export function applyEvent(turn: Turn, event: ZeroEvent): Turn {
   switch (event.type) {
@@ -55,8 +56,10 @@ export function applyEvent(turn: Turn, event: ZeroEvent): Turn {
       return applyPermission(running(turn), event);
     case 'tool_result':
       return applyToolResult(running(turn), event);
-    case 'final':
-      return applyFinal(turn, event.text ?? '');
+    case 'final': {
+      const spec = specFromFinal(event.meta);
+      return spec ? { ...applyFinal(turn, event.text ?? ''), spec } : applyFinal(turn, event.text ?? '');
+    }
     case 'warning':
       return pushItem(turn, { kind: 'warning', code: null, message: event.message ?? '', recoverable: null });
     case 'error':

@@ -198,7 +198,13 @@ export const UsageSchema = lazySchema(() =>
 
 /** The answer of the last turn; omitted text means an empty answer. */
 export const FinalSchema = lazySchema(() =>
-  looseObject({ ...envelope(), type: literal('final'), text: optional(string()) }),
+  looseObject({
+    ...envelope(),
+    type: literal('final'),
+    text: optional(string()),
+    /** A spec-draft run's spec (`stopReason` spec_review_required, cli/exec_spec.go:306-318). */
+    meta: optional(record(string(), unknown())),
+  }),
 );
 
 export const ErrorSchema = lazySchema(() =>

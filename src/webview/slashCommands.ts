@@ -5,6 +5,11 @@
 import type { Chat, TransportKind } from '../conversation/model';
 import type { WebviewToHost } from '../messages/messages';
 import { expandZeroCommand, type ZeroCommand } from '../conversation/zeroCommands';
+import { SPEC_MODE } from '../conversation/specReview';
+
+/** Zero's ACP server has no spec mode: it offers auto, ask and plan only, and set_mode refuses any other (internal/acp/agent.go:368-380, :468-472). */
+export const SPEC_NEEDS_EXEC =
+  "Spec mode needs an exec chat: Zero's ACP server (zero acp) has no spec mode. Start a new chat on exec and use /spec there.";
 
 /** What a command may do in the composer (the message box has been emptied, unless text came with it). */
 export interface SlashTarget {
@@ -53,6 +58,16 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   modeCommand('plan', 'Plan mode (read-only); with text: send it in plan mode'),
   modeCommand('ask', 'Ask mode; with text: send it in ask mode'),
   modeCommand('auto', 'Auto mode; with text: send it in auto mode'),
+  {
+    name: 'spec',
+    detail: 'Spec mode: Zero drafts a spec of the task for you to approve, then implements it',
+    takesText: true,
+    run: (t, rest) => {
+      if (t.transport === 'acp') t.showError(SPEC_NEEDS_EXEC);
+      else if (!rest) t.showError('Type the task after /spec, e.g. /spec add a settings page.');
+      else t.send(rest, SPEC_MODE);
+    },
+  },
   { name: 'model', detail: 'Choose the model', run: (t) => t.focusModel() },
   {
     name: 'undo',

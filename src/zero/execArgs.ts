@@ -26,6 +26,8 @@ export interface ExecArgsOptions {
   readonly autonomy?: string;
   /** `--plan`. */
   readonly plan?: boolean;
+  /** `--use-spec`: Zero drafts a spec and stops for review (a new session; no --no-completion-gate, which Zero refuses with it). */
+  readonly useSpec?: boolean;
   /** Each becomes `--add-dir <dir>`. Must be absolute; a leading `~` is expanded. */
   readonly addDirs?: readonly string[];
   /** `--skip-permissions-unsafe`, only when exactly `true`. */
@@ -124,7 +126,7 @@ export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
     '-i',
     'stream-json',
     '--no-notify',
-    '--no-completion-gate',
+    opts.useSpec === true ? '--use-spec' : '--no-completion-gate',
     '--cwd',
     opts.cwd,
   ];
@@ -187,6 +189,14 @@ export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
   }
   if (planMode && opts.skipPermissionsUnsafe === true)
     problems.push('Plan mode cannot be combined with skipping permissions.');
+  // Zero refuses these beside --use-spec (exec_parse.go:432-462).
+  if (opts.useSpec === true) {
+    if (resuming) problems.push('Spec mode starts a new Zero session: it cannot continue one.');
+    if (planMode) problems.push('Spec mode cannot be combined with plan mode.');
+    for (const arg of opts.extraArgs ?? [])
+      if (/^--(self-correct|no-completion-gate|fork)(=.*)?$/.test(String(arg)))
+        problems.push(`Extra argument "${String(arg)}" cannot be combined with spec mode.`);
+  }
 
   const wt = opts.worktree;
   if (wt) {

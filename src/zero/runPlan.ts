@@ -6,6 +6,7 @@ import { buildExecArgs, SettingsError } from './execArgs';
 import { findZero } from './findZero';
 import type { ZeroSettings } from './settingsSources';
 import type { TurnWorktree } from '../conversation/transport';
+import { SPEC_MODE } from '../conversation/specReview';
 
 export interface RunPlan {
   readonly binary: string;
@@ -55,6 +56,27 @@ export function planRun(input: PlanInput): PlanResult {
   // Zero refuses -w in plan mode (it would make the worktree before plan applies): a plan turn runs in the folder.
   const wt = input.worktree;
   const planning = !input.trusted || mode.trim().toLowerCase() === 'plan';
+  // `/spec`: Zero drafts in a new session of its own, with its own spec-draft permissions (§22).
+  const spec = picked === SPEC_MODE;
+  if (spec && !input.trusted)
+    return { ok: false, kind: 'settings', problem: 'Spec mode writes the spec file: trust this workspace first.' };
+  if (spec) {
+    try {
+      const { args, warnings } = buildExecArgs({
+        cwd: wt ? wt.path : input.folder,
+        useSpec: true,
+        model: input.choice?.model?.trim() || settings.model,
+        ...(input.choice?.effort ? { reasoningEffort: input.choice.effort } : {}),
+        ...(input.sessionTitle !== undefined ? { sessionTitle: input.sessionTitle } : {}),
+        extraArgs: settings.extraArgs,
+        addDirs,
+      });
+      return { ok: true, plan: { binary: found.path, args, env: settings.env, warnings } };
+    } catch (err) {
+      if (err instanceof SettingsError) return { ok: false, kind: 'settings', problem: err.message };
+      throw err;
+    }
+  }
   try {
     const { args, warnings } = buildExecArgs({
       cwd: wt && planning ? wt.path : input.folder,

@@ -23,6 +23,7 @@ import { rewindForEdit } from './editResend';
 import { toPromptDiagnostic } from './selectionContext';
 import { MentionIndex } from './mentionIndex';
 import { selectionContext } from './selectionContext';
+import { SPEC_MODE } from '../../conversation/specReview';
 
 const CURRENT_FILE_KEY = 'zero.composer.currentFile';
 
@@ -112,7 +113,9 @@ export class ComposerService extends Disposable {
     text: string,
   ): Promise<Pick<ResolvedSend, 'mode' | 'model' | 'effort'> | null> {
     const modes = this.modes();
-    let mode = options.mode && modes.some((m) => m.id === options.mode) ? options.mode : undefined;
+    // `/spec` sends its message in spec mode, on exec only (Zero's ACP has none): never a picker entry.
+    const spec = options.mode === SPEC_MODE && !this.acp();
+    let mode = options.mode && (spec || modes.some((m) => m.id === options.mode)) ? options.mode : undefined;
     if (options.mode && !mode) this.deps.log.warn(`Ignored an unknown mode from the chat view: ${options.mode}`);
     // Exec only (Zero's ACP has no effort), and only one the picked model lists.
     const effort = this.acp() ? undefined : allowedEffort(this.models, options.model, options.effort);

@@ -30,6 +30,8 @@ export interface ChatTurnOptions {
   onStarted?: (stop: () => void) => void;
   /** Continue this session. */
   sessionId?: string | null;
+  /** The composer's pick for this message (`{mode: 'spec'}` for /spec); recorded on the turn as the composer does. */
+  choice?: { mode?: string };
 }
 
 export interface ChatTurnResult {
@@ -78,7 +80,8 @@ export async function chatTurn(
   };
   const transport = new ExecTransport({ settings: () => settings, otherFolders: () => [], trusted: () => true, log });
   let chat = newChat('chat', 0);
-  chat = reduceChat(chat, { type: 'turn_started', turnId: 't1', prompt, origin: 'prompt', at: 1 });
+  const composed = options.choice ? { composed: { text: prompt, chips: [], images: 0, ...options.choice } } : {};
+  chat = reduceChat(chat, { type: 'turn_started', turnId: 't1', prompt, origin: 'prompt', at: 1, ...composed });
   const actions: ChatAction[] = [];
   let stopped = false;
   const handle = transport.startTurn(
@@ -89,6 +92,7 @@ export async function chatTurn(
       origin: 'prompt',
       sessionId: options.sessionId ?? null,
       cwd: sandbox.workspace,
+      ...(options.choice ? { choice: options.choice } : {}),
     },
     {
       actions: (batch) => {
