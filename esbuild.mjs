@@ -135,6 +135,23 @@ const lazyAcpClient = {
   },
 };
 
+// Open Full Output's reading side (src/zero/fullOutput.ts: spillFile, storedOutput) goes into dist/fullOutput.js,
+// required when a tool card's Open Full Output is first clicked (src/host/views/fullOutputRoom.ts); the build
+// refuses any other value import of those modules from the extension.
+const FULL_OUTPUT_MODULES = ['zero/fullOutput', 'zero/spillFile', 'zero/storedOutput'].map((m) => resolve('src', m));
+const lazyFullOutput = {
+  name: 'lazy-full-output',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)(fullOutput|spillFile|storedOutput)$/ }, (args) => {
+      const target = resolve(args.resolveDir, args.path);
+      if (!FULL_OUTPUT_MODULES.includes(target)) return undefined;
+      return args.kind === 'require-call' && target === FULL_OUTPUT_MODULES[0]
+        ? { path: './fullOutput.js', external: true }
+        : { errors: [{ text: `${args.path} is loaded on demand: import it with \`import type\` and get values from fullOutputRoom() (src/host/views/fullOutputRoom.ts)` }] };
+    });
+  },
+};
+
 // cross-spawn (and which, isexe…) goes into dist/spawn.js, required at the first spawn (src/zero/nodeOnDemand.ts).
 const lazyCrossSpawn = {
   name: 'lazy-cross-spawn',
@@ -226,8 +243,9 @@ const sharedNamespaces = {
 };
 
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: out('extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyAcpSdk, lazyAcpClient, lazyExec, lazyHistory, lazyReview, lazyCrossSpawn, lazyZod, lazyHunks, lazyDiagnose, lazyWorktrees, lazyFork, sharedNamespaces] },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: out('extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyAcpSdk, lazyAcpClient, lazyExec, lazyHistory, lazyReview, lazyCrossSpawn, lazyZod, lazyHunks, lazyDiagnose, lazyWorktrees, lazyFork, lazyFullOutput, sharedNamespaces] },
   { ...common, entryPoints: ['src/chats/forkRoom.ts'], outfile: out('fork.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyCrossSpawn, lazyZod] },
+  { ...common, entryPoints: ['src/zero/fullOutput.ts'], outfile: out('fullOutput.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyCrossSpawn, lazyZod] },
   { ...common, entryPoints: ['src/host/worktrees/worktreeBundle.ts'], outfile: out('worktrees.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyCrossSpawn, lazyZod, sharedNamespaces] },
   { ...common, entryPoints: ['src/diagnose/room.ts'], outfile: out('diagnose.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyAcpSdk, lazyCrossSpawn, lazyZod] },
   { ...common, entryPoints: ['src/host/review/hunkRoom.ts'], outfile: out('hunks.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyCrossSpawn, lazyZod] },

@@ -59,6 +59,15 @@ const ToolItemSchema = lazySchema(() =>
     summary: nullable(string()),
     locations: optional(array(string())),
     settled: optional(looseObject({ outcome: zEnum(['finished', 'failed', 'unknown']), why: string() })),
+    cut: optional(
+      looseObject({
+        forModel: boolean(),
+        rawBytes: nullable(count),
+        keptBytes: nullable(count),
+        spillPath: nullable(string()),
+      }),
+    ),
+    mcp: optional(looseObject({ server: string(), tool: string() })),
   }),
 );
 const AcpPermissionSchema = lazySchema(() =>

@@ -83,6 +83,27 @@ export interface ToolItem {
   readonly locations?: readonly string[];
   /** Still running when its turn was cut off: how it ended, as far as Zero recorded it (cutOff.ts). */
   readonly settled?: ToolSettled;
+  /** Zero cut the output (toolMeta.ts): how much, and where it saved the whole. */
+  readonly cut?: OutputCut;
+  /** A call to an MCP server's tool: the server and the tool, as Zero named them (toolMeta.ts). */
+  readonly mcp?: McpTool;
+}
+
+/** How Zero cut a tool's output. Sizes in bytes as Zero counted them; null when it did not say. */
+export interface OutputCut {
+  /** Zero cut what the model saw; false: only the stream's copy (10 KiB) was cut, Zero's session has it all. */
+  readonly forModel: boolean;
+  /** What the tool produced (`raw_bytes`). */
+  readonly rawBytes: number | null;
+  /** What the model got (`output_budget_retained_bytes`). */
+  readonly keptBytes: number | null;
+  /** Where Zero saved the whole output (`spill_path`): checked by the host before it is opened. */
+  readonly spillPath: string | null;
+}
+
+export interface McpTool {
+  readonly server: string;
+  readonly tool: string;
 }
 
 /**

@@ -8,6 +8,7 @@ import { assertNever } from './actions';
 import { addCounts, clampAmount } from '../protocol/numbers';
 import { planAfterResult } from './planChecklist';
 import { specFromFinal } from './specReview';
+import { mcpTool, outputCut } from './toolMeta';
 
 export function applyEvent(turn: Turn, event: ZeroEvent): Turn {
   switch (event.type) {
@@ -193,6 +194,8 @@ function applyToolResult(turn: Turn, e: ToolResultEvent): Turn {
     truncated: e.truncated ?? false,
     changedFiles: e.changedFiles ?? [],
     summary: e.display?.summary ?? null,
+    ...optional('cut', outputCut(e)),
+    ...optional('mcp', mcpTool(e.meta)),
   };
   if (index >= 0) {
     const tool: ToolItem = { ...(t.items[index] as ToolItem), ...result };
@@ -249,6 +252,11 @@ function applyFinal(turn: Turn, text: string): Turn {
   }
   const withAnswer = text === '' ? t : pushItem(t, { kind: 'text', text, answer: true, closed: true });
   return { ...withAnswer, finalText: text };
+}
+
+/** `{ key: value }`, or nothing for undefined (the chat is JSON: no undefined fields). */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
 function findTool(items: readonly TurnItem[], id: string): number {

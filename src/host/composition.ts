@@ -39,6 +39,7 @@ import { ChangesView } from './review/changesView';
 import { LazyHunkReview, lazyHunkCommands } from './review/hunkLoader';
 import { TurnDiffContext } from './review/hunkAtCursor';
 import { viewActions } from './views/viewActions';
+import { FullToolOutput } from './views/fullToolOutput';
 import { IsolatedChats, isolating } from './worktrees/isolatedChats';
 import { activeFolder, chooseFolder, otherFolders } from './workspace/workspaceFolders';
 import { forkChats } from './history/forkChats';
@@ -208,6 +209,8 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
     },
     log,
   });
+  const fullOutput = new FullToolOutput({ chat: (id) => controller.chats.wholeChat(id), env: runEnv, log });
+  subs.push(fullOutput);
   const handlers = viewActions({
     worktrees: worktrees.handlers,
     composer,
@@ -228,6 +231,7 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
     ...changeActions,
     ...fileReview,
     forkTurn: (chatId, turnId) => fork.forkTurn(chatId, turnId),
+    openToolOutput: (chatId, turnId, key) => fullOutput.open(chatId, turnId, key),
   });
   const view = new ChatViewProvider(context.extensionUri, controller, handlers, log);
   const tabs = new ChatTabs(context.extensionUri, controller, handlers, log);

@@ -229,6 +229,12 @@ export const WebviewToHostSchema = lazySchema(() =>
       turnId: string().check(maxLength(200)),
       path: string().check(maxLength(4096)),
     }),
+    /** Open Full Output: a tool call's whole output, read-only (the host finds the call and checks its file). */
+    strictObject({
+      type: literal('openToolOutput'),
+      turnId: string().check(maxLength(200)),
+      key: string().check(maxLength(400)),
+    }),
     /** Undo a turn's file changes with Zero's own rewind, after a confirmation. */
     strictObject({ type: literal('undoTurn'), turnId: string().check(maxLength(200)) }),
     /** Fork from here: a new chat on a fork of the Zero session, up to and with this turn. */

@@ -274,3 +274,68 @@ describe("Zero tool cards: the model's questions (ask_user)", () => {
     );
   });
 });
+
+describe('Zero tool cards: full output of a cut result', () => {
+  let chat: ChatPage;
+  useChatPage((c) => (chat = c));
+  const SPILL = '/tmp/zero-tool-output-1000/exec_command-1300091352.txt';
+  const STREAMED =
+    `output:\n${Array.from({ length: 2500 }, (_, i) => i + 1).join('\n')}`.slice(0, 10240) + '\n[truncated]';
+  const show = async (result: Record<string, unknown>, transport?: 'acp'): Promise<void> => {
+    await chat.send({ type: 'snapshot', state: viewState(emptyChat()) });
+    await chat.send({
+      type: 'actions',
+      chatId: CHAT_ID,
+      actions: [
+        started(transport),
+        ...eventActions([
+          ev({ type: 'run_start', sessionId: 's1' }),
+          ev({ type: 'tool_call', id: 'c1', name: 'exec_command', args: { cmd: 'seq 1 12000' }, sideEffect: 'shell' }),
+          ev({ type: 'tool_result', id: 'c1', name: 'exec_command', status: 'ok', ...result }),
+        ]),
+      ],
+    });
+    await chat.page.locator('.tool-card summary').click();
+  };
+
+  it('says how much Zero cut and how much the card shows; Open Full Output asks the host for that call, never a path', async () => {
+    await show({
+      output: STREAMED,
+      truncated: true,
+      meta: { truncated: 'true', raw_bytes: '60914', output_budget_retained_bytes: '40000', spill_path: SPILL },
+    });
+    const card = chat.page.locator('.tool-card');
+    assert.equal(await card.locator('.badge.truncated').count(), 1);
+    assert.equal(
+      await card.locator('.tool-cut-words').innerText(),
+      'Zero cut this output: the tool produced 60,914 bytes and the model got 40,000 of them. This card shows the first 10,240 bytes.',
+    );
+    await chat.clearPosted();
+    const open = card.getByRole('button', { name: 'Open full output of exec_command' });
+    assert.match((await open.getAttribute('title'))!, /\/tmp\/zero-tool-output-1000\/exec_command-1300091352\.txt/);
+    await open.click();
+    assert.deepEqual(await chat.posted(), [{ type: 'openToolOutput', turnId: 'turn-1', key: 'c1' }]);
+  });
+
+  it('only the stream copy cut: Zero kept it all; nothing cut: no note; ACP: no sizes, and it says so', async () => {
+    await show({ output: STREAMED, truncated: true, meta: { output_budget_original_bytes: '15000' } });
+    assert.equal(
+      await chat.page.locator('.tool-cut-words').innerText(),
+      'This card shows the first 10,240 bytes of 15,000 bytes; Zero kept the whole output in its session.',
+    );
+    await show({ output: 'zero-shell-ok', truncated: false, meta: { output_budget_original_bytes: '13' } });
+    assert.equal(await chat.page.locator('.tool-cut').count(), 0);
+    assert.equal(await chat.page.locator('.badge.truncated').count(), 0);
+    await show(
+      {
+        output: `output:\n1\n12000\nexit_code: 0\n[zero] full output received by budgeting layer saved to ${SPILL} (grep or read_file it instead of re-running)`,
+      },
+      'acp',
+    );
+    assert.match(
+      await chat.page.locator('.tool-cut-words').innerText(),
+      /said no sizes \(over ACP, Zero reports none\)/,
+    );
+    assert.equal(await chat.page.getByRole('button', { name: 'Open full output of exec_command' }).count(), 1);
+  });
+});

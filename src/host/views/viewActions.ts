@@ -18,6 +18,8 @@ export interface ViewActionDeps {
   readonly reviewApproval: (turnId: string, key: string) => Promise<void>;
   readonly openDiff: (turnId: string, path: string) => Promise<void>;
   readonly undoTurn: (turnId: string) => Promise<void>;
+  /** Open Full Output of a tool call in the view's chat (fullToolOutput.ts). */
+  readonly openToolOutput: (chatId: string, turnId: string, key: string) => Promise<void>;
   /** Fork from here, in the chat the view shows (host/history/forkChats.ts). */
   readonly forkTurn: (chatId: string, turnId: string) => Promise<void>;
   readonly keepFile: (turnId: string, path: string) => void;
@@ -66,6 +68,7 @@ export function viewActions(deps: ViewActionDeps): EditorHandlers {
     chooseFolder: () => deps.chooseFolder(),
     openDiff: (msg) => deps.openDiff(msg.turnId, msg.path),
     undoTurn: (msg) => deps.undoTurn(msg.turnId),
+    openToolOutput: (msg, view) => deps.openToolOutput(view.chatId, msg.turnId, msg.key),
     forkTurn: (msg, view) => deps.forkTurn(view.chatId, msg.turnId),
     reviewFile: (msg) =>
       msg.decision === 'keep' ? deps.keepFile(msg.turnId, msg.path) : deps.revertFile(msg.turnId, msg.path),

@@ -4,6 +4,7 @@ import { button, h } from '../dom';
 import { post } from '../vscodeApi';
 import { safeJson, shortArgs, token } from './format';
 import type { ItemView } from './itemView';
+import { cutSection } from './toolOutput';
 
 const STATUS_TEXT: Record<string, string> = { running: 'running', ok: 'ok', error: 'error' };
 /** Long output scrolls: a tab stop, so the keyboard can scroll it too. */
@@ -41,7 +42,7 @@ export class ToolView implements ItemView<ToolItem> {
             title: `Side effect: ${t.sideEffect}`,
           })
         : null,
-      t.truncated
+      t.truncated || t.cut?.forModel
         ? h('span', { class: 'badge truncated', text: 'truncated', title: 'Zero cut this output short' })
         : null,
       h('span', { class: 'tool-status', text: status }),
@@ -96,6 +97,8 @@ export class ToolView implements ItemView<ToolItem> {
         );
       parts.push(section('Files', list));
     }
+    const cut = cutSection(this.turnId, t);
+    if (cut) parts.push(cut);
     if (t.output !== null) {
       parts.push(
         section(

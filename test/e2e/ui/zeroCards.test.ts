@@ -1,15 +1,37 @@
 // Zero's own tools as cards, in a real VS Code against the real Zero 0.8 (exec): the model's update_plan
 // calls become one checklist for the turn, with no update_plan card beside it; an ask_user question is
-// answered with a click, which goes to Zero as the next message (queued while the turn still runs).
+// answered with a click, which goes to Zero as the next message (queued while the turn still runs); a
+// command's output Zero cut says how much, and Open Full Output shows all of it read-only in an editor.
 // Without a real Zero (scripts/install-zero.sh) the suite skips with one line saying why.
 import * as assert from 'node:assert/strict';
-import { ASK_ASSUMED, ASK_GOT, PLAN_ANSWER, PLAN_STEPS } from '../../fixtures/model-server/cardScenarios';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ASK_ASSUMED, ASK_GOT, BIGOUT_DONE, PLAN_ANSWER, PLAN_STEPS } from '../../fixtures/model-server/cardScenarios';
 import { openZeroView, useVSCode } from '../lib';
 import { useRealZero } from '../lib/realZero';
 import { messageBox, turns, turnStatus, turnWithPrompt, typeAndSend } from '../lib/userFlows';
 
 describe('The real Zero: its tools as cards (exec)', function () {
   const real = useRealZero();
+  let tmp = '';
+  before(function () {
+    if (real.skipReason) this.skip();
+    // Zero's spill folder goes in a TMPDIR of the suite's own; `seq` runs headless under a persistent
+    // command-prefix grant (in a grants file of the suite's own: ZERO_SANDBOX_GRANTS_PATH).
+    tmp = fs.mkdtempSync(path.join(real.env.XDG_CONFIG_HOME!, 'tmp-'));
+    real.env.TMPDIR = tmp;
+    real.env.ZERO_SANDBOX_GRANTS_PATH = path.join(real.env.XDG_CONFIG_HOME!, 'zero', 'sandbox-grants.json');
+    const approvedAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+    fs.writeFileSync(
+      real.env.ZERO_SANDBOX_GRANTS_PATH,
+      JSON.stringify({
+        schemaVersion: 3,
+        policyVersion: 2,
+        grants: {},
+        commandPrefixes: { exec_command: [{ toolName: 'exec_command', prefix: ['seq'], approvedAt }] },
+      }),
+    );
+  });
   const vs = useVSCode({
     name: 'ui-zero-cards',
     settings: { ...real.settings, 'zero.transport': 'exec' },
@@ -66,4 +88,42 @@ describe('The real Zero: its tools as cards (exec)', function () {
     assert.ok(await recommended.isDisabled(), 'the card is answered');
     console.log(`      screenshot: ${await vs.screenshot('ask-user-answered')}`);
   });
+
+  it('a cut output says how much Zero cut; Open Full Output opens all 60,914 bytes read-only in an editor', async function () {
+    const chat = await openZeroView(vs.page);
+    await messageBox(chat).waitFor({ timeout: 90_000 });
+    await typeAndSend(chat, 'Print them scenario:bigout');
+    const turn = turnWithPrompt(chat, 'Print them');
+    await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
+    await turn.locator('.text-block.answer', { hasText: BIGOUT_DONE }).waitFor();
+    const card = turn.locator('.tool-card', { has: chat.locator('.tool-name', { hasText: 'exec_command' }) });
+    await card.locator('summary').click();
+    const words = await card.locator('.tool-cut-words').innerText();
+    assert.match(
+      words,
+      /^Zero cut this output: the tool produced 60,914 bytes and the model got \d\d,\d{3} of them\. This card shows the first 10,240 bytes\.$/,
+    );
+    await card.getByRole('button', { name: 'Open full output of exec_command' }).click();
+    const tab = vs.page.locator('.tabs-container .tab', { hasText: /exec_command-call_\d+ \(full output\)\.txt/ });
+    await tab.waitFor({ timeout: 30_000 });
+    const editor = vs.page.locator('.editor-instance .monaco-editor').first();
+    await editor.locator('.view-line', { hasText: 'output:' }).first().waitFor({ timeout: 15_000 });
+    // The middle the model never saw: go to line 10001 (`10000`), then the end.
+    await editor.click();
+    await vs.page.keyboard.press('Control+G');
+    await vs.page.keyboard.type('10001');
+    await vs.page.keyboard.press('Enter');
+    await editor.locator('.view-line', { hasText: /^10000$/ }).waitFor({ timeout: 15_000 });
+    await vs.page.keyboard.press('Control+End');
+    await editor.locator('.view-line', { hasText: 'exit_code: 0' }).waitFor({ timeout: 15_000 });
+    // Read-only: typing changes nothing, and VS Code says why.
+    await vs.page.keyboard.type('x');
+    await vs.page.getByText('Cannot edit in read-only editor').first().waitFor({ timeout: 15_000 });
+    assert.equal(await editor.locator('.view-line', { hasText: 'exit_code: 0x' }).count(), 0);
+    console.log(`      screenshot: ${await vs.screenshot('full-output')}`);
+    const spill = path.join(tmp, `zero-tool-output-${process.getuid?.() ?? -1}`);
+    assert.equal(fs.readdirSync(spill).length, 1, "Zero's one saved copy");
+  });
+
+  after(() => tmp && fs.rmSync(tmp, { recursive: true, force: true }));
 });

@@ -19,7 +19,7 @@ describe('VSIX contents', () => {
     assert.ok(files.includes('package.json') && files.includes('README.md'), files.join('\n'));
     const outside = files.filter(
       (f) =>
-        !/^(dist\/(extension|acp|acpClient|exec|history|review|zod|spawn|hunks|diagnose|worktrees|fork|webview)\.js|dist\/(chat\.css|codicon\.ttf)|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(
+        !/^(dist\/(extension|acp|acpClient|exec|history|review|zod|spawn|hunks|diagnose|worktrees|fork|fullOutput|webview)\.js|dist\/(chat\.css|codicon\.ttf)|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(
           f,
         ),
     );
@@ -41,6 +41,8 @@ describe('VSIX contents', () => {
     assert.equal(files.includes('dist/worktrees.js'), files.includes('dist/extension.js'), files.join('\n'));
     // ...and dist/fork.js (copying a Zero session up to a turn) when a chat is first forked.
     assert.equal(files.includes('dist/fork.js'), files.includes('dist/extension.js'), files.join('\n'));
+    // ...and dist/fullOutput.js (Zero's saved copy of a cut output, checked) when Open Full Output is first clicked.
+    assert.equal(files.includes('dist/fullOutput.js'), files.includes('dist/extension.js'), files.join('\n'));
     // The webview links dist/chat.css (built from src/webview/styles/), with dist/webview.js: both or neither.
     assert.equal(files.includes('dist/chat.css'), files.includes('dist/webview.js'), files.join('\n'));
     // The packaged README links its pictures on the repository (vsce rewrites them), so they stay out.

@@ -23,6 +23,7 @@ export function plainEditor(
     chooseFolder: o,
     openDiff: o,
     undoTurn: o,
+    openToolOutput: o,
     forkTurn: o,
     reviewFile: o,
     setTransport: o,
