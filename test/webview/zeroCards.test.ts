@@ -239,8 +239,14 @@ describe("Zero tool cards: the model's questions (ask_user)", () => {
     assert.match(await card().locator('.ask-head').innerText(), /Two things/);
     await card().getByRole('button', { name: /^JSON/ }).click();
     await card().getByRole('button', { name: 'Intro' }).click();
-    await card().getByRole('button', { name: 'API' }).click();
+    await card().getByRole('button', { name: 'API' }).focus();
+    await chat.page.keyboard.press('Enter');
     assert.equal(await card().getByRole('button', { name: 'API' }).getAttribute('aria-pressed'), 'true');
+    assert.equal(
+      await chat.page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+      'API',
+      'the focus stays on the option picked with the keyboard',
+    );
     assert.deepEqual(await sent(), [], 'nothing sent before Send Answers');
     await card().getByRole('button', { name: 'Send Answers' }).click();
     assert.deepEqual(await sent(), [

@@ -152,8 +152,11 @@ export class AskUserView implements ItemView<ToolItem> {
     const now = this.picked[i] ?? [];
     this.picked[i] = q.multiSelect ? (now.includes(label) ? now.filter((l) => l !== label) : [...now, label]) : [label];
     // One question, one choice: the click is the answer.
-    if (!this.needsSendButton()) this.send([label]);
-    else this.redraw();
+    if (!this.needsSendButton()) return this.send([label]);
+    this.redraw();
+    // Redrawn: the focus goes back to the option it was on.
+    const n = q.options.findIndex((o) => o.label === label);
+    this.el.querySelectorAll<HTMLElement>('.ask-question')[i]?.querySelectorAll<HTMLElement>('.ask-option')[n]?.focus();
   }
 
   /** `answers`: one per question; else what was picked and typed for each. */
