@@ -345,3 +345,74 @@ describe('Zero tool cards: full output of a cut result', () => {
     assert.equal(await chat.page.getByRole('button', { name: 'Open full output of exec_command' }).count(), 1);
   });
 });
+
+describe('Zero tool cards: a call to an MCP server', () => {
+  let chat: ChatPage;
+  useChatPage((c) => (chat = c));
+  const call = ev({
+    type: 'tool_call',
+    id: 'm1',
+    name: 'mcp_local_echo',
+    args: { text: 'test MCP round trip' },
+    sideEffect: 'network',
+  });
+
+  it('names the server and the tool from the result, with the arguments and the result', async () => {
+    await chat.send({ type: 'snapshot', state: viewState(emptyChat()) });
+    await chat.send({ type: 'actions', chatId: CHAT_ID, actions: [started(), ...eventActions([call])] });
+    const card = chat.page.locator('.tool-card');
+    // Before the result: only Zero's prefixed name, marked MCP (a server name may hold "_": not split).
+    assert.equal(await card.locator('.tool-name').innerText(), 'mcp_local_echo');
+    assert.equal(await card.locator('.badge.mcp').innerText(), 'MCP');
+    await chat.send({
+      type: 'actions',
+      chatId: CHAT_ID,
+      actions: eventActions([
+        ev({
+          type: 'tool_result',
+          id: 'm1',
+          name: 'mcp_local_echo',
+          status: 'ok',
+          output: 'echo: test MCP round trip\nECHO-OK',
+          truncated: false,
+          meta: { 'mcp.server': 'local', 'mcp.tool': 'echo', 'mcp.identity': '33d92a0126225082d516b8c0aa9b509d' },
+        }),
+      ]),
+    });
+    assert.equal(await card.locator('.tool-name').innerText(), 'echo');
+    assert.equal(await card.locator('.badge.mcp').innerText(), 'MCP local');
+    assert.equal(
+      await card.getAttribute('aria-label'),
+      'Tool call MCP tool echo on server local {"text":"test MCP round trip"}, network: ok',
+    );
+    await card.locator('summary').click();
+    assert.equal(await card.locator('.tool-mcp').innerText(), 'MCP server local, tool echo');
+    assert.match(await card.locator('.tool-json').innerText(), /"text": "test MCP round trip"/);
+    assert.equal(await card.locator('.tool-output').innerText(), 'echo: test MCP round trip\nECHO-OK');
+  });
+
+  it("the server's words are text, cleaned of controls and direction overrides", async () => {
+    await chat.send({ type: 'snapshot', state: viewState(emptyChat()) });
+    await chat.send({
+      type: 'actions',
+      chatId: CHAT_ID,
+      actions: [
+        started(),
+        ...eventActions([
+          call,
+          ev({
+            type: 'tool_result',
+            id: 'm1',
+            status: 'ok',
+            output: '<img src=x onerror=alert(1)>',
+            meta: { 'mcp.server': '<b>lo\u202ecal</b>', 'mcp.tool': 'ec\u0000ho' },
+          }),
+        ]),
+      ],
+    });
+    const card = chat.page.locator('.tool-card');
+    assert.equal(await card.locator('.badge.mcp').innerText(), 'MCP <b>local</b>');
+    assert.equal(await card.locator('.tool-name').innerText(), 'echo');
+    assert.equal(await chat.page.locator('.tool-card img, .tool-card b').count(), 0);
+  });
+});

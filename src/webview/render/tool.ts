@@ -5,6 +5,7 @@ import { post } from '../vscodeApi';
 import { safeJson, shortArgs, token } from './format';
 import type { ItemView } from './itemView';
 import { cutSection } from './toolOutput';
+import { mcpNames, mcpSection } from './mcpTool';
 
 const STATUS_TEXT: Record<string, string> = { running: 'running', ok: 'ok', error: 'error' };
 /** Long output scrolls: a tab stop, so the keyboard can scroll it too. */
@@ -30,9 +31,11 @@ export class ToolView implements ItemView<ToolItem> {
     const status = t.settled?.outcome ?? STATUS_TEXT[t.status] ?? t.status;
     this.el.className = `tool-card status-${toneOf(t)}`;
     const args = shortArgs(t.args);
+    const mcp = mcpNames(t);
     const head: (Node | null)[] = [
       h('span', { class: 'tool-status-icon', attrs: { 'aria-hidden': 'true' } }),
-      h('span', { class: 'tool-name', text: t.name }),
+      h('span', { class: 'tool-name', text: mcp?.name ?? t.name }),
+      mcp?.badge ?? null,
       args ? h('span', { class: 'tool-args', text: args, title: args }) : null,
       h('span', { class: 'spacer' }),
       t.sideEffect
@@ -50,10 +53,15 @@ export class ToolView implements ItemView<ToolItem> {
     this.summary.replaceChildren(...head.filter((p): p is Node => p !== null));
     // The card's name for screen readers: what ran, on what, and how it went, in one phrase.
     const effect = t.sideEffect ? `, ${t.sideEffect}` : '';
-    this.el.setAttribute('aria-label', `Tool call ${t.name}${args ? ` ${args}` : ''}${effect}: ${status}`);
+    this.el.setAttribute(
+      'aria-label',
+      `Tool call ${mcp?.spoken ?? t.name}${args ? ` ${args}` : ''}${effect}: ${status}`,
+    );
 
     const parts: HTMLElement[] = [];
     if (t.settled) parts.push(h('div', { class: 'tool-settled', text: t.settled.why }));
+    const server = mcpSection(t);
+    if (server) parts.push(server);
     if (t.summary) parts.push(h('div', { class: 'tool-display-summary', text: t.summary }));
     if (t.args !== null && t.args !== undefined)
       parts.push(section('Arguments', h('pre', { class: 'tool-json', text: safeJson(t.args), attrs: SCROLLS })));
