@@ -178,6 +178,8 @@ export const WebviewToHostSchema = lazySchema(() =>
     strictObject({ type: literal('setCurrentFile'), on: boolean() }),
     /** Slash commands that need the editor. */
     strictObject({ type: literal('exportChat') }),
+    /** Zero's TUI-only commands: offered in a terminal running Zero, the command typed, not run. */
+    strictObject({ type: literal('zeroInTerminal'), command: zEnum(['/compact', '/init']) }),
     strictObject({ type: literal('stop') }),
     strictObject({ type: literal('newChat') }),
     /** Send the whole chat: the reader scrolled up to the turns a big chat opened without. */

@@ -84,13 +84,39 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   { name: 'history', detail: 'Open a saved chat', run: (t) => t.post({ type: 'showHistory' }) },
   { name: 'clear', detail: 'Clear the message box, chips and images', run: (t) => t.reset() },
   { name: 'help', detail: 'What the composer can do', run: (t) => t.showHelp(helpText(t.transport)) },
+  {
+    name: 'skills',
+    detail: "List Zero's skills; run one with /<skill-name> [request]",
+    run: (t) => t.showHelp(skillsText()),
+  },
+  {
+    name: 'init',
+    detail: 'Investigate the repository and write AGENTS.md (in Zero’s terminal UI)',
+    run: (t) => t.post({ type: 'zeroInTerminal', command: '/init' }),
+  },
+  {
+    name: 'compact',
+    detail: 'Compact the session: Zero 0.8 does it in its terminal UI only',
+    run: (t) => t.post({ type: 'zeroInTerminal', command: '/compact' }),
+  },
 ];
+
+let skills: readonly ZeroCommand[] = [];
+
+function skillsText(): string {
+  if (skills.length === 0)
+    return 'No skills installed. Add one with `zero skills add <source>` in a terminal; Zero lists them with `zero skills list`.';
+  return ['Skills (run one with /<skill-name> [request]):', ...skills.map((s) => `/${s.name} — ${s.description}`)].join(
+    '\n',
+  );
+}
 
 let zeroCommands: readonly SlashCommand[] = [];
 
 /** Zero's user commands and skills (from the host): sent expanded, as Zero's TUI would send them. */
 export function setZeroCommands(list: readonly ZeroCommand[]): void {
   const taken = new Set(SLASH_COMMANDS.map((c) => c.name));
+  skills = list.filter((c) => c.kind === 'skill' && !taken.has(c.name));
   zeroCommands = list
     .filter((c) => !taken.has(c.name))
     .map((c) => ({
@@ -122,6 +148,8 @@ function helpText(transport: TransportKind): string {
     transport === 'acp'
       ? "This chat runs on ACP: mode and model belong to Zero's session and are set in the header; /plan, /ask and /auto switch it."
       : 'Mode and model apply to each message you send. Unsafe asks every time.',
-    `Commands: ${allSlashCommands().map((c) => `/${c.name}`).join(' ')}.`,
+    `Commands: ${allSlashCommands()
+      .map((c) => `/${c.name}`)
+      .join(' ')}.`,
   ].join('\n');
 }

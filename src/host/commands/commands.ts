@@ -40,13 +40,15 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
       await vscode.env.clipboard.writeText(id);
       void vscode.window.showInformationMessage(`Copied the Zero session ID ${id}.`);
     }),
-    reg('zero.continueInTerminal', () => {
+    vscode.commands.registerCommand('zero.continueInTerminal', (command?: unknown) => {
       const chat = d.controller.focus.workingChat;
+      if (command === '/compact' || command === '/init') return offerInTerminal(command, chat, activeFolder());
       if (!chat.sessionId)
         return void vscode.window.showInformationMessage(
           'This chat has no Zero session yet: it gets one with its first answer.',
         );
       historyRoom().continueInTerminal(chat.sessionId, chat.title, activeFolder());
+      return undefined;
     }),
     // From the palette: the sidebar's chat moves to a tab. With an id (history): that chat.
     vscode.commands.registerCommand('zero.openInEditor', (chatId?: unknown) =>
@@ -68,4 +70,25 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
       await d.recheckBinary();
     }),
   ];
+}
+
+/** Zero 0.8 runs /compact and /init in its terminal UI only: say so, and offer it there, the command typed. */
+async function offerInTerminal(
+  command: '/compact' | '/init',
+  chat: { readonly sessionId: string | null; readonly title: string },
+  folder: string | null,
+): Promise<void> {
+  if (!vscode.workspace.isTrusted)
+    return void vscode.window.showInformationMessage(`${command} runs Zero: trust this workspace first.`);
+  if (command === '/compact' && !chat.sessionId)
+    return void vscode.window.showInformationMessage(
+      'Nothing to compact: this chat has no Zero session yet. It gets one with its first answer.',
+    );
+  const why =
+    command === '/compact'
+      ? "Zero 0.8 compacts a session only in its terminal UI: zero exec and zero acp have no /compact. Continue this chat in Zero's terminal UI, with /compact typed for you to run?"
+      : "Zero's /init (investigate the repository and write AGENTS.md) runs in its terminal UI. Open it in a terminal, with /init typed for you to run?";
+  const go = 'Continue in Terminal';
+  if ((await vscode.window.showInformationMessage(why, go)) !== go) return;
+  historyRoom().continueInTerminal(command === '/compact' ? chat.sessionId : null, chat.title, folder, command);
 }

@@ -17,12 +17,17 @@ export function resumeCommand(sessionId: string): string {
   return `/resume ${sessionId}`;
 }
 
+/**
+ * `sessionId` null: a fresh TUI. `typed`: one of Zero's own commands, typed after the resume but not
+ * run (the user presses Enter); a fixed word, never text from a chat or a repository.
+ */
 export function continueInTerminal(
-  sessionId: string,
+  sessionId: string | null,
   title: string,
   folder: string | null,
+  typed?: '/compact' | '/init',
 ): vscode.Terminal | undefined {
-  if (!isSessionId(sessionId)) {
+  if (sessionId !== null && !isSessionId(sessionId)) {
     void vscode.window.showErrorMessage(`Cannot continue "${sessionId}" in a terminal: it is not a Zero session id.`);
     return undefined;
   }
@@ -33,7 +38,7 @@ export function continueInTerminal(
     return undefined;
   }
   const terminal = vscode.window.createTerminal({
-    name: `Zero: ${title.slice(0, 40) || sessionId}`,
+    name: `Zero: ${title.slice(0, 40) || sessionId || 'terminal'}`,
     shellPath: found.path,
     shellArgs: [],
     ...(folder ? { cwd: folder } : {}),
@@ -42,6 +47,7 @@ export function continueInTerminal(
   });
   terminal.show();
   // Queued by VS Code until the process reads its input.
-  terminal.sendText(resumeCommand(sessionId), true);
+  if (sessionId !== null) terminal.sendText(resumeCommand(sessionId), true);
+  if (typed === '/compact' || typed === '/init') terminal.sendText(typed, false);
   return terminal;
 }

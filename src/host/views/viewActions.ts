@@ -79,6 +79,7 @@ export function viewActions(deps: ViewActionDeps): EditorHandlers {
     setAcpModel: (msg) => deps.setAcpModel(msg.model),
     setCurrentFile: (msg) => deps.composer.setCurrentFile(msg.on),
     exportChat: () => vscode.commands.executeCommand('zero.exportMarkdown'),
+    zeroInTerminal: (msg) => vscode.commands.executeCommand('zero.continueInTerminal', msg.command),
   };
 }
 

@@ -33,5 +33,6 @@ export function plainEditor(
     setAcpModel: o,
     setCurrentFile: o,
     exportChat: o,
+    zeroInTerminal: o,
   };
 }

@@ -67,4 +67,22 @@ describe("composer: Zero's commands and skills after /", () => {
     assert.equal(parseSlash('/history')?.command.detail, 'Open a saved chat');
     assert.equal(parseSlash('/nothing here'), null);
   });
+
+  it("/skills lists Zero's skills as text; /compact and /init ask the host for Zero's terminal UI", () => {
+    setZeroCommands([review, skill]);
+    const shown: string[] = [];
+    const posted: unknown[] = [];
+    const t: SlashTarget = { ...target([]), showHelp: (text) => shown.push(text), post: (m) => posted.push(m) };
+    parseSlash('/skills')!.command.run(t, '');
+    assert.deepEqual(shown, ['Skills (run one with /<skill-name> [request]):\n/pr-review — Review a PR']);
+    setZeroCommands([]);
+    parseSlash('/skills')!.command.run(t, '');
+    assert.match(shown[1]!, /^No skills installed\. Add one with `zero skills add <source>`/);
+    parseSlash('/compact')!.command.run(t, '');
+    parseSlash('/init')!.command.run(t, '');
+    assert.deepEqual(posted, [
+      { type: 'zeroInTerminal', command: '/compact' },
+      { type: 'zeroInTerminal', command: '/init' },
+    ]);
+  });
 });
