@@ -7,6 +7,8 @@ import { resolve, sep } from 'node:path';
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 // `--outdir=DIR` writes the bundles there instead of dist/ (the cold-activation bench builds aside).
+// `--inputs`: after the build, list what dist/extension.js holds, biggest first (what every window compiles).
+const inputs = process.argv.includes('--inputs');
 const outdir = process.argv.find((a) => a.startsWith('--outdir='))?.slice('--outdir='.length) ?? 'dist';
 const out = (file) => `${outdir}/${file}`;
 
@@ -242,7 +244,17 @@ const sharedNamespaces = {
   },
 };
 
+// The package's main, dist/boot.js (src/boot.ts): loads dist/extension.js with a V8 code cache. Its one require of
+// the bundle stays a require.
+const bootLoader = {
+  name: 'boot-loader',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/extension\.js$/ }, () => ({ path: './extension.js', external: true }));
+  },
+};
+
 const builds = [
+  { ...common, entryPoints: ['src/boot.ts'], outfile: out('boot.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [bootLoader] },
   { ...common, entryPoints: ['src/extension.ts'], outfile: out('extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [lazyAcpSdk, lazyAcpClient, lazyExec, lazyHistory, lazyReview, lazyCrossSpawn, lazyZod, lazyHunks, lazyDiagnose, lazyWorktrees, lazyFork, lazyFullOutput, sharedNamespaces] },
   { ...common, entryPoints: ['src/chats/forkRoom.ts'], outfile: out('fork.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyCrossSpawn, lazyZod] },
   { ...common, entryPoints: ['src/zero/fullOutput.ts'], outfile: out('fullOutput.js'), platform: 'node', format: 'cjs', target: 'node20', plugins: [lazyCrossSpawn, lazyZod] },
@@ -271,5 +283,12 @@ copyFileSync('node_modules/@vscode/codicons/dist/codicon.ttf', out('codicon.ttf'
 if (watch) {
   for (const b of builds) (await esbuild.context(b)).watch();
 } else {
-  await Promise.all(builds.map((b) => esbuild.build(b)));
+  const results = await Promise.all(builds.map((b) => esbuild.build(inputs && b.outfile === out('extension.js') ? { ...b, metafile: true } : b)));
+  if (inputs) {
+    const { metafile } = results.find((r) => r.metafile);
+    const bundle = metafile.outputs[Object.keys(metafile.outputs).find((f) => f.endsWith('extension.js'))];
+    const rows = Object.entries(bundle.inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput);
+    for (const [file, { bytesInOutput }] of rows.slice(0, 60)) console.log(String(bytesInOutput).padStart(7), file);
+    console.log(`${String(bundle.bytes).padStart(7)} dist/extension.js (${rows.length} inputs)`);
+  }
 }

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildProduction, CHILD, runChild, type Sample } from '../../../bench/activation-cold';
+import { SAVE_AFTER_MS } from '../../../src/boot';
 
 describe('activation cost (production bundle, fresh Node)', function () {
   this.timeout(60_000);
@@ -16,7 +17,7 @@ describe('activation cost (production bundle, fresh Node)', function () {
   before(() => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-activation-cost-'));
     buildProduction(path.join(tmp, 'dist'));
-    bundle = path.join(tmp, 'dist', 'extension.js');
+    bundle = path.join(tmp, 'dist', 'boot.js'); // the package's main
     fs.writeFileSync(path.join(tmp, 'child.cjs'), CHILD);
     fs.mkdirSync(path.join(tmp, 'workspace'));
     sample = runChild(path.join(tmp, 'child.cjs'), bundle, path.join(tmp, 'storage'), path.join(tmp, 'workspace'));
@@ -30,7 +31,7 @@ describe('activation cost (production bundle, fresh Node)', function () {
   });
 
   it('loads none of the bundles kept for first use: zod, the transports, cross-spawn, review by hunk…', () => {
-    assert.deepEqual(sample.bundles, ['extension.js']);
+    assert.deepEqual(sample.bundles, ['boot.js', 'extension.js']);
   });
 
   it('reads no chat and no history index: the view asks for them after activate() has returned', () => {
@@ -38,11 +39,14 @@ describe('activation cost (production bundle, fresh Node)', function () {
     fs.mkdirSync(path.join(storage, 'chats-v1', 'chats'), { recursive: true });
     fs.writeFileSync(path.join(storage, 'chats-v1', 'index.json'), '{"version":1,"currentId":"c","chats":[]}');
     const withChat = runChild(path.join(tmp, 'child.cjs'), bundle, storage, path.join(tmp, 'workspace'));
+    // The one file of its storage activation reads is the code cache (src/boot.ts).
     assert.deepEqual(
-      [...withChat.statted, ...withChat.opened].filter((p) => p.startsWith(storage)),
+      [...withChat.statted, ...withChat.opened].filter(
+        (p) => p.startsWith(storage) && !p.startsWith(path.join(storage, 'code-cache') + path.sep),
+      ),
       [],
     );
-    assert.deepEqual(withChat.bundles, ['extension.js']);
+    assert.deepEqual(withChat.bundles, ['boot.js', 'extension.js']);
   });
 
   it('looks for the zero binary only after activate() has returned', () => {
@@ -50,8 +54,32 @@ describe('activation cost (production bundle, fresh Node)', function () {
     assert.deepEqual(looked, []);
   });
 
+  it('writes a code cache with the first activation, which the next one uses, and survives a broken one', () => {
+    const storage = path.join(tmp, 'storage-cache');
+    // Each window stays up past SAVE_AFTER_MS, when a cache that has to be written is.
+    const run = (): Sample =>
+      runChild(path.join(tmp, 'child.cjs'), bundle, storage, path.join(tmp, 'workspace'), SAVE_AFTER_MS + 1000);
+    const cacheDir = path.join(storage, 'code-cache');
+    runChild(path.join(tmp, 'child.cjs'), bundle, storage, path.join(tmp, 'workspace')); // a window closed at once
+    assert.ok(!fs.existsSync(cacheDir), 'no cache is written during activation');
+    run();
+    const [file, ...others] = fs.readdirSync(cacheDir);
+    assert.ok(file?.endsWith('.bin') && others.length === 0, `code-cache holds ${[file, ...others].join(', ')}`);
+    const cache = path.join(cacheDir, file);
+    const written = fs.statSync(cache).mtimeMs;
+    const second = run();
+    assert.ok(second.opened.includes(cache), 'the second activation read the cache');
+    // V8 took it: a refused cache is written again.
+    assert.equal(fs.statSync(cache).mtimeMs, written, 'the cache was not written again');
+    fs.writeFileSync(cache, 'not a code cache');
+    fs.writeFileSync(path.join(cacheDir, 'extension-1-2-old.bin'), 'an older bundle');
+    run(); // activates (the child fails otherwise), then replaces the broken cache and removes the old one
+    assert.deepEqual(fs.readdirSync(cacheDir), [file]);
+    assert.ok(fs.statSync(cache).size > 10_000, 'a real cache again');
+  });
+
   it('copies the vscode API and node:fs, node:path, node:os once, not once per importing file', () => {
-    const text = fs.readFileSync(bundle, 'utf8');
+    const text = fs.readFileSync(path.join(tmp, 'dist', 'extension.js'), 'utf8');
     for (const m of ['vscode', 'node:fs', 'node:path', 'node:os']) {
       assert.equal(text.split(`require("${m}")`).length - 1, 1, `require("${m}") in the bundle`);
     }

@@ -19,12 +19,14 @@ describe('VSIX contents', () => {
     assert.ok(files.includes('package.json') && files.includes('README.md'), files.join('\n'));
     const outside = files.filter(
       (f) =>
-        !/^(dist\/(extension|acp|acpClient|exec|history|review|zod|spawn|hunks|diagnose|worktrees|fork|fullOutput|webview)\.js|dist\/(chat\.css|codicon\.ttf)|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(
+        !/^(dist\/(boot|extension|acp|acpClient|exec|history|review|zod|spawn|hunks|diagnose|worktrees|fork|fullOutput|webview)\.js|dist\/(chat\.css|codicon\.ttf)|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(
           f,
         ),
     );
     assert.deepEqual(outside, [], 'files outside the allow-list');
     assert.ok(!files.some((f) => /^(demo|test|src|scripts|\.github)\//.test(f)));
+    // The package's main, dist/boot.js, loads dist/extension.js (with a code cache): both or neither.
+    assert.equal(files.includes('dist/boot.js'), files.includes('dist/extension.js'), files.join('\n'));
     // dist/extension.js requires dist/acp.js (the ACP SDK) when an ACP chat starts: both or neither.
     assert.equal(files.includes('dist/acp.js'), files.includes('dist/extension.js'), files.join('\n'));
     // ...and the ACP transport (dist/acpClient.js), the exec transport (dist/exec.js), History (dist/history.js),
