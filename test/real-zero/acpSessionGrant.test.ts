@@ -218,6 +218,39 @@ describe('real zero acp: what Zero asks again about after "Allow for this sessio
     });
 });
 
+describe('real zero acp: a command prefix allowed for the session', function () {
+  this.timeout(90_000);
+  let sandbox: Sandbox;
+  let zero: ZeroAcp;
+  let chat: AcpChat;
+  beforeEach(async () => {
+    ({ sandbox, zero, chat } = await openRealAcp(async (req) =>
+      selected(
+        req.options.some((o) => o.optionId === 'allow_prefix_for_session') ? 'allow_prefix_for_session' : 'deny',
+      ),
+    ));
+    mkdirSync(path.join(sandbox.workspace, 'zero-scratch'));
+    mkdirSync(path.join(sandbox.workspace, 'zero-scratch-two'));
+  });
+  afterEach(async () => closeRealAcp(zero, sandbox));
+
+  // Zero's prefix grant sets PermissionGranted, which its destructive check honours (sandbox/engine.go
+  // Evaluate): the chat answering the same command in the next message covers no more than Zero did.
+  it("covers a destructive command starting with it in the prompt (Zero's own grant); in the next message the chat answers the same", async () => {
+    const turn = await chat.turn('scenario:asks-again first=destructive then=destructive-more');
+    assert.equal(permissionsOf(turn).length, 1, "Zero's prefix grant covered the second rm -rf");
+    assert.ok(
+      chat.asked[0]!.options.some((o) => o.optionId === 'allow_prefix_for_session'),
+      'Zero offered the prefix',
+    );
+    chat.ask = async () => assert.fail('the dialog opened again');
+    const next = await chat.turn('scenario:asks-again first=destructive-more');
+    const card = permissionsOf(next);
+    assert.equal(card.length, 1, 'a new prompt: Zero asked again');
+    assert.deepEqual([card[0]!.acp?.chosen, card[0]!.acp?.remembered], ['allow_prefix_for_session', true]);
+  });
+});
+
 /** The input Zero sends for a shape: request_permissions gains an empty environment_id. */
 function withDefaults(args: Record<string, unknown>, shape: string): Record<string, unknown> {
   return shape === 'permissions' ? { environment_id: '', ...args } : args;
