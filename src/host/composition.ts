@@ -43,6 +43,7 @@ import { FullToolOutput } from './views/fullToolOutput';
 import { IsolatedChats, isolating } from './worktrees/isolatedChats';
 import { activeFolder, chooseFolder, otherFolders } from './workspace/workspaceFolders';
 import { forkChats } from './history/forkChats';
+import { SubagentTranscripts } from './history/subagentTranscripts';
 
 export interface Zero {
   readonly controller: ChatController;
@@ -211,7 +212,17 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
   });
   const fullOutput = new FullToolOutput({ chat: (id) => controller.chats.wholeChat(id), env: runEnv, log });
   subs.push(fullOutput);
+  const subagents = new SubagentTranscripts({
+    root: () => sessionsRoot(runEnv()),
+    zero: () => {
+      const binary = controller.view.binary.path;
+      return binary ? { binary, env: readSettings().env } : null;
+    },
+    log,
+  });
+  subs.push(subagents);
   const handlers = viewActions({
+    openSubagent: (chatId, turnId, toolId) => subagents.open(controller.chats.wholeChat(chatId), turnId, toolId),
     worktrees: worktrees.handlers,
     composer,
     controller,

@@ -237,6 +237,12 @@ export const WebviewToHostSchema = lazySchema(() =>
       turnId: string().check(maxLength(200)),
       key: string().check(maxLength(400)),
     }),
+    /** A subagent card's Open subagent transcript: the child session of this Task call, from Zero's store. */
+    strictObject({
+      type: literal('openSubagent'),
+      turnId: string().check(maxLength(200)),
+      toolId: string().check(minLength(1), maxLength(200)),
+    }),
     /** Undo a turn's file changes with Zero's own rewind, after a confirmation. */
     strictObject({ type: literal('undoTurn'), turnId: string().check(maxLength(200)) }),
     /** Fork from here: a new chat on a fork of the Zero session, up to and with this turn. */

@@ -20,6 +20,8 @@ export interface ViewActionDeps {
   readonly undoTurn: (turnId: string) => Promise<void>;
   /** Open Full Output of a tool call in the view's chat (fullToolOutput.ts). */
   readonly openToolOutput: (chatId: string, turnId: string, key: string) => Promise<void>;
+  /** A subagent card's Open subagent transcript (host/history/subagentTranscripts.ts). */
+  readonly openSubagent: (chatId: string, turnId: string, toolId: string) => Promise<void>;
   /** Fork from here, in the chat the view shows (host/history/forkChats.ts). */
   readonly forkTurn: (chatId: string, turnId: string) => Promise<void>;
   readonly keepFile: (turnId: string, path: string) => void;
@@ -69,6 +71,7 @@ export function viewActions(deps: ViewActionDeps): EditorHandlers {
     openDiff: (msg) => deps.openDiff(msg.turnId, msg.path),
     undoTurn: (msg) => deps.undoTurn(msg.turnId),
     openToolOutput: (msg, view) => deps.openToolOutput(view.chatId, msg.turnId, msg.key),
+    openSubagent: (msg, view) => deps.openSubagent(view.chatId, msg.turnId, msg.toolId),
     forkTurn: (msg, view) => deps.forkTurn(view.chatId, msg.turnId),
     reviewFile: (msg) =>
       msg.decision === 'keep' ? deps.keepFile(msg.turnId, msg.path) : deps.revertFile(msg.turnId, msg.path),

@@ -6,6 +6,8 @@ import { safeJson, shortArgs, token } from './format';
 import type { ItemView } from './itemView';
 import { cutSection } from './toolOutput';
 import { mcpNames, mcpSection } from './mcpTool';
+import { drawSubagentCard } from './subagentCard';
+import { subagentCard } from '../../conversation/subagent';
 
 const STATUS_TEXT: Record<string, string> = { running: 'running', ok: 'ok', error: 'error' };
 /** Long output scrolls: a tab stop, so the keyboard can scroll it too. */
@@ -27,6 +29,8 @@ export class ToolView implements ItemView<ToolItem> {
 
   /** Rebuilt in place: the `<details>` (and whether the user opened it) stays. */
   update(t: ToolItem): void {
+    const subagent = subagentCard(t);
+    if (subagent) return drawSubagentCard(this.el, this.summary, this.body, this.turnId, t, subagent);
     // A call its turn left open says how it ended as far as Zero recorded it (cutOff.ts), never "running".
     const status = t.settled?.outcome ?? STATUS_TEXT[t.status] ?? t.status;
     this.el.className = `tool-card status-${toneOf(t)}`;

@@ -24,6 +24,7 @@ export function plainEditor(
     openDiff: o,
     undoTurn: o,
     openToolOutput: o,
+    openSubagent: o,
     forkTurn: o,
     reviewFile: o,
     setTransport: o,
