@@ -111,7 +111,7 @@ export function useVSCode(options: UseVSCodeOptions = {}): VSCodeSession {
 
   afterEach(async function () {
     const test = this.currentTest;
-    // A failed try that mocha will retry has no state yet (mocharc.ui.json: retries).
+    // A failed try that mocha will retry (a `this.retries()`, which timedSpec.cjs counts as failing) has no state yet.
     if (!test || test.state === 'passed' || test.isPending() || !browser || !server) return;
     const state = await screenState(browser.page);
     // Onto the error's first line, which is what the test summary (and CI's log tail) keeps.
