@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { REPO_ROOT, RUNS_DIR } from './paths';
+import { installVsixInto } from './vsixInstall';
 
 /** Settings every run gets (docs/testing-in-vscode.md, "The server"); callers add theirs on top. */
 export const BASE_SETTINGS: Readonly<Record<string, unknown>> = {
@@ -76,7 +77,7 @@ export interface CodeServer {
   readonly extension: ExtensionSource;
   /** The env the server runs with. */
   readonly env: Readonly<Record<string, string>>;
-  /** Seconds spent starting: `build` (dev) or `install` (VSIX), then `healthz` (spawn → /healthz). */
+  /** Seconds spent starting: `build` (dev) or `install` / `install (copied)` (VSIX), then `healthz` (spawn → /healthz). */
   readonly timings: Readonly<Record<string, number>>;
   /** The workbench URL for the workspace, with the dev-extension payload when extension is 'dev'. */
   workbenchUrl(extraPayload?: Array<[string, string]>): string;
@@ -229,28 +230,6 @@ export function buildDevExtension(): void {
   if (r.status !== 0) throw new Error(`node esbuild.mjs failed:\n${r.stdout}${r.stderr}`);
 }
 
-function installVsix(bin: string, vsix: string, dirs: RunDirs, config: string, env: Record<string, string>): void {
-  if (!fs.existsSync(vsix)) throw new Error(`VSIX not found: ${vsix} (run \`npm run package\`)`);
-  const r = spawnSync(
-    bin,
-    [
-      '--config',
-      config,
-      '--extensions-dir',
-      dirs.extensions,
-      '--user-data-dir',
-      dirs.userData,
-      '--install-extension',
-      vsix,
-      '--force',
-    ],
-    { encoding: 'utf8', env, timeout: 120_000 },
-  );
-  if (r.status !== 0 || !/successfully installed/i.test(r.stdout + r.stderr)) {
-    throw new Error(`installing ${vsix} failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
-  }
-}
-
 function tail(file: string, lines: number): string {
   try {
     return fs
@@ -292,8 +271,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     buildDevExtension();
     timings.build = (Date.now() - t) / 1000;
   } else if (extension !== 'none') {
-    installVsix(bin, extension.vsix, dirs, config, env);
-    timings.install = (Date.now() - t) / 1000;
+    const installedNow = installVsixInto(bin, extension.vsix, dirs.extensions, env);
+    timings[installedNow ? 'install' : 'install (copied)'] = (Date.now() - t) / 1000;
   }
   t = Date.now();
 
