@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: every check, in order, each step's output streamed as it runs.
-//   1 compile (typecheck + build) and lint      stop here if compile fails
-//   2 unit tests (mocha, .mocharc.json, test/unit/**)
-//   2b the real Zero (scripts/install-zero.sh, pinned in .zero-version) and the real-Zero suites
-//      (test/real-zero, against the scripted model server); without a real Zero: one "skipped" line
+// `npm test`: every check, in order, each step's output streamed as it runs (or, for steps run at
+// once, printed whole as each ends).
+//   1 compile (typecheck + build)               stop here if compile fails
+//   2 at once: lint; unit tests (mocha, .mocharc.json, test/unit/**); the real-Zero suites (test/real-zero, against
+//      the scripted model server, with the real Zero from scripts/install-zero.sh, pinned in
+//      .zero-version; without one: one "skipped" line). ZERO_TEST_SERIAL=1 runs them one by one.
 //   3 machine setup + code-server               (scripts/setup-machine.sh, scripts/ensure-code-server.mjs)
 //   4 extension-host suite inside code-server   (test/e2e/runExtHost.ts)
 //   5 UI suite: Playwright + Chromium against the packaged VSIX in code-server
@@ -23,14 +24,17 @@ const started = Date.now();
 /** @type {{ name: string, ok: boolean, passed: number, failed: number, seconds: number, note?: string, failures?: string[], flaky?: string[] }[]} */
 const summary = [];
 
-/** Runs a command with output streamed (and kept for parsing). */
-function run(cmd, args, env = {}) {
+/**
+ * Runs a command. Streamed: output goes out as it comes (and is kept for parsing). Buffered (a step
+ * run beside others): kept, and printed whole when it ends, so parallel steps never interleave.
+ */
+function run(cmd, args, env = {}, { buffered = false } = {}) {
   return new Promise((resolve) => {
     const t0 = Date.now();
     let out = '';
     const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
-    child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
+    child.stdout.on('data', (d) => { out += d; if (!buffered) process.stdout.write(d); });
+    child.stderr.on('data', (d) => { out += d; if (!buffered) process.stderr.write(d); });
     child.on('error', (e) => { out += String(e); });
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), out, seconds: (Date.now() - t0) / 1000 }));
   });
@@ -76,26 +80,65 @@ function failureHeads(out) {
   return heads;
 }
 
-/** Tests mocha retried (test/e2e/lib/retryingSpec.cjs): flaky even when the retry passed. */
+/** Tests mocha retried (test/e2e/lib/timedSpec.cjs): flaky, a failure even when the retry passed. */
 function retried(out) {
-  return [...out.matchAll(/^\s*↻ retrying \(flaky\): (.*)$/gm)].map((m) => m[1].slice(0, 600));
+  return [...out.matchAll(/^\s*↻ retrying \(flaky[^)]*\): (.*)$/gm)].map((m) => m[1].slice(0, 600));
 }
 
 /**
  * One step: a banner, the command, a summary row. With `parse`, test counts come from the output and a
  * non-zero exit without failing tests counts as 1 failure; without it, a failed step counts as 1.
+ * `buffered`: run beside other steps (see parallel()); its output is printed whole when it ends.
  */
-async function step(name, cmd, args, { env, parse, note } = {}) {
-  console.log(`\n━━━ ${name}: ${[cmd, ...args].join(' ')}\n`);
-  const r = await run(cmd, args, env);
+async function step(name, cmd, args, { env, parse, note, buffered = false } = {}) {
+  const banner = `\n━━━ ${name}: ${[cmd, ...args].join(' ')}\n`;
+  if (!buffered) console.log(banner);
+  const r = await run(cmd, args, env, { buffered });
+  if (buffered) {
+    console.log(banner);
+    process.stdout.write(r.out);
+  }
   const c = parse ? parse(r.out) : { passed: 0, failed: 0 };
-  const passed = c.passed ?? 0;
+  let passed = c.passed ?? 0;
   let failed = c.failed;
+  // A test that passed only on a retry is a failure (test/e2e/lib/timedSpec.cjs already counts it so;
+  // this covers a reporter that does not).
+  const flaky = retried(r.out);
+  if (flaky.length && !/counts as failing/.test(r.out)) {
+    failed += flaky.length;
+    passed = Math.max(0, passed - flaky.length);
+  }
   if (r.code !== 0 && failed === 0) failed = 1;
   const ok = r.code === 0 && failed === 0;
-  summary.push({ name, ok, passed, failed, seconds: r.seconds, note: note?.(r), failures: parse ? failureHeads(r.out) : undefined, flaky: retried(r.out) });
+  const row = { name, ok, passed, failed, seconds: r.seconds, note: note?.(r), failures: parse ? failureHeads(r.out) : undefined, flaky };
   console.log(`\n━━━ ${name}: ${ok ? 'ok' : `FAILED (exit ${r.code})`} in ${r.seconds.toFixed(1)} s`);
-  return { ...r, ok };
+  return { ...r, ok, row };
+}
+
+/** Adds a finished step's row to the summary. */
+async function serial(name, cmd, args, options) {
+  const r = await step(name, cmd, args, options);
+  summary.push(r.row);
+  return r;
+}
+
+/**
+ * Independent steps at once (ZERO_TEST_SERIAL=1: one after the other), each buffered; their rows go
+ * into the summary in the order given, each with its own time, and a row for the group's wall time.
+ */
+async function parallel(label, steps) {
+  const t0 = Date.now();
+  const results = [];
+  if (process.env.ZERO_TEST_SERIAL === '1') {
+    for (const s of steps) results.push(await step(...s));
+  } else {
+    console.log(`\n━━━ at once: ${steps.map((s) => s[0]).join(', ')} (output of each when it ends)`);
+    results.push(...(await Promise.all(steps.map(([n, c, a, o]) => step(n, c, a, { ...o, buffered: true })))));
+  }
+  for (const r of results) summary.push(r.row);
+  const seconds = (Date.now() - t0) / 1000;
+  summary.push({ name: `  (${label}: wall time)`, ok: true, passed: 0, failed: 0, seconds, group: true });
+  return results;
 }
 
 function skip(name, why) {
@@ -109,14 +152,14 @@ function finish() {
   console.log('\n━━━ summary');
   for (const s of summary) {
     const tests = s.passed || s.failed ? `${s.passed} passed, ${s.failed} failed` : '';
-    console.log(`  ${s.ok ? 'ok  ' : 'FAIL'}  ${s.name.padEnd(44)} ${s.seconds.toFixed(1).padStart(6)} s  ${tests}${s.note ? `  (${s.note})` : ''}`);
+    console.log(`  ${s.group ? '    ' : s.ok ? 'ok  ' : 'FAIL'}  ${s.name.padEnd(44)} ${s.seconds.toFixed(1).padStart(6)} s  ${tests}${s.note ? `  (${s.note})` : ''}`);
   }
   for (const s of summary.filter((x) => x.failures?.length)) {
     console.log(`  failures in ${s.name}:`);
     for (const f of s.failures) console.log(`    ${f}`);
   }
   for (const s of summary.filter((x) => x.flaky?.length)) {
-    console.log(`  retried in ${s.name} (flaky; fix these too):`);
+    console.log(`  retried in ${s.name} (flaky: each counted as failed):`);
     for (const f of s.flaky) console.log(`    ${f}`);
   }
   console.log(`  total ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -130,27 +173,31 @@ process.on('SIGINT', () => { console.log('\ninterrupted'); finish(); });
 const npm = 'npm';
 const npx = 'npx';
 
-// 1. compile + lint
-const compile = await step('compile (typecheck + build)', npm, ['run', 'compile']);
+// 1. compile
+const compile = await serial('compile (typecheck + build)', npm, ['run', 'compile']);
 if (!compile.ok) {
   console.log('\ncompile failed: stopping (nothing later can be trusted)');
   finish();
 }
-await step('lint', npm, ['run', 'lint']);
 
-// 2. unit tests
+// 2. lint, unit tests and the real-Zero suites, at once: they share no files, ports or processes
+// (the real-Zero suites' dirs are their own temp dirs), and lint is one core's work while the tests
+// wait on processes much of the time. The real Zero is installed (or found) first, by its own script.
 // --forbid-only: a stray `.only` left in a test would quietly skip every other test of the suite.
 const FORBID_ONLY = '--forbid-only';
 // The configs name no spec: a file given on the command line then runs alone (a config's spec would be added).
-await step('unit tests (mocha)', npx, ['mocha', FORBID_ONLY, 'test/unit/**/*.test.ts'], { parse: counts.mocha });
-
-// 2b. the real Zero: installed (or found) by its own script, then its suites
 const install = await step('install the real Zero', 'bash', ['scripts/install-zero.sh']);
 const realZeroBin = install.out.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('/') && fs.existsSync(l)).pop();
+if (realZeroBin) summary.push(install.row); // without one, the skip below is the row: its failure is the reason, not a failed test
+const group = [
+  ['lint', npm, ['run', 'lint']],
+  ['unit tests (mocha)', npx, ['mocha', FORBID_ONLY, 'test/unit/**/*.test.ts'], { parse: counts.mocha }],
+];
 if (realZeroBin) {
-  await step('real-Zero suites (mocha)', npx, ['mocha', FORBID_ONLY, '--config', 'test/real-zero/mocharc.json', 'test/real-zero/**/*.test.ts'], { env: { ZERO_REAL_BIN: realZeroBin }, parse: counts.mocha });
-} else {
-  summary.pop(); // the install step's own row: its failure is the reason for the skip, not a failed test
+  group.push(['real-Zero suites (mocha)', npx, ['mocha', FORBID_ONLY, '--config', 'test/real-zero/mocharc.json', 'test/real-zero/**/*.test.ts'], { env: { ZERO_REAL_BIN: realZeroBin }, parse: counts.mocha }]);
+}
+await parallel('lint, unit, real-Zero', group);
+if (!realZeroBin) {
   const why = install.out.match(/^skipped: no real Zero \((.*)\)$/m)?.[1] ?? `scripts/install-zero.sh exited ${install.code}`;
   skip('real-Zero suites (mocha)', `no real Zero (${why})`);
 }
@@ -161,8 +208,8 @@ if (skipE2E) {
 }
 
 // 3. machine + code-server
-const setup = await step('setup machine', 'bash', ['scripts/setup-machine.sh']);
-const ensure = setup.ok ? await step('ensure code-server', process.execPath, ['scripts/ensure-code-server.mjs']) : undefined;
+const setup = await serial('setup machine', 'bash', ['scripts/setup-machine.sh']);
+const ensure = setup.ok ? await serial('ensure code-server', process.execPath, ['scripts/ensure-code-server.mjs']) : undefined;
 // Its stdout is the binary's path (stderr, mixed into `out`, is progress): take the line that is a file.
 const codeServer = ensure?.ok ? ensure.out.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('/') && fs.existsSync(l)).pop() : undefined;
 const e2eEnv = codeServer ? { ZERO_CODE_SERVER: codeServer } : {};
@@ -173,22 +220,22 @@ const specs = [].concat(mocharc.spec ?? []);
 const webviewTests = fs.existsSync(path.join(ROOT, 'test', 'webview')) && fs.readdirSync(path.join(ROOT, 'test', 'webview')).some((f) => f.endsWith('.test.ts'));
 if (webviewTests && !specs.some((s) => s.includes('test/webview'))) {
   if (setup.ok) {
-    await step('webview tests in Chromium (mocha)', npx, ['mocha', FORBID_ONLY, '--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--reporter', 'spec', '--timeout', '60000', 'test/webview/**/*.test.ts'], { parse: counts.mocha });
+    await serial('webview tests in Chromium (mocha)', npx, ['mocha', FORBID_ONLY, '--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--reporter', 'spec', '--timeout', '60000', 'test/webview/**/*.test.ts'], { parse: counts.mocha });
   } else skip('webview tests in Chromium (mocha)', 'machine setup failed');
 }
 
 if (codeServer) {
   // 4. extension-host suite in code-server
-  await step('extension-host suite in code-server', npx, ['tsx', 'test/e2e/runExtHost.ts'], {
+  await serial('extension-host suite in code-server', npx, ['tsx', 'test/e2e/runExtHost.ts'], {
     env: { ...e2eEnv, ZERO_E2E_RESULTS: path.join(ROOT, '.e2e', 'exthost-results.json') },
     parse: counts.runner('exthost'),
   });
 
   // 5. UI suite against the packaged extension
   fs.rmSync(VSIX, { force: true });
-  const pkg = await step('package VSIX', npm, ['run', 'package', '--', '--allow-missing-repository']);
+  const pkg = await serial('package VSIX', npm, ['run', 'package', '--', '--allow-missing-repository']);
   const vsixEnv = pkg.ok && fs.existsSync(VSIX) ? { ZERO_E2E_VSIX: VSIX } : {};
-  await step('UI suite (Playwright, code-server)', npx, ['mocha', FORBID_ONLY, '--config', 'test/e2e/mocharc.ui.json', 'test/e2e/ui/**/*.test.ts'], {
+  await serial('UI suite (Playwright, code-server)', npx, ['mocha', FORBID_ONLY, '--config', 'test/e2e/mocharc.ui.json', 'test/e2e/ui/**/*.test.ts'], {
     env: { ...e2eEnv, ...vsixEnv },
     parse: counts.mocha,
     note: () => (vsixEnv.ZERO_E2E_VSIX ? 'extension: dist/zero-vscode.vsix' : 'extension: dev path (packaging failed)'),
@@ -199,7 +246,7 @@ if (codeServer) {
 }
 
 // 6. @vscode/test-electron
-await step('@vscode/test-electron suite', npx, ['tsx', 'test/e2e/runElectron.ts'], {
+await serial('@vscode/test-electron suite', npx, ['tsx', 'test/e2e/runElectron.ts'], {
   parse: counts.runner('electron'),
   note: (r) => (/^skipped:/m.test(r.out) ? 'skipped: no desktop VS Code' : undefined),
 });
