@@ -32,13 +32,15 @@ export function menuTrigger(value: string, caret: number): MenuTrigger {
   const before = value.slice(0, caret);
   const slash = /^\/([a-z0-9._-]*)$/i.exec(before);
   if (slash && caret === value.length) {
-    const items = allSlashCommands().filter((c) => c.name.startsWith(slash[1]!.toLowerCase())).map((c): Pick => ({
-      kind: 'slash',
-      id: c.name,
-      label: `/${c.name}`,
-      detail: c.detail,
-      command: c,
-    }));
+    const items = allSlashCommands()
+      .filter((c) => c.name.startsWith(slash[1]!.toLowerCase()))
+      .map((c): Pick => ({
+        kind: 'slash',
+        id: c.name,
+        label: `/${c.name}`,
+        detail: c.detail,
+        command: c,
+      }));
     return items.length > 0 ? { kind: 'slash', items } : { kind: 'none' };
   }
   const at = /(?:^|\s)@([^\s@]*)$/.exec(before);
