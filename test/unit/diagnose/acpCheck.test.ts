@@ -25,14 +25,14 @@ describe('diagnose: the ACP handshake', function () {
   beforeEach(() => (tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-diagnose-acp-'))));
   afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-  /** A `zero` that starts, writes its pid, and never answers anything. */
+  /**
+   * A `zero` that starts, writes its pid, and never answers anything. A shell script, not Node: it writes
+   * its pid in milliseconds even on a loaded machine, well inside the 0.5 s handshake limit.
+   */
   function silentZero(): { bin: string; pidFile: string } {
     const bin = path.join(tmp, 'zero');
     const pidFile = path.join(tmp, 'pid');
-    fs.writeFileSync(
-      bin,
-      `#!/usr/bin/env node\nrequire('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));\nprocess.stdin.resume();\nsetInterval(() => {}, 1000);\n`,
-    );
+    fs.writeFileSync(bin, `#!/bin/sh\necho $$ > '${pidFile}'\nexec sleep 600\n`);
     fs.chmodSync(bin, 0o755);
     return { bin, pidFile };
   }
