@@ -84,12 +84,13 @@ export type ChatAction =
   | { readonly type: 'notice'; readonly code: string; readonly message: string }
   /** The user undid a turn's file changes (Zero's rewind succeeded). */
   | { readonly type: 'turn_undone'; readonly turnId: string; readonly summary: string; readonly at: number }
-  /** The user approved or rejected a spec turn's spec (`zero spec approve|reject`), or started its implementation. */
+  /** The user approved or rejected a spec turn's spec (`zero spec approve|reject`), or started its implementation; or that failed. */
   | {
       readonly type: 'spec_reviewed';
       readonly turnId: string;
       readonly outcome?: SpecOutcome;
-      readonly implementationTurnId?: string;
+      readonly implementationSentAt?: number;
+      readonly problem?: string;
     }
   /** The host measured what the turn did to each file it changed (after the turn ended). */
   | { readonly type: 'turn_review'; readonly turnId: string; readonly files: readonly ReviewFile[] }

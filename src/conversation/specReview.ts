@@ -1,5 +1,5 @@
 /**
- * Spec mode (`zero exec --use-spec`, docs/zero-exec.md §22): Zero's drafting run ends with
+ * Spec mode (`zero exec --use-spec`, docs/zero-exec.md §25): Zero's drafting run ends with
  * `run_end.status` spec_review_required and a `final.meta` naming the spec; the chat shows it for
  * review, and records what the user decided (Approve or Reject, through `zero spec`) on the turn.
  */
@@ -33,8 +33,10 @@ export interface SpecReview {
   readonly relativePath: string;
   readonly draftSessionId: string | null;
   readonly outcome?: SpecOutcome;
-  /** The implementation turn this spec started, once the user pressed Start Implementation. */
-  readonly implementationTurnId?: string;
+  /** When Start Implementation sent the implementation prompt as the chat's next message. */
+  readonly implementationSentAt?: number;
+  /** Why the last Approve, Reject or Start Implementation did nothing, in Zero's words; cleared by an outcome. */
+  readonly problem?: string;
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -75,18 +77,30 @@ export function outcomeFromCli(stdout: string, note: string, at: number): SpecOu
   };
 }
 
-/** `spec_reviewed`: the outcome once (Zero decides only once), and the implementation turn once. */
+/** `spec_reviewed`: the outcome once (Zero decides only once), the implementation once, or a problem. */
 export function specReviewed(
   turn: Turn,
-  a: { readonly outcome?: SpecOutcome; readonly implementationTurnId?: string },
+  a: { readonly outcome?: SpecOutcome; readonly implementationSentAt?: number; readonly problem?: string },
 ): Turn {
   const spec = turn.spec;
   if (!spec) return turn;
   const outcome = spec.outcome ?? a.outcome;
-  const impl = spec.implementationTurnId ?? (outcome?.status === 'approved' ? a.implementationTurnId : undefined);
+  const sent = spec.implementationSentAt ?? (outcome?.status === 'approved' ? a.implementationSentAt : undefined);
+  // A new outcome or a sent implementation clears the last problem; a problem replaces it.
+  const problem = a.problem ?? (a.outcome || a.implementationSentAt !== undefined ? undefined : spec.problem);
+  const { specId, title, filePath, relativePath, draftSessionId } = spec;
   return {
     ...turn,
-    spec: { ...spec, ...(outcome ? { outcome } : {}), ...(impl !== undefined ? { implementationTurnId: impl } : {}) },
+    spec: {
+      specId,
+      title,
+      filePath,
+      relativePath,
+      draftSessionId,
+      ...(outcome ? { outcome } : {}),
+      ...(sent !== undefined ? { implementationSentAt: sent } : {}),
+      ...(problem ? { problem } : {}),
+    },
   };
 }
 
@@ -95,31 +109,38 @@ export interface SpecCardModel {
   readonly heading: string;
   readonly detail: string;
   readonly status: string;
+  /** Zero's words for the last action that failed, or null. */
+  readonly problem: string | null;
   readonly canReview: boolean;
   readonly canImplement: boolean;
+  readonly canOpen: boolean;
 }
 
 export function specCardModel(spec: SpecReview): SpecCardModel {
   const o = spec.outcome;
   const heading = `Spec ready for review: ${spec.title}`;
   const detail = `${spec.relativePath || spec.filePath} (spec ${spec.specId})`;
+  const common = { heading, detail, problem: spec.problem ?? null, canOpen: spec.filePath !== '' };
   if (!o)
     return {
-      heading,
-      detail,
+      ...common,
       status: 'Zero drafted this spec and stopped. Approve it to implement it, or reject it.',
       canReview: true,
       canImplement: false,
     };
   const note = o.note ? ` (${o.status === 'approved' ? 'comment' : 'reason'}: ${o.note})` : '';
   if (o.status === 'rejected')
-    return { heading, detail, status: `${o.message}${note}`, canReview: false, canImplement: false };
-  const started = spec.implementationTurnId !== undefined;
+    return {
+      ...common,
+      status: `${o.message}${note} Send /spec with a revised task to draft again.`,
+      canReview: false,
+      canImplement: false,
+    };
+  const started = spec.implementationSentAt !== undefined;
   return {
-    heading,
-    detail,
+    ...common,
     status: started
-      ? `${o.message}${note} The implementation runs in the next turn.`
+      ? `${o.message}${note} The implementation prompt is sent as your next message.`
       : `${o.message}${note} Start Implementation sends Zero's implementation prompt (the whole spec) as the next message.`,
     canReview: false,
     canImplement: !started && o.implementationSessionId !== undefined,

@@ -44,6 +44,7 @@ import { IsolatedChats, isolating } from './worktrees/isolatedChats';
 import { activeFolder, chooseFolder, otherFolders } from './workspace/workspaceFolders';
 import { forkChats } from './history/forkChats';
 import { SubagentTranscripts } from './history/subagentTranscripts';
+import { specActions } from './review/specActions';
 
 export interface Zero {
   readonly controller: ChatController;
@@ -186,7 +187,7 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
     controller,
     folder: activeFolder,
     log,
-    send: (chatId, message) => composer.sendAsComposer(chatId, message),
+    send: async (chatId, message) => void (await composer.sendAsComposer(chatId, message)),
   });
   const reviewActions = {
     ...changeActions,
@@ -221,6 +222,14 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
     log,
   });
   subs.push(subagents);
+  const spec = specActions({
+    controller,
+    folder: activeFolder,
+    trusted,
+    send: (chatId, text) => composer.sendAsComposer(chatId, text),
+    log,
+    register: (d) => subs.push(d),
+  });
   const handlers = viewActions({
     openSubagent: (chatId, turnId, toolId) => subagents.open(controller.chats.wholeChat(chatId), turnId, toolId),
     worktrees: worktrees.handlers,
@@ -243,6 +252,7 @@ export function createZero(context: vscode.ExtensionContext, channel: vscode.Log
     ...fileReview,
     forkTurn: (chatId, turnId) => fork.forkTurn(chatId, turnId),
     openToolOutput: (chatId, turnId, key) => fullOutput.open(chatId, turnId, key),
+    spec,
   });
   const view = new ChatViewProvider(context.extensionUri, controller, handlers, log);
   const tabs = new ChatTabs(context.extensionUri, controller, handlers, log);

@@ -254,6 +254,13 @@ export const WebviewToHostSchema = lazySchema(() =>
       path: string().check(maxLength(4096)),
       decision: zEnum(['keep', 'revert']),
     }),
+    /** A spec turn's card: `zero spec approve|reject` (with an optional note), open the spec, send its implementation. */
+    strictObject({
+      type: literal('spec'),
+      turnId: string().check(maxLength(200)),
+      action: zEnum(['approve', 'reject', 'open', 'implement']),
+      note: optional(string().check(maxLength(2000))),
+    }),
     /** The view's document gained or lost the focus: a dialog it opened can hand the focus back. */
     strictObject({ type: literal('viewFocus'), focused: boolean() }),
   ]),

@@ -56,7 +56,7 @@ export function planRun(input: PlanInput): PlanResult {
   // Zero refuses -w in plan mode (it would make the worktree before plan applies): a plan turn runs in the folder.
   const wt = input.worktree;
   const planning = !input.trusted || mode.trim().toLowerCase() === 'plan';
-  // `/spec`: Zero drafts in a new session of its own, with its own spec-draft permissions (§22).
+  // `/spec`: Zero drafts in a new session of its own, with its own spec-draft permissions (docs/zero-exec.md §25).
   const spec = picked === SPEC_MODE;
   if (spec && !input.trusted)
     return { ok: false, kind: 'settings', problem: 'Spec mode writes the spec file: trust this workspace first.' };

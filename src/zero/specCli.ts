@@ -2,7 +2,7 @@
  * Zero's spec review commands (internal/cli/spec.go): `zero spec approve|reject <target> --json`,
  * where the target is the draft session id (unique) or the spec id (`<date>-<slug>`, which another
  * workspace's spec can share). And the implementation prompt `spec approve` stores in its `spec-impl`
- * session, which the chat sends as its next message (docs/zero-exec.md §22).
+ * session, which the chat sends as its next message (docs/zero-exec.md §25).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -63,7 +63,7 @@ describe('real Zero: spec mode', () => {
     assert.deepEqual(specCardModel(after.turns[0]!.spec!).canImplement, true);
     const prompt = await readImplementationPrompt(sessionsRoot(env), outcome.implementationSessionId!);
     assert.ok(prompt?.startsWith(`${IMPL_PROMPT_START}\n\nUser note: keep it short\n\n${SPEC_PLAN}`), prompt ?? '');
-    after = reduceChat(after, { type: 'spec_reviewed', turnId: turn.id, implementationTurnId: 't2' });
+    after = reduceChat(after, { type: 'spec_reviewed', turnId: turn.id, implementationSentAt: 2 });
     assert.equal(specCardModel(after.turns[0]!.spec!).canImplement, false);
     // The implementation: a plain exec turn of the chat, with that prompt.
     const impl = await chatTurn(sandbox, prompt!, { sessionId: after.sessionId });
@@ -117,7 +117,7 @@ describe('real Zero: spec mode', () => {
     assert.equal(rejected.outcome.status, 'rejected');
     assert.equal(rejected.outcome.note, '-too broad');
     const after = reduceChat(chat, { type: 'spec_reviewed', turnId: turn.id, outcome: rejected.outcome });
-    assert.equal(specCardModel(after.turns[0]!.spec!).status, 'Spec rejected. (reason: -too broad)');
+    assert.equal(specCardModel(after.turns[0]!.spec!).status, 'Spec rejected. (reason: -too broad) Send /spec with a revised task to draft again.');
     const meta = JSON.parse(
       fs.readFileSync(path.join(sessionsRoot(sandbox.env), turn.spec!.draftSessionId!, 'metadata.json'), 'utf8'),
     ) as Record<string, unknown>;

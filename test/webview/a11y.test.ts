@@ -92,6 +92,31 @@ function everything(): ViewState {
       stderrTail: 'zero: note on stderr',
       at: T_START + 5000,
     },
+    // A spec turn: its spec card (render/specCard.ts).
+    {
+      type: 'turn_started',
+      turnId: t(8),
+      prompt: 'Add a greeting',
+      origin: 'prompt',
+      at: T_START,
+      composed: { text: 'Add a greeting', chips: [], images: 0, mode: 'spec' },
+    },
+    ...eventActions([
+      ev({ type: 'run_start', sessionId: 's8' }),
+      ev({
+        type: 'final',
+        text: 'Spec draft saved for review.',
+        meta: {
+          stopReason: 'spec_review_required',
+          specId: '2026-12-03-add-a-greeting-file',
+          specTitle: 'Add a greeting file',
+          specFilePath: '/home/dev/acme-app/.zero/specs/2026-12-03-add-a-greeting-file.md',
+          relativePath: '.zero/specs/2026-12-03-add-a-greeting-file.md',
+          draftSessionId: 's8',
+        },
+      }),
+      ev({ type: 'run_end', status: 'spec_review_required', exitCode: 0 }),
+    ]),
     { type: 'turn_started', turnId: t(7), prompt: 'Keep going', origin: 'retry', at: T_START },
     {
       type: 'acp_plan',

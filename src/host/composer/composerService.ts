@@ -101,9 +101,10 @@ export class ComposerService extends Disposable {
    * goes with the mode, model and effort that chat's composer shows, checked and asked about like
    * a send from the composer, never the settings' defaults behind the user's back.
    */
-  async sendAsComposer(chatId: string, text: string): Promise<void> {
+  async sendAsComposer(chatId: string, text: string): Promise<boolean> {
     const picks = await this.checkedPicks(chatId, this.deps.controller.view.picks(chatId), text);
     if (picks) this.deps.controller.send(text, picks, chatId);
+    return picks !== null;
   }
 
   /** The mode, model and effort a message may carry; null when the user called off the unsafe question. */

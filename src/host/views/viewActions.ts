@@ -22,6 +22,8 @@ export interface ViewActionDeps {
   readonly openToolOutput: (chatId: string, turnId: string, key: string) => Promise<void>;
   /** A subagent card's Open subagent transcript (host/history/subagentTranscripts.ts). */
   readonly openSubagent: (chatId: string, turnId: string, toolId: string) => Promise<void>;
+  /** A spec turn's card (host/review/specActions.ts). */
+  readonly spec: (turnId: string, action: 'approve' | 'reject' | 'open' | 'implement', note: string) => Promise<void>;
   /** Fork from here, in the chat the view shows (host/history/forkChats.ts). */
   readonly forkTurn: (chatId: string, turnId: string) => Promise<void>;
   readonly keepFile: (turnId: string, path: string) => void;
@@ -72,6 +74,7 @@ export function viewActions(deps: ViewActionDeps): EditorHandlers {
     undoTurn: (msg) => deps.undoTurn(msg.turnId),
     openToolOutput: (msg, view) => deps.openToolOutput(view.chatId, msg.turnId, msg.key),
     openSubagent: (msg, view) => deps.openSubagent(view.chatId, msg.turnId, msg.toolId),
+    spec: (msg) => deps.spec(msg.turnId, msg.action, msg.note ?? ''),
     forkTurn: (msg, view) => deps.forkTurn(view.chatId, msg.turnId),
     reviewFile: (msg) =>
       msg.decision === 'keep' ? deps.keepFile(msg.turnId, msg.path) : deps.revertFile(msg.turnId, msg.path),

@@ -31,6 +31,9 @@ export function statusLabel(status: TurnStatus): { text: string; tone: 'ok' | 'e
       return { text: 'running', tone: 'running' };
     case 'success':
       return { text: 'success', tone: 'ok' };
+    // Zero drafted a spec and stopped for the user's review, as asked (the turn's spec card).
+    case 'spec_review_required':
+      return { text: 'spec ready for review', tone: 'ok' };
     case 'incomplete':
     case 'interrupted':
     case 'cut-off':

@@ -135,7 +135,9 @@ export class HeaderView {
     }
     const { text, tone } = statusLabel(turn.status);
     this.status.className = `run-status tone-${tone}`;
-    setText(this.status, turn.status === 'success' ? 'Finished' : `Stopped: ${text}`);
+    // A spec draft stops as asked, for review: not "Stopped".
+    const ended = turn.status === 'success' ? 'Finished' : turn.spec ? 'Spec ready for review' : `Stopped: ${text}`;
+    setText(this.status, ended);
   }
 }
 

@@ -18,6 +18,7 @@ import { ASK_TOOL, askFromArgs } from '../../conversation/askUser';
 import { PlanView } from './plan';
 import { shownAsPlan } from '../../conversation/planChecklist';
 import { ReasoningView } from './reasoning';
+import { SpecCardView } from './specCard';
 import { resumeLine } from './resume';
 import { forkButton } from './forkButton';
 import { TextView } from './text';
@@ -43,6 +44,8 @@ export class TurnView {
   readonly el = h('article', { class: 'turn' });
   private readonly items = h('div', { class: 'turn-items' });
   private readonly footer = h('div', { class: 'turn-footer' });
+  /** A spec turn's spec, between what Zero did and the footer (specCard.ts). */
+  private readonly specCard: SpecCardView;
   private readonly views: ItemView[] = [];
   private readonly rendered: TurnItem[] = [];
   private turn: Turn | null = null;
@@ -52,10 +55,11 @@ export class TurnView {
     private readonly actions: TurnActions,
   ) {
     this.el.dataset.turnId = turn.id;
+    this.specCard = new SpecCardView(turn.id);
     // A saved transcript has no prompt: no empty "You" box.
     if (turn.prompt !== '' || turn.origin === 'retry') this.el.append(userMessage(turn, actions));
     // Headings let a screen reader jump between what the user said and what Zero did.
-    this.el.append(h('h2', { class: 'sr-only', text: 'Zero' }), this.items, this.footer);
+    this.el.append(h('h2', { class: 'sr-only', text: 'Zero' }), this.items, this.specCard.el, this.footer);
     this.update(turn);
   }
 
@@ -64,6 +68,7 @@ export class TurnView {
     if (turn === prev) return;
     this.turn = turn;
     if (turn.items !== prev?.items) this.updateItems(turn);
+    this.specCard.update(turn.spec);
     if (!prev || footerChanged(prev, turn)) this.renderFooter(turn);
     this.el.classList.toggle('running', RUNNING_STATUSES.has(turn.status));
     this.el.classList.toggle('edited', turn.undone !== undefined);

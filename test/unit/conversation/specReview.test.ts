@@ -1,9 +1,12 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { ChatSchema } from '../../../src/conversation/chatSchema';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import { outcomeFromCli, specCardModel, validSpecId, type SpecReview } from '../../../src/conversation/specReview';
 import { buildExecArgs, SettingsError } from '../../../src/zero/execArgs';
-import { specDecisionArgs } from '../../../src/zero/specCli';
+import { specDecisionArgs, specFileInside } from '../../../src/zero/specCli';
 import { parseSlash, SPEC_NEEDS_EXEC, type SlashTarget } from '../../../src/webview/slashCommands';
 import type { ZeroEvent } from '../../../src/protocol/events';
 
@@ -90,9 +93,13 @@ describe('spec mode', () => {
       outcome: { status: 'rejected', message: 'Spec rejected.', at: 6 },
     });
     assert.equal(chat.turns[0]!.spec!.outcome?.status, 'approved', 'the first decision stays');
-    chat = reduceChat(chat, { type: 'spec_reviewed', turnId: 't1', implementationTurnId: 't2' });
+    chat = reduceChat(chat, { type: 'spec_reviewed', turnId: 't1', problem: 'Zero said no.' });
+    assert.equal(specCardModel(chat.turns[0]!.spec!).problem, 'Zero said no.');
+    chat = reduceChat(chat, { type: 'spec_reviewed', turnId: 't1', implementationSentAt: 7 });
+    assert.equal(specCardModel(chat.turns[0]!.spec!).problem, null, 'sending clears the problem');
     const reloaded = ChatSchema.parse(JSON.parse(JSON.stringify(chat)));
     assert.equal(specCardModel(reloaded.turns[0]!.spec! as SpecReview).canImplement, false);
+    assert.equal(reloaded.turns[0]!.spec!.implementationSentAt, 7);
     assert.equal(outcomeFromCli('not json', '', 1), null);
   });
 
@@ -135,5 +142,40 @@ describe('spec mode', () => {
       `error ${SPEC_NEEDS_EXEC}`,
       'error Type the task after /spec, e.g. /spec add a settings page.',
     ]);
+  });
+
+  it("Open Spec: only a file inside the folder's .zero/specs, symlinks followed; hostile paths are refused", () => {
+    const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'zero-spec-')));
+    try {
+      const ws = path.join(root, 'ws');
+      const specs = path.join(ws, '.zero', 'specs');
+      fs.mkdirSync(specs, { recursive: true });
+      const good = path.join(specs, 'a.md');
+      fs.writeFileSync(good, '# A\n');
+      fs.writeFileSync(path.join(ws, 'secret.txt'), 'no');
+      fs.writeFileSync(path.join(root, 'outside.md'), 'no');
+      fs.symlinkSync(path.join(root, 'outside.md'), path.join(specs, 'link.md'));
+      fs.symlinkSync(good, path.join(specs, 'inner-link.md'));
+      fs.mkdirSync(path.join(specs, 'dir.md'));
+      assert.equal(specFileInside(ws, good), good);
+      assert.equal(specFileInside(ws, '.zero/specs/a.md'), good, 'relative to the folder');
+      assert.equal(specFileInside(ws, path.join(specs, 'inner-link.md')), good, 'a link that stays inside');
+      for (const bad of [
+        path.join(specs, 'link.md'), // a link out of the folder
+        path.join(specs, '..', '..', 'secret.txt'),
+        '.zero/specs/../../secret.txt',
+        path.join(root, 'outside.md'),
+        path.join(specs, 'dir.md'), // not a file
+        path.join(specs, 'missing.md'),
+        specs,
+        '/etc/passwd',
+        '',
+      ])
+        assert.equal(specFileInside(ws, bad), null, bad);
+      // Another folder's specs are not this folder's.
+      assert.equal(specFileInside(path.join(root, 'other'), good), null);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });

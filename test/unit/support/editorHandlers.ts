@@ -35,5 +35,6 @@ export function plainEditor(
     setCurrentFile: o,
     exportChat: o,
     zeroInTerminal: o,
+    spec: o,
   };
 }
