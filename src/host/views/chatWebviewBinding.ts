@@ -9,7 +9,10 @@ import { WebviewToHostSchema, type HostToWebview, type ViewState, type WebviewTo
 import type { ChatController, ControllerChange } from '../../chats/chatController';
 import { Disposable } from '../../lifecycle/disposable';
 
-/** Actions are flushed at most this often: smooth streaming without one post per delta. */
+/**
+ * Actions are posted at most this often: smooth streaming without one post per delta. The first ones after a
+ * quiet spell (Zero's first word) go at once, with whatever else the same read of Zero's output brought.
+ */
 const FLUSH_MS = 16;
 
 type MessageType = WebviewToHost['type'];
@@ -61,7 +64,10 @@ export class ChatWebviewBinding extends Disposable {
   /** Whether the view's document has the focus, as it last said. */
   private focused = false;
   private pending: { chatId: string; actions: ChatAction[] } | null = null;
-  private timer: NodeJS.Timeout | undefined;
+  /** Cancels the flush that is due, if any. */
+  private due: (() => void) | undefined;
+  /** When actions were last posted (performance.now()). */
+  private lastFlush = -Infinity;
   private readonly handlers: MessageHandlers;
 
   constructor(
@@ -75,7 +81,7 @@ export class ChatWebviewBinding extends Disposable {
     this.handlers = { ...editor, ...this.own };
     this.register(webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
     this.register(controller.chats.onDidChange((c) => this.onChange(c)));
-    this.register({ dispose: () => this.timer && clearTimeout(this.timer) });
+    this.register({ dispose: () => this.cancelTimer() });
     // An empty chat lists recent chats with what each is doing: keep that list current.
     this.register(
       controller.activity.onDidChange(() => this.ready && target.viewState().chat.turns.length === 0 && this.refresh()),
@@ -136,7 +142,7 @@ export class ChatWebviewBinding extends Disposable {
         if (c.chatId !== this.target.chatId) return;
         if (this.pending && this.pending.chatId !== c.chatId) this.flush();
         (this.pending ??= { chatId: c.chatId, actions: [] }).actions.push(...c.actions);
-        this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
+        if (!this.due) this.flushSoon();
         return;
       case 'queue':
         if (c.chatId !== this.target.chatId) return;
@@ -160,11 +166,29 @@ export class ChatWebviewBinding extends Disposable {
   }
 
   private flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.cancelTimer();
     const p = this.pending;
     this.pending = null;
-    if (p && p.actions.length > 0) this.post({ type: 'actions', chatId: p.chatId, actions: p.actions });
+    if (p && p.actions.length > 0) {
+      this.lastFlush = performance.now();
+      this.post({ type: 'actions', chatId: p.chatId, actions: p.actions });
+    }
+  }
+
+  private flushSoon(): void {
+    const wait = this.lastFlush + FLUSH_MS - performance.now();
+    if (wait > 0) {
+      const timer = setTimeout(() => this.flush(), wait);
+      this.due = () => clearTimeout(timer);
+    } else {
+      const immediate = setImmediate(() => this.flush());
+      this.due = () => clearImmediate(immediate);
+    }
+  }
+
+  private cancelTimer(): void {
+    this.due?.();
+    this.due = undefined;
   }
 
   private post(msg: HostToWebview): void {

@@ -120,4 +120,23 @@ describe('ChatWebviewBinding (plain Node)', () => {
       ['turn_started', 'run_start', 'text', 'final', 'run_end', 'process_exited'],
     );
   });
+  it("Zero's first word after a quiet spell reaches the view at once; a burst right after it is batched", async () => {
+    const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
+    const texts = (m: HostToWebview): string[] =>
+      m.type === 'actions'
+        ? m.actions.flatMap((a) => (a.type === 'event' && a.event.type === 'text' ? [a.event.delta ?? ''] : []))
+        : [];
+    incoming.fire({ type: 'ready' });
+    incoming.fire({ type: 'send', text: 'Hello' });
+    await new Promise((r) => setTimeout(r, 40)); // Zero starts: longer than a frame
+    transport.last.emit(zeroEvent({ type: 'text', delta: 'Hi' }));
+    await tick();
+    assert.deepEqual(posted.flatMap(texts), ['Hi'], 'posted with no batching wait');
+    const before = posted.length;
+    for (const d of ['a', 'b', 'c']) transport.last.emit(zeroEvent({ type: 'text', delta: d }));
+    await tick();
+    assert.equal(posted.length, before, 'within a frame of the last post: held for the batch');
+    await until(() => posted.length > before, 'the batch goes');
+    assert.deepEqual(posted.slice(before).map(texts), [['a', 'b', 'c']], 'one message');
+  });
 });
