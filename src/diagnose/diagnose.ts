@@ -7,6 +7,7 @@ import { acpCheck, type StartAcp } from './checks/acpCheck';
 import { binaryCheck } from './checks/binaryCheck';
 import { doctorCheck } from './checks/doctorCheck';
 import { logCheck } from './checks/logCheck';
+import { mcpCheck } from './checks/mcpCheck';
 import { providerCheck } from './checks/providerCheck';
 import { sandboxCheck } from './checks/sandboxCheck';
 import { settingsCheck, trustCheck } from './checks/workspaceChecks';
@@ -55,6 +56,7 @@ export function diagnoseChecks(input: DiagnoseInput): Check[] {
       ...(m.acpHandshakeMs !== undefined ? { handshakeMs: m.acpHandshakeMs } : {}),
     }),
     sandboxCheck(probes),
+    mcpCheck(probes, input.trusted),
     doctorCheck(probes),
     trustCheck(input.trusted),
     settingsCheck(input.settings, input.ignoredFromFiles),

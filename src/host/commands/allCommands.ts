@@ -1,6 +1,7 @@
 /** Every palette, menu and editor command of the chat, registered in one place (each room keeps its table). */
 import * as vscode from 'vscode';
 import { manageApprovals } from '../approvals/manageApprovals';
+import { showMcpServers } from '../mcp/mcpServersPick';
 import { registerDiagnose, type DiagnoseDeps } from '../diagnose/diagnoseCommand';
 import type { ForkChats } from '../history/forkChats';
 import { registerTranscriptCommands } from '../history/transcriptCommands';
@@ -36,6 +37,15 @@ export function registerAllCommands(d: AllCommandDeps): vscode.Disposable[] {
     ...registerWorktreeCommands({ controller: d.controller, ...d.worktrees }),
     vscode.commands.registerCommand('zero.manageApprovals', () =>
       manageApprovals(d.controller.view.binary.path, readSettings().env, d.log),
+    ),
+    vscode.commands.registerCommand('zero.mcpServers', () =>
+      showMcpServers({
+        binary: d.controller.view.binary.path,
+        env: readSettings().env,
+        cwd: d.folder(),
+        trusted: vscode.workspace.isTrusted,
+        log: d.log,
+      }),
     ),
     vscode.commands.registerCommand('zero.chooseFolder', d.chooseFolder),
     vscode.commands.registerCommand('zero.forkChat', () => d.fork.forkWorkingChat()),
