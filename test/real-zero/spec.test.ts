@@ -117,7 +117,10 @@ describe('real Zero: spec mode', () => {
     assert.equal(rejected.outcome.status, 'rejected');
     assert.equal(rejected.outcome.note, '-too broad');
     const after = reduceChat(chat, { type: 'spec_reviewed', turnId: turn.id, outcome: rejected.outcome });
-    assert.equal(specCardModel(after.turns[0]!.spec!).status, 'Spec rejected. (reason: -too broad) Send /spec with a revised task to draft again.');
+    assert.equal(
+      specCardModel(after.turns[0]!.spec!).status,
+      'Spec rejected. (reason: -too broad) Send /spec with a revised task to draft again.',
+    );
     const meta = JSON.parse(
       fs.readFileSync(path.join(sessionsRoot(sandbox.env), turn.spec!.draftSessionId!, 'metadata.json'), 'utf8'),
     ) as Record<string, unknown>;
