@@ -85,7 +85,12 @@ export class SubagentTranscripts implements vscode.TextDocumentContentProvider, 
       description: card.description,
     });
     const doc = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+    // Beside the editor the user works in; with none open, Beside would leave an empty group beside it,
+    // and a second transcript would open a third group: transcripts share the column of one shown already.
+    const shown = vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === SUBAGENT_SCHEME);
+    const viewColumn =
+      shown?.viewColumn ?? (vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active);
+    await vscode.window.showTextDocument(doc, { preview: false, viewColumn });
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
