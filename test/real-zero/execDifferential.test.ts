@@ -9,6 +9,13 @@ import { FAKE_ZERO } from './lib/execChat';
 import { lines, normalise, runRaw, type RawRunOptions } from './lib/execNormalise';
 import { makeSandbox, realZeroBin, type Sandbox } from './lib/realZero';
 
+// The fake's own tables (plain CommonJS, no types).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const scripted = require('../fixtures/fake-zero/scripted') as {
+  offeredTools(mode: string, options: { autonomy?: string }): { eager: string[]; deferred: string[] | null };
+  requestTools(offer: { eager: string[]; deferred: string[] | null }, loaded: Set<string>): string[];
+};
+
 interface Case {
   /** Model-server scenario; the fake runs `model-<scenario>`. */
   scenario: string;
@@ -36,9 +43,13 @@ const CASES: Case[] = [
   { scenario: 'write', options: { mode: 'ask' } },
   { scenario: 'shell', options: { mode: 'ask' } },
   { scenario: 'fetch', options: { mode: 'ask' } },
+  { scenario: 'fetch', options: { mode: 'member-auto' } },
+  { scenario: 'fetch', options: { extraArgs: ['--auto', 'medium'] } },
+  { scenario: 'write', options: { extraArgs: ['--auto', 'medium'] } },
   { scenario: 'write-outside', params: 'path=<outside>/zero.txt', options: { mode: 'ask' } },
   { scenario: 'write-outside', params: 'path=<outside>/zero.txt', options: { mode: 'ask', addOutside: true } },
   { scenario: 'read', options: { mode: 'plan' } },
+  { scenario: 'read', options: { mode: 'spec-draft' } },
   { scenario: 'write', options: { mode: 'plan' } },
   { scenario: 'write', options: { mode: 'unsafe' } },
   { scenario: 'shell', options: { mode: 'unsafe' } },
@@ -120,4 +131,25 @@ describe('fake zero vs real Zero: the same exec event sequences', function () {
       if (c.options?.interruptAfterTexts) assert.deepEqual(fake.stored, real.stored);
     });
   }
+});
+
+describe('fake zero vs real Zero: the tools offered per mode and autonomy, in order', function () {
+  this.timeout(60_000);
+  for (const mode of ['auto', 'ask', 'unsafe', 'member-auto', 'plan', 'spec-draft'])
+    for (const autonomy of ['', 'medium']) {
+      it(`${mode}${autonomy ? ` --auto ${autonomy}` : ''}: the first request's tools, and the last's (web_fetch loaded if deferred)`, async () => {
+        const sandbox = await makeSandbox();
+        try {
+          const extraArgs = autonomy ? ['--auto', autonomy] : [];
+          await runRaw([realZeroBin()], sandbox, 'scenario:fetch', { mode, extraArgs, env: {} });
+          const real = sandbox.server.completions().map((r) => (r.body?.tools ?? []).map((t) => t.function.name));
+          const offer = scripted.offeredTools(mode, { autonomy });
+          assert.deepEqual(real[0], scripted.requestTools(offer, new Set()));
+          if (offer.deferred) assert.deepEqual(real.at(-1), scripted.requestTools(offer, new Set(['web_fetch'])));
+          else assert.deepEqual(real.at(-1), real[0]);
+        } finally {
+          await sandbox.dispose();
+        }
+      });
+    }
 });

@@ -89,10 +89,47 @@ describe('real Zero exec: permission modes in the chat', () => {
     assert.equal(tools(turn)[0]!.status, 'error');
   });
 
-  it('ask: web_fetch is not offered directly (Zero defers it behind tool_search)', async () => {
-    const { turn } = await chatTurn(sandbox, 'scenario:fetch', { mode: 'ask' });
-    assert.equal(answer(turn), 'Tool web_fetch was not offered in this mode.');
-    assert.deepEqual(tools(turn), []);
+  it('ask: web_fetch is deferred: tool_search loads it, then it asks, is refused headless and the chat offers the approval', async () => {
+    const { turn, actions } = await chatTurn(sandbox, 'scenario:fetch', { mode: 'ask' });
+    assert.deepEqual(problems(turn), []);
+    const requests = offered(sandbox);
+    assert.deepEqual([requests[0]!.includes('web_fetch'), requests[0]!.includes('tool_search')], [false, true]);
+    assert.deepEqual(
+      requests.slice(1).map((r) => r.includes('web_fetch')),
+      [true, true],
+    );
+    const [search, fetch] = tools(turn);
+    assert.deepEqual(
+      [search!.name, search!.status, search!.args],
+      ['tool_search', 'ok', { query: 'select:web_fetch' }],
+    );
+    assert.match(
+      search!.output ?? '',
+      /^Loaded 1 tool\. Full schemas follow; call them on the next turn\.\n\n## web_fetch\n/,
+    );
+    assert.deepEqual(
+      [fetch!.name, fetch!.status, fetch!.output],
+      [
+        'web_fetch',
+        'error',
+        'Error: Sandbox approval required for web_fetch: Fetches remote URL content over the network.',
+      ],
+    );
+    assert.equal(tools(turn).length, 2);
+    const [card] = permissions(turn);
+    assert.deepEqual(
+      [card!.event, card!.action, card!.permissionMode, card!.reason, card!.approval],
+      ['permission_request', 'prompt', 'ask', 'Fetches remote URL content over the network.', 'pending'],
+    );
+    assert.equal(permissions(turn).length, 1);
+    assert.deepEqual(
+      eventTypes(actions).filter((t) => /tool|permission/.test(t)),
+      ['tool_call', 'tool_result', 'tool_call', 'permission_request', 'tool_result'],
+    );
+    assert.equal(
+      answer(turn),
+      'Done: tried the fetch. The tool said: Error: Sandbox approval required for web_fetch: Fetches remote URL content over ',
+    );
   });
 
   it('ask: a write outside the workspace is refused with an outside_workspace card naming the path', async () => {
