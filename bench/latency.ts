@@ -1,7 +1,8 @@
 /**
  * Latency of a message with the real Zero and the scripted model at zero delay, in a real VS Code
  * (code-server + Chromium), on exec and on ACP:
- *   - Send → first word: from the Enter keydown in the chat view to the first answer text drawn;
+ *   - Send → first word: from the Enter keydown in the chat view to Zero's first words drawn (in the turn's first
+ *     text block; it is styled as the answer once Zero's final event says it is, "answer drawn");
  *   - Send → end of turn: to the turn's status drawn;
  *   - the extension's share: what the same message costs without the extension, run directly
  *     (exec: `zero exec` spawned as from a shell, later messages with --resume as the chat does; ACP: a
@@ -27,6 +28,7 @@ import { startCodeServer } from '../test/e2e/lib/codeServer';
 import { openZeroView } from '../test/e2e/lib/workbench';
 import { messageBox } from '../test/e2e/lib/userFlows';
 import { findRealZero } from '../test/real-zero/lib/realZero';
+import { LATENCY_STAGES, type LatencyRecord } from '../src/protocol/latencyMarks';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -39,7 +41,29 @@ const PROMPT = 'scenario:plain latency';
 interface Sample {
   first: number;
   end: number;
+  /** The same words drawn as the answer (after Zero's final event). */
+  answer?: number;
+  /** Each stage's time after Enter (ms), host's and webview's (screen runs only). */
+  stages?: Partial<Record<Stage, number>>;
 }
+
+/** The path of a message, in order: Enter, the host's marks (src/protocol/latencyMarks.ts), the webview's. */
+const STAGES = [...LATENCY_STAGES, 'webview-received', 'text-drawn', 'final-received', 'drawn'] as const;
+type Stage = (typeof STAGES)[number];
+const STAGE_LABEL: Record<Stage, string> = {
+  'host-received': 'Enter → send message at the host',
+  'turn-started': '→ turn in the chat',
+  'zero-asked': '→ zero exec spawned / session/prompt sent',
+  'first-output': "→ Zero's first stdout bytes / first ACP update",
+  'text-read': "→ Zero's first words read",
+  'text-decoded': '→ decoded',
+  'text-reduced': '→ reduced into the chat',
+  'text-posted': '→ posted to the view',
+  'webview-received': '→ received in the view',
+  'text-drawn': '→ drawn (as text)',
+  'final-received': "→ Zero's final event received in the view",
+  drawn: '→ drawn as the answer',
+};
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -67,19 +91,32 @@ function zeroConfig(server: ModelServer): string {
   return dir;
 }
 
-/** Arms timers in the chat document: Enter in the message box, then the next turn's first answer text and status. */
+/** Arms timers in the chat document: Enter in the message box, then the next turn's first words, answer and status. */
 const ARM = `(() => {
   const w = window;
-  w.__lat = { sent: 0, first: 0, end: 0 };
+  w.__lat = { sent: 0, first: 0, answer: 0, end: 0, sentAt: 0, receivedAt: 0, textAt: 0, finalAt: 0, drawnAt: 0 };
+  const at = () => performance.timeOrigin + performance.now();
+  // The host's first post holding the answer's words (capture: before the view's own listener draws it).
+  const onMessage = (e) => {
+    const acts = e.data && e.data.type === 'actions' ? e.data.actions : null;
+    if (w.__lat.sent && !w.__lat.receivedAt && acts && acts.some((a) => a.type === 'event' && a.event.type === 'text')) w.__lat.receivedAt = at();
+    if (w.__lat.sent && !w.__lat.finalAt && acts && acts.some((a) => (a.type === 'event' && a.event.type === 'final') || a.type === 'acp_turn_ended')) {
+      w.__lat.finalAt = at();
+      window.removeEventListener('message', onMessage, true);
+    }
+  };
+  window.addEventListener('message', onMessage, true);
   const turnsBefore = document.querySelectorAll('section.transcript article.turn').length;
   const box = document.querySelector('textarea');
-  box.addEventListener('keydown', (e) => { if (e.key === 'Enter' && !e.shiftKey && !w.__lat.sent) w.__lat.sent = performance.now(); }, { capture: true, once: true });
+  box.addEventListener('keydown', (e) => { if (e.key === 'Enter' && !e.shiftKey && !w.__lat.sent) { w.__lat.sent = performance.now(); w.__lat.sentAt = at(); } }, { capture: true, once: true });
   const check = () => {
     const turns = document.querySelectorAll('section.transcript article.turn');
     const turn = turns.length > turnsBefore ? turns[turns.length - 1] : null;
     if (!turn || !w.__lat.sent) return;
     const answer = turn.querySelector('.text-block.answer');
-    if (!w.__lat.first && answer && answer.textContent.trim()) w.__lat.first = performance.now();
+    const text = turn.querySelector('.text-block');
+    if (!w.__lat.first && text && text.textContent.trim()) { w.__lat.first = performance.now(); w.__lat.textAt = at(); }
+    if (!w.__lat.answer && answer && answer.textContent.trim()) { w.__lat.answer = performance.now(); w.__lat.drawnAt = at(); }
     if (!w.__lat.end && turn.querySelector('.turn-footer .turn-status')) { w.__lat.end = performance.now(); obs.disconnect(); }
   };
   const obs = new MutationObserver(check);
@@ -89,11 +126,13 @@ const ARM = `(() => {
 async function onScreen(transport: 'exec' | 'acp', bin: string): Promise<Sample[]> {
   const server = await startModelServer();
   const config = zeroConfig(server);
+  const marksFile = path.join(config, 'latency-marks.jsonl');
   const cs = await startCodeServer({
     name: `bench-latency-${transport}`,
     settings: { 'zero.path': bin, 'zero.transport': transport, 'zero.notifications': false },
     env: {
       XDG_CONFIG_HOME: config,
+      ZERO_VSCODE_LATENCY_MARKS: marksFile,
       OPENAI_API_KEY: undefined,
       ANTHROPIC_API_KEY: undefined,
       GEMINI_API_KEY: undefined,
@@ -111,7 +150,15 @@ async function onScreen(transport: 'exec' | 'acp', bin: string): Promise<Sample[
       await frame.evaluate(ARM);
       await messageBox(chat).press('Enter');
       const t = await pollTimes(frame);
-      if (i > 0) samples.push({ first: t.first - t.sent, end: t.end - t.sent }); // run 0 warms up
+      const host = await hostMarks(marksFile, i + 1);
+      const stages: Partial<Record<Stage, number>> = {};
+      for (const s of LATENCY_STAGES) if (host[s] !== undefined) stages[s] = host[s] - t.sentAt;
+      if (t.receivedAt) stages['webview-received'] = t.receivedAt - t.sentAt;
+      if (t.textAt) stages['text-drawn'] = t.textAt - t.sentAt;
+      if (t.finalAt) stages['final-received'] = t.finalAt - t.sentAt;
+      stages.drawn = t.drawnAt - t.sentAt;
+      // run 0 warms up
+      if (i > 0) samples.push({ first: t.first - t.sent, answer: t.answer - t.sent, end: t.end - t.sent, stages });
     }
   } finally {
     await browser.close();
@@ -122,11 +169,35 @@ async function onScreen(transport: 'exec' | 'acp', bin: string): Promise<Sample[
   return samples;
 }
 
-async function pollTimes(frame: Frame): Promise<{ sent: number; first: number; end: number }> {
+interface ScreenTimes {
+  sent: number;
+  first: number;
+  answer: number;
+  end: number;
+  /** The same moments on the epoch clock (timeOrigin + now), which the host's marks use too. */
+  sentAt: number;
+  receivedAt: number;
+  textAt: number;
+  finalAt: number;
+  drawnAt: number;
+}
+
+/** The host's marks of message `n` (1-based): the file has a line per message once its first words were posted. */
+async function hostMarks(file: string, n: number): Promise<LatencyRecord> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+    if (lines.length >= n) return JSON.parse(lines[n - 1]!) as LatencyRecord;
+    if (Date.now() > until) throw new Error(`the host wrote ${lines.length} latency records, not ${n}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function pollTimes(frame: Frame): Promise<ScreenTimes> {
   const until = Date.now() + 60_000;
   for (;;) {
-    const t = (await frame.evaluate('window.__lat')) as { sent: number; first: number; end: number };
-    if (t.end && t.first) return t;
+    const t = (await frame.evaluate('window.__lat')) as ScreenTimes;
+    if (t.end && t.first && t.answer) return t;
     if (Date.now() > until) throw new Error(`the turn did not end on screen: ${JSON.stringify(t)}`);
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -211,6 +282,15 @@ async function directAcp(bin: string): Promise<Sample[]> {
   return samples;
 }
 
+/** The time of the stage before `stage` that this sample has (0: Enter). */
+function prevOf(s: Sample, stage: Stage): number {
+  for (let i = STAGES.indexOf(stage) - 1; i >= 0; i--) {
+    const t = s.stages?.[STAGES[i]!];
+    if (t !== undefined) return t;
+  }
+  return 0;
+}
+
 async function main(): Promise<void> {
   const found = findRealZero();
   if ('skip' in found) {
@@ -225,13 +305,28 @@ async function main(): Promise<void> {
     const extension = median(ends) - median(direct.map((s) => s.end));
     console.log(`\n${transport}`);
     console.log(`  Send → first word on screen   ${fmt(screen.map((s) => s.first))}`);
+    console.log(`  Send → answer drawn           ${fmt(screen.map((s) => s.answer ?? 0))}`);
     console.log(`  Send → end of turn on screen  ${fmt(ends)}`);
     console.log(
       `  Zero alone (${transport === 'exec' ? 'zero exec from a shell' : 'bare ACP client'}): first word ${fmt(direct.map((s) => s.first))}, end ${fmt(direct.map((s) => s.end))}`,
     );
     console.log(
-      `  in the extension: ${extension.toFixed(0)} ms of ${median(ends).toFixed(0)} ms (${((100 * extension) / median(ends)).toFixed(0)}%)`,
+      `  in the extension, end of turn: ${extension.toFixed(0)} ms of ${median(ends).toFixed(0)} ms (${((100 * extension) / median(ends)).toFixed(0)}%)`,
     );
+    const firsts = screen.map((s) => s.first);
+    const share = median(firsts) - median(direct.map((s) => s.first));
+    console.log(
+      `  in the extension, first word: ${share.toFixed(1)} ms of ${median(firsts).toFixed(1)} ms (${((100 * share) / median(firsts)).toFixed(0)}%)`,
+    );
+    console.log('  each stage, median ms after the previous one [median ms after Enter]:');
+    for (const stage of STAGES) {
+      const xs = screen.flatMap((s) => (s.stages?.[stage] === undefined ? [] : [s.stages[stage]]));
+      if (xs.length === 0) continue;
+      const step = median(
+        screen.flatMap((s) => (s.stages?.[stage] === undefined ? [] : [s.stages[stage] - prevOf(s, stage)])),
+      );
+      console.log(`    ${STAGE_LABEL[stage].padEnd(48)} ${step.toFixed(1).padStart(7)}  [${median(xs).toFixed(1)}]`);
+    }
   }
 }
 

@@ -10,6 +10,7 @@ import type { ChatAction } from '../conversation/actions';
 import type { SessionGrants, Turn } from '../conversation/model';
 import { AcpRuleNotes, type RuleSource } from './acpRuleNotes';
 import { approvalOf, CANCELLED, selected } from './permissionOptions';
+import { latencyMark } from '../protocol/latencyMarks';
 import { mapUpdate, toolName } from './mapUpdate';
 import { endFromCrash, endFromError, endFromStopReason, type TurnEnd } from './stopReason';
 import { storedAnswer } from './storedAnswer';
@@ -107,8 +108,13 @@ export class AcpTurn {
         additionalDirectories: this.req.additionalDirectories,
         sink: {
           update: (u) => {
+            latencyMark('first-output');
+            const text = u.sessionUpdate === 'agent_message_chunk' && u.content.type === 'text';
+            if (text) latencyMark('text-read');
             this.track(u);
-            for (const a of mapUpdate(u, this.req.runId)) dispatch(a);
+            const actions = mapUpdate(u, this.req.runId);
+            if (text) latencyMark('text-decoded');
+            for (const a of actions) dispatch(a);
             this.notes?.update(u);
           },
           permission: (request, signal) => this.permission(request, signal),
@@ -160,6 +166,7 @@ export class AcpTurn {
         },
       });
       if (this.stopRequested) return this.finish(endFromStopReason('cancelled', true), false);
+      latencyMark('zero-asked');
       const stopReason = await zero.prompt(opened.sessionId, this.blocks());
       this.reportFlood();
       const end = endFromStopReason(stopReason, this.stopRequested);

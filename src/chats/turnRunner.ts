@@ -24,6 +24,7 @@ import type { ChatFocus } from './chatFocus';
 import type { ChatView } from './chatView';
 import type { ChatsEnv } from './chatsEnv';
 import { Disposable } from '../lifecycle/disposable';
+import { latencyMark, latencyOn } from '../protocol/latencyMarks';
 
 /** What a follow-up turn that applies approvals adds, for that one turn only. */
 export interface TurnOptions {
@@ -177,7 +178,7 @@ export class TurnRunner extends Disposable {
         ...(transport.id === 'acp' ? { transport: 'acp' as const } : {}),
       },
     ]);
-    this.focus.rememberAsCurrent(chatId);
+    latencyMark('turn-started');
     const active: ActiveTurn = { turnId, transport, handle: null };
     this.active.set(chatId, active);
     this.starts.fire({ chatId, turnId, origin });
@@ -207,6 +208,8 @@ export class TurnRunner extends Disposable {
       );
     }
     active.handle = handle;
+    // After the start: remembering the chat saves it at once (the whole chat, when it was opened from History).
+    this.focus.rememberAsCurrent(chatId);
     const draft = origin === 'prompt' ? options.composed?.text || prompt : undefined;
     void handle.ended.then((end) => this.finish(chatId, turnId, draft, end, options));
   }
@@ -219,6 +222,7 @@ export class TurnRunner extends Disposable {
   ): void {
     if (this.active.get(chatId)?.turnId !== turnId) return;
     const changed = this.chats.dispatch(chatId, actions);
+    if (latencyOn() && actions.some((a) => a.type === 'event' && a.event.type === 'text')) latencyMark('text-reduced');
     // Images Zero did not take go back to the message box (the notice on the turn says so).
     if (images && images.length > 0 && actions.some((a) => a.type === 'notice' && a.code === 'images-ignored')) {
       this.chats.notify({ kind: 'insertDraft', chatId, text: '', images });

@@ -15,6 +15,7 @@ import {
 } from '../conversation/transport';
 import { InputError, promptInput } from '../protocol/input';
 import type { ErrorEvent } from '../protocol/events';
+import { latencyMark, latencyOn } from '../protocol/latencyMarks';
 import { EXEC_CAPABILITIES } from './execCapabilities';
 import { explainExit } from './exitReason';
 import { StderrLogCap } from './stderrLog';
@@ -82,6 +83,8 @@ export class ExecTransport implements Transport {
       input,
       maxLineBytes: settings.maxLineMB * 1024 * 1024,
       onDecoded: (items) => {
+        if (latencyOn() && items.some((d) => d.kind === 'event' && d.event.type === 'text'))
+          latencyMark('text-decoded');
         const actions: ChatAction[] = [];
         for (const d of items) {
           if (stopping && d.kind === 'event' && d.event.type === 'error' && d.event.code === 'interrupted') {
@@ -113,6 +116,7 @@ export class ExecTransport implements Transport {
       ...(this.deps.backpressure ? { backpressure: () => this.deps.backpressure?.() } : {}),
       onCallbackError: (err) => log.error(`Internal error while reading Zero's output: ${String(err)}`),
     });
+    latencyMark('zero-asked');
     const ended = run.exited.then((exit) => {
       stderrLog.end();
       return endOf(exit, plan.binary, cwd, lastError, log);

@@ -16,6 +16,7 @@ import * as fs from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import type { Decoded } from '../protocol/decoded';
 import { ZeroEventReader } from '../protocol/eventStream';
+import { latencyChunk } from '../protocol/latencyMarks';
 import { Descendants, RUN_MARKER_ENV } from './descendants';
 import { killTree, signalGroup } from './killTree';
 import { mergeEnv } from './mergeEnv';
@@ -190,7 +191,10 @@ class ZeroProcessRun implements ZeroRun {
     child.on('exit', (code, signal) => this.onExit(code, signal));
     child.on('close', () => this.finish());
 
-    child.stdout?.on('data', (chunk: Buffer) => this.deliver(this.reader.push(chunk)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      latencyChunk();
+      this.deliver(this.reader.push(chunk));
+    });
     child.stdout?.on('end', () => this.endReader());
     child.stdout?.on('error', () => undefined);
 

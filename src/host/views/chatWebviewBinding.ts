@@ -8,12 +8,34 @@ import { assertNever } from '../../conversation/actions';
 import { WebviewToHostSchema, type HostToWebview, type ViewState, type WebviewToHost } from '../../messages/messages';
 import type { ChatController, ControllerChange } from '../../chats/chatController';
 import { Disposable } from '../../lifecycle/disposable';
+import { latencyMark, latencyOn } from '../../protocol/latencyMarks';
 
 /**
  * Actions are posted at most this often: smooth streaming without one post per delta. The first ones after a
- * quiet spell (Zero's first word) go at once, with whatever else the same read of Zero's output brought.
+ * quiet spell go at once, with whatever else the same read of Zero's output brought; so do what the user waits
+ * for ({@link awaited}), at most once each per turn, however soon after the last post.
  */
 const FLUSH_MS = 16;
+
+/** What the user waits to see: the message sent, Zero's first words, the turn's end. */
+type Awaited = 'message' | 'words' | 'end';
+
+function awaited(a: ChatAction): Awaited | null {
+  switch (a.type) {
+    case 'turn_started':
+      return 'message';
+    case 'event': {
+      const t = a.event.type;
+      if (t === 'text' || t === 'reasoning') return 'words';
+      return t === 'final' || t === 'run_end' ? 'end' : null;
+    }
+    case 'process_exited':
+    case 'acp_turn_ended':
+      return 'end';
+    default:
+      return null;
+  }
+}
 
 type MessageType = WebviewToHost['type'];
 type Message<K extends MessageType> = Extract<WebviewToHost, { type: K }>;
@@ -66,6 +88,10 @@ export class ChatWebviewBinding extends Disposable {
   private pending: { chatId: string; actions: ChatAction[] } | null = null;
   /** Cancels the flush that is due, if any. */
   private due: (() => void) | undefined;
+  /** The flush that is due goes at the next turn of the event loop, with no batching wait. */
+  private dueNow = false;
+  /** What was posted without the batching wait in the current turn (a new turn_started clears it). */
+  private readonly hurried = new Set<Awaited>();
   /** When actions were last posted (performance.now()). */
   private lastFlush = -Infinity;
   private readonly handlers: MessageHandlers;
@@ -115,6 +141,7 @@ export class ChatWebviewBinding extends Disposable {
   } satisfies Partial<MessageHandlers>;
 
   private receive(raw: unknown): void {
+    if ((raw as { type?: unknown } | null)?.type === 'send') latencyMark('host-received');
     const parsed = WebviewToHostSchema.safeParse(raw);
     if (!parsed.success) {
       this.log.warn(
@@ -142,7 +169,12 @@ export class ChatWebviewBinding extends Disposable {
         if (c.chatId !== this.target.chatId) return;
         if (this.pending && this.pending.chatId !== c.chatId) this.flush();
         (this.pending ??= { chatId: c.chatId, actions: [] }).actions.push(...c.actions);
-        if (!this.due) this.flushSoon();
+        const hurry = this.hurries(c.actions);
+        if (this.due && this.dueNow) return;
+        if (hurry) {
+          this.cancelTimer();
+          this.flushSoon(true);
+        } else if (!this.due) this.flushSoon(false);
         return;
       case 'queue':
         if (c.chatId !== this.target.chatId) return;
@@ -172,23 +204,43 @@ export class ChatWebviewBinding extends Disposable {
     if (p && p.actions.length > 0) {
       this.lastFlush = performance.now();
       this.post({ type: 'actions', chatId: p.chatId, actions: p.actions });
+      if (latencyOn() && p.actions.some(isText)) latencyMark('text-posted');
     }
   }
 
-  private flushSoon(): void {
-    const wait = this.lastFlush + FLUSH_MS - performance.now();
+  /**
+   * Whether these actions hold something the user waits for that this turn has not hurried yet. Each kind
+   * hurries once per turn, so no stream (a flood of deltas or of ends) can post more often than FLUSH_MS for long.
+   */
+  private hurries(actions: readonly ChatAction[]): boolean {
+    let hurry = false;
+    for (const a of actions) {
+      const what = awaited(a);
+      if (what === null) continue;
+      if (what === 'message') this.hurried.clear();
+      if (this.hurried.has(what)) continue;
+      this.hurried.add(what);
+      hurry = true;
+    }
+    return hurry;
+  }
+
+  private flushSoon(now: boolean): void {
+    const wait = now ? 0 : this.lastFlush + FLUSH_MS - performance.now();
     if (wait > 0) {
       const timer = setTimeout(() => this.flush(), wait);
       this.due = () => clearTimeout(timer);
     } else {
       const immediate = setImmediate(() => this.flush());
       this.due = () => clearImmediate(immediate);
+      this.dueNow = true;
     }
   }
 
   private cancelTimer(): void {
     this.due?.();
     this.due = undefined;
+    this.dueNow = false;
   }
 
   private post(msg: HostToWebview): void {
@@ -237,4 +289,9 @@ export class ChatWebviewBinding extends Disposable {
     if (this.ready) this.post({ type: 'focusComposer' });
     else this.focusWhenReady = true;
   }
+}
+
+/** An answer's words (for the latency marks). */
+function isText(a: ChatAction): boolean {
+  return a.type === 'event' && a.event.type === 'text';
 }

@@ -139,4 +139,31 @@ describe('ChatWebviewBinding (plain Node)', () => {
     await until(() => posted.length > before, 'the batch goes');
     assert.deepEqual(posted.slice(before).map(texts), [['a', 'b', 'c']], 'one message');
   });
+
+  it("Zero's first word and the turn's end skip the batching wait, even right after a post, once per turn", async () => {
+    const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
+    const kinds = (from: number): string[][] =>
+      posted
+        .slice(from)
+        .flatMap((m) =>
+          m.type === 'actions' ? [m.actions.map((a) => (a.type === 'event' ? a.event.type : a.type))] : [],
+        );
+    incoming.fire({ type: 'ready' });
+    incoming.fire({ type: 'send', text: 'Hello' });
+    await until(() => kinds(0).some((k) => k.includes('turn_started')), 'the message reaches the view');
+    const start = posted.length;
+    transport.last.emit(zeroEvent({ type: 'run_start' }));
+    await tick();
+    // Within a frame of the last post: a plain batch would wait; the first words do not.
+    transport.last.emit(zeroEvent({ type: 'text', delta: 'Hi' }));
+    await tick();
+    assert.deepEqual(kinds(start).flat(), ['run_start', 'text'], 'the first words are posted at once');
+    const streaming = posted.length;
+    transport.last.emit(zeroEvent({ type: 'text', delta: ' there' }));
+    await tick();
+    assert.equal(posted.length, streaming, 'later words wait for the batch');
+    transport.last.succeed('Hi there');
+    await until(() => kinds(streaming).flat().includes('process_exited'), 'the end reaches the view');
+    assert.ok(kinds(streaming).flat().includes('final'));
+  });
 });

@@ -78,6 +78,22 @@ describe('activation cost (production bundle, fresh Node)', function () {
     assert.ok(fs.statSync(cache).size > 10_000, 'a real cache again');
   });
 
+  it('activates the plain way where no cache can be written (the storage cannot be made)', () => {
+    const blocker = path.join(tmp, 'not-a-folder');
+    fs.writeFileSync(blocker, '');
+    const storage = path.join(blocker, 'storage'); // mkdir fails: ENOTDIR
+    // The child exits non-zero if activate() or the late save throws.
+    const cold = runChild(
+      path.join(tmp, 'child.cjs'),
+      bundle,
+      storage,
+      path.join(tmp, 'workspace'),
+      SAVE_AFTER_MS + 1000,
+    );
+    assert.deepEqual(cold.bundles, ['boot.js', 'extension.js']);
+    assert.ok(!fs.existsSync(path.join(storage, 'code-cache')));
+  });
+
   it('copies the vscode API and node:fs, node:path, node:os once, not once per importing file', () => {
     const text = fs.readFileSync(path.join(tmp, 'dist', 'extension.js'), 'utf8');
     for (const m of ['vscode', 'node:fs', 'node:path', 'node:os']) {
