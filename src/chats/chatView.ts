@@ -8,11 +8,15 @@ import type { ChatFocus } from './chatFocus';
 import type { ChatRegistry } from './chatRegistry';
 import type { ChatsEnv } from './chatsEnv';
 
-/** The composer's mode, model and effort pickers ('' or absent: the setting, or the model's default). */
+/** The composer's mode, model and effort pickers ('' or absent: the setting, or the model's default), provider and run options. */
 export interface ComposerPicks {
   readonly mode?: string;
   readonly model?: string;
   readonly effort?: string;
+  readonly provider?: string;
+  readonly maxTurns?: number;
+  readonly selfCorrect?: boolean;
+  readonly execProfile?: 'balanced' | 'fast' | 'thorough';
 }
 
 export class ChatView {

@@ -8,6 +8,7 @@ import type { AcpSessionInfo } from '../conversation/model';
 import type { ModeChoice } from '../messages/messages';
 import type { ZeroCommand } from '../conversation/zeroCommands';
 import { listModelChoices } from '../zero/models';
+import { listProviders, providerEnv, type ProviderChoices } from '../zero/providers';
 import { listSkills, loadUserCommands, mergeZeroCommands, userConfigDir } from '../zero/userCommands';
 import { execModeDescription } from './modeDescriptions';
 
@@ -17,7 +18,9 @@ export interface ComposerChoices {
    * The models, and a note when they are not the provider's own (a fallback list). Rejects with
    * words when no list can be had; the picker then offers the default only.
    */
-  models(): Promise<{ readonly models: readonly ModelInfo[]; readonly note: string | null }>;
+  models(provider?: string): Promise<{ readonly models: readonly ModelInfo[]; readonly note: string | null }>;
+  /** Zero's providers and the one a run without a choice uses (exec: `zero providers list|current`). */
+  providers?(): Promise<ProviderChoices>;
   /** Zero's user commands and skills for the `/` menu; none in an untrusted workspace. */
   commands?(): Promise<readonly ZeroCommand[]>;
 }
@@ -48,10 +51,16 @@ export function execChoices(
           { id: 'unsafe', label: 'Unsafe (asks each time)', dangerous: true },
         ] as const
       ).map((m) => ({ ...m, description: execModeDescription(m.id, autonomy()) })),
-    models: async () => {
+    models: async (provider) => {
       const path = binary();
       if (!path) throw new Error('Zero CLI not found');
-      return listModelChoices(path, env());
+      // Another provider's models: the same command, with that provider picked as its runs pick it.
+      return listModelChoices(path, { ...env(), ...providerEnv(provider) });
+    },
+    providers: async () => {
+      const path = binary();
+      if (!path) throw new Error('Zero CLI not found');
+      return listProviders(path, env());
     },
     commands: async () => {
       // Project commands and skills are the repository's and Zero's: nothing before trust.

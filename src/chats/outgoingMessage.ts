@@ -16,6 +16,12 @@ export interface ResolvedSend {
   readonly model?: string;
   /** Reasoning effort for this message, one the model lists. */
   readonly effort?: string;
+  /** Zero provider for this message (`ZERO_PROVIDER`), a listed, plain name. */
+  readonly provider?: string;
+  /** The Run options menu: `--max-turns` (1-500), `--self-correct`, `--exec-profile`. */
+  readonly maxTurns?: number;
+  readonly selfCorrect?: boolean;
+  readonly execProfile?: 'balanced' | 'fast' | 'thorough';
 }
 
 /** What the chat had attached to its next message (selections, Explorer paths). */
@@ -45,21 +51,29 @@ export function outgoingTurn(
       m.kind === 'file' || m.kind === 'folder' || m.kind === 'range',
   );
   const prompt = composerPrompt(message, [...(options.mentions ?? []), ...paths], attached.blocks);
-  const choice = {
+  const shown = {
     ...(options.mode ? { mode: options.mode } : {}),
     ...(options.model ? { model: options.model } : {}),
     ...(options.effort ? { effort: options.effort } : {}),
+    ...(options.provider ? { provider: options.provider } : {}),
   };
+  const choice = {
+    ...shown,
+    ...(options.maxTurns ? { maxTurns: options.maxTurns } : {}),
+    ...(options.selfCorrect ? { selfCorrect: true } : {}),
+    ...(options.execProfile ? { execProfile: options.execProfile } : {}),
+  };
+  const picked = Object.keys(choice).length > 0;
   // Plain messages keep their old shape; the transcript shows chips, images and picks when there are some.
   const composed: ComposedMessage | undefined =
-    chips.length > 0 || images.length > 0 || options.mode || options.model || options.effort
-      ? { text: message.trim(), chips, images: images.length, ...choice }
+    chips.length > 0 || images.length > 0 || Object.keys(shown).length > 0
+      ? { text: message.trim(), chips, images: images.length, ...shown }
       : undefined;
   return {
     prompt,
     turn: {
       ...(images.length > 0 ? { images } : {}),
-      ...(options.mode || options.model || options.effort ? { choice } : {}),
+      ...(picked ? { choice } : {}),
       ...(composed ? { composed } : {}),
     },
   };

@@ -235,6 +235,8 @@ export interface ComposedMessage {
   readonly model?: string;
   /** `--reasoning-effort` picked in the composer for this message; absent: the model's default. */
   readonly effort?: string;
+  /** Zero provider picked in the composer for this message (`ZERO_PROVIDER`); absent: Zero's config. */
+  readonly provider?: string;
 }
 
 export interface Turn {

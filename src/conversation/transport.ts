@@ -72,6 +72,12 @@ export interface TurnChoice {
   readonly model?: string;
   /** exec's `--reasoning-effort`, one the picked model lists; ACP offers none. */
   readonly effort?: string;
+  /** exec's `ZERO_PROVIDER` for this run, a plain name Zero listed; ACP has one process for all chats. */
+  readonly provider?: string;
+  /** exec's Run options: `--max-turns`, `--self-correct`, `--exec-profile`. */
+  readonly maxTurns?: number;
+  readonly selfCorrect?: boolean;
+  readonly execProfile?: 'balanced' | 'fast' | 'thorough';
 }
 
 /** Where a transport sends a turn's output. */

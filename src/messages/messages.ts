@@ -56,6 +56,29 @@ export interface ModeChoice {
   readonly description?: string;
 }
 
+/** A provider the Provider picker offers (exec: `zero providers list --json`). */
+export interface ProviderChoice {
+  readonly name: string;
+  /** Its default model and kind, in words. */
+  readonly detail: string;
+  /** The one a run without a choice uses (`zero providers current`). */
+  readonly current: boolean;
+  /** False for a name that is not plain (it never goes into a run's environment): shown, not offered. */
+  readonly pickable: boolean;
+}
+
+/** A provider's own model list, loaded when a chat picks it (`providerModels`). */
+export interface ProviderModels {
+  readonly models: readonly ModelInfo[];
+  /** As `modelsProblem`: why the list is a fallback or empty; null when fine. */
+  readonly problem: string | null;
+}
+
+/** Zero's execution profiles (`zero exec --exec-profile`, the TUI's `/profile`): internal/execprofile. */
+export const EXEC_PROFILES = ['balanced', 'fast', 'thorough'] as const;
+/** internal/config/resolver.go MaxTurnsCeiling: the most `/turns` takes, and so the most the menu sends. */
+export const MAX_TURNS_CEILING = 500;
+
 /** What the composer's pickers and meter need; its source depends on the transport. */
 export interface ComposerState {
   readonly modes: readonly ModeChoice[];
@@ -66,6 +89,12 @@ export interface ComposerState {
   readonly currentFile: { readonly on: boolean; readonly label: string | null };
   /** Zero's user commands and skills for the `/` menu (trusted workspaces only). */
   readonly commands?: readonly ZeroCommand[];
+  /** Zero's providers (exec); absent or empty: the picker is hidden. */
+  readonly providers?: readonly ProviderChoice[];
+  /** Why there is no provider list, in words; null when fine. */
+  readonly providersProblem?: string | null;
+  /** The model lists of providers a chat picked, by name (`models` is the current provider's). */
+  readonly providerModels?: Readonly<Record<string, ProviderModels>>;
 }
 
 /** A candidate in the @-mention picker. */
@@ -148,6 +177,18 @@ const ImageSchema = lazySchema(() =>
   }),
 );
 
+/** The Provider picker and the Run options menu (exec only): the host checks each again. */
+const runPicks = () => ({
+  /** `ZERO_PROVIDER` for the run: one of Zero's provider names (the host checks it is listed and plain). */
+  provider: optional(string().check(maxLength(64))),
+  /** `--max-turns`; the host refuses more than MAX_TURNS_CEILING, as the TUI's `/turns` bounds it. */
+  maxTurns: optional(int().check(positive())),
+  /** `--self-correct` (the TUI's `/selfcorrect on`). */
+  selfCorrect: optional(boolean()),
+  /** `--exec-profile` (the TUI's `/profile`). */
+  execProfile: optional(zEnum(EXEC_PROFILES)),
+});
+
 /** What the composer adds to a message. */
 export const SendOptionsSchema = lazySchema(() =>
   strictObject({
@@ -155,6 +196,7 @@ export const SendOptionsSchema = lazySchema(() =>
     model: optional(string().check(maxLength(200))),
     /** `--reasoning-effort`: one the picked model lists (the host checks it against its list). */
     effort: optional(string().check(maxLength(40))),
+    ...runPicks(),
     mentions: optional(array(MentionRefSchema).check(maxLength(200))),
     images: optional(array(ImageSchema).check(maxLength(20))),
     /** Replaces this turn (the chat's last): the session is rewound to before it first. */
@@ -193,7 +235,10 @@ export const WebviewToHostSchema = lazySchema(() =>
       mode: optional(string().check(maxLength(40))),
       model: optional(string().check(maxLength(200))),
       effort: optional(string().check(maxLength(40))),
+      ...runPicks(),
     }),
+    /** The Provider picker chose a provider whose models the host has not listed yet. */
+    strictObject({ type: literal('providerModels'), provider: string().check(minLength(1), maxLength(64)) }),
     strictObject({ type: literal('cancelQueued'), index: int().check(nonnegative()) }),
     strictObject({ type: literal('copy'), text }),
     strictObject({ type: literal('insertAtCursor'), text }),
@@ -211,6 +256,8 @@ export const WebviewToHostSchema = lazySchema(() =>
     strictObject({ type: literal('manageApprovals') }),
     strictObject({ type: literal('fixBinary'), action: zEnum(['setPath', 'installHelp', 'showLog', 'retry']) }),
     strictObject({ type: literal('trustWorkspace') }),
+    /** The "no provider" banner's Set Up Zero in Terminal: `zero setup` in a terminal (Zero: Set Up Zero in Terminal). */
+    strictObject({ type: literal('setupZero') }),
     /** Run Zero: Diagnose (the binary banner, a turn that failed for its setup). */
     strictObject({ type: literal('diagnose') }),
     /** Pick the workspace folder runs start in (multi-root). */

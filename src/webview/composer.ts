@@ -27,7 +27,7 @@ import { loadState, post, saveState } from './vscodeApi';
 
 const DRAFT_DEBOUNCE_MS = 300;
 
-type Picks = { readonly mode?: string; readonly model?: string; readonly effort?: string };
+type Picks = Omit<SendOptions, 'mentions' | 'images' | 'editOf'>;
 
 /** What the app's state says of the composer. */
 export interface ComposerView {
@@ -74,6 +74,12 @@ export class Composer implements TurnActions {
 
   /** `focusSessionModel`: the header's model picker (an ACP chat's model is its session's). */
   constructor(private readonly focusSessionModel: () => void) {
+    const kept = loadState();
+    this.bar.runOptions.show({
+      ...(kept.maxTurns ? { maxTurns: kept.maxTurns } : {}),
+      ...(kept.selfCorrect ? { selfCorrect: true } : {}),
+      ...(kept.execProfile ? { execProfile: kept.execProfile } : {}),
+    });
     this.error.hidden = true;
     this.help.hidden = true;
     this.el.append(
@@ -198,7 +204,12 @@ export class Composer implements TurnActions {
   /** Mode/model lists and the current-file toggle changed on the host. */
   setComposer(state: ComposerState): void {
     const kept = loadState();
-    this.bar.update(state, kept.mode ?? '', kept.model ?? '', kept.effort ?? '');
+    this.bar.update(state, {
+      mode: kept.mode ?? '',
+      model: kept.model ?? '',
+      effort: kept.effort ?? '',
+      provider: kept.provider ?? '',
+    });
     this.chips.setCurrentFile(state.currentFile);
     setZeroCommands(state.commands ?? []);
   }
@@ -285,12 +296,20 @@ export class Composer implements TurnActions {
     this.post(raw, this.transport === 'acp' ? '' : (loadState().mode ?? ''));
   }
 
-  /** `mode`: the exec picker's, or one a slash command names. ACP sends no model: the session has it. */
+  /** `mode`: the exec picker's, or one a slash command names. ACP sends no model, provider or run options: the session and Zero's config have them. */
   private picksWith(mode: string): Picks {
-    const model = this.transport === 'acp' ? '' : (loadState().model ?? '');
+    if (this.transport === 'acp') return mode ? { mode } : {};
+    const model = loadState().model ?? '';
     // Only what the picker shows for this model (never a remembered effort it hides).
     const effort = model ? this.bar.pickedEffort() : '';
-    return { ...(mode ? { mode } : {}), ...(model ? { model } : {}), ...(effort ? { effort } : {}) };
+    const provider = this.bar.pickedProvider();
+    return {
+      ...(mode ? { mode } : {}),
+      ...(model ? { model } : {}),
+      ...(effort ? { effort } : {}),
+      ...(provider ? { provider } : {}),
+      ...this.bar.runOptions.picks(),
+    };
   }
 
   /**
@@ -366,7 +385,16 @@ export class Composer implements TurnActions {
   }
 
   private savePicks(): void {
-    saveState({ mode: this.bar.mode.value, model: this.bar.model.value, effort: this.bar.effort.value });
+    const run = this.bar.runOptions.picks();
+    saveState({
+      mode: this.bar.mode.value,
+      model: this.bar.model.value,
+      effort: this.bar.effort.value,
+      provider: this.bar.provider.value,
+      maxTurns: run.maxTurns,
+      selfCorrect: run.selfCorrect,
+      execProfile: run.execProfile,
+    });
     this.postPicks();
   }
 

@@ -1,22 +1,48 @@
 /**
- * The row under the message box: current-file toggle, mode, model and effort pickers, attach image,
- * the context meter. Native buttons and selects: keyboard and screen readers work as usual.
+ * The row under the message box: current-file toggle, mode, provider, model and effort pickers, the
+ * Run options menu, attach image, the context meter. Native buttons and selects: keyboard and screen readers work as usual.
  * The pickers are per message, which only exec has: an ACP chat sets mode and model for its
  * session in the header, so here they are hidden, and the meter says ACP reports no tokens.
  * Effort is offered only for a picked model that lists efforts (`zero providers models`), and
  * only those: another model's effort would be dropped or changed by Zero without a word in the chat.
+ * The model list follows the picked provider (its own list, asked for once with `providerModels`).
+ * ACP has one `zero acp` process for all its chats, so its provider is Zero's config: said in words.
  */
 import { contextMeter, meterText, WARN_AT } from '../conversation/contextMeter';
+import type { ModelInfo } from '../conversation/contextMeter';
 import type { Chat, TransportKind } from '../conversation/model';
 import type { ComposerState } from '../messages/messages';
 import { button, h, setText } from './dom';
 import { IMAGE_TYPES } from './imageFiles';
+import { RunOptionsMenu } from './runOptions';
 import { post } from './vscodeApi';
+
+/** What the pickers show, as the view keeps it. */
+export interface BarPicks {
+  readonly mode: string;
+  readonly model: string;
+  readonly effort: string;
+  readonly provider: string;
+}
 
 export class ComposerBar {
   readonly el = h('div', { class: 'composer-options' });
   readonly mode = h('select', { class: 'composer-select', attrs: { 'aria-label': 'Mode for the next message' } });
+  readonly provider = h('select', {
+    class: 'composer-select',
+    attrs: { 'aria-label': 'Provider for the next message', hidden: '' },
+  });
+  private readonly acpProvider = h('span', {
+    class: 'composer-note',
+    text: "Provider: Zero's config",
+    attrs: {
+      hidden: '',
+      title:
+        "zero acp runs one process for every ACP chat, so its provider is the active one in Zero's config (or ZERO_PROVIDER in the zero.env setting); pick one per chat on exec.",
+    },
+  });
   readonly model = h('select', { class: 'composer-select', attrs: { 'aria-label': 'Model for the next message' } });
+  readonly runOptions: RunOptionsMenu;
   readonly effort = h('select', {
     class: 'composer-select effort',
     attrs: { 'aria-label': 'Reasoning effort for the next message', hidden: '' },
@@ -49,6 +75,7 @@ export class ComposerBar {
     onFiles: (files: File[]) => void,
     private readonly onPick: () => void,
   ) {
+    this.runOptions = new RunOptionsMenu(onPick);
     this.currentFile.setAttribute('aria-pressed', 'false');
     // The name contains the visible label, so speech input ("click Images") finds it (WCAG 2.5.3).
     this.attach.setAttribute('aria-label', 'Attach images…');
@@ -60,6 +87,14 @@ export class ComposerBar {
       this.describeMode();
       this.onPick();
     });
+    this.provider.addEventListener('change', () => {
+      // Another provider's models: the model and effort go back to its default, and its list is asked for.
+      this.askModels();
+      this.fillModels('');
+      this.fillEffort('');
+      this.renderMeter();
+      this.onPick();
+    });
     this.model.addEventListener('change', () => {
       // Another model's efforts: keep the pick only if it offers it too.
       this.fillEffort(this.effort.value);
@@ -69,8 +104,11 @@ export class ComposerBar {
     this.el.append(
       this.currentFile,
       this.mode,
+      this.provider,
+      this.acpProvider,
       this.model,
       this.effort,
+      this.runOptions.el,
       this.attach,
       this.fileInput,
       h('span', { class: 'spacer' }),
@@ -80,9 +118,11 @@ export class ComposerBar {
   }
 
   /** Choices from the host; the picks survive as long as the host still offers them. */
-  update(state: ComposerState | undefined, pickedMode: string, pickedModel: string, pickedEffort = ''): void {
+  update(state: ComposerState | undefined, picked: BarPicks): void {
+    const { mode: pickedMode, model: pickedModel, effort: pickedEffort } = picked;
     if (state && state !== this.state) {
       this.state = state;
+      this.fillProviders(picked.provider);
       fill(
         this.mode,
         [
@@ -96,15 +136,7 @@ export class ComposerBar {
         pickedMode,
       );
       this.describeMode();
-      const models = state.models.map((m) => ({
-        value: m.id,
-        label: m.displayName === m.id ? m.id : `${m.displayName} (${m.id})`,
-      }));
-      // A picked model Zero no longer lists stays selectable rather than silently changing.
-      if (pickedModel && !models.some((m) => m.value === pickedModel))
-        models.push({ value: pickedModel, label: pickedModel });
-      fill(this.model, [{ value: '', label: 'Model: default' }, ...models], pickedModel);
-      this.model.title = state.modelsProblem ?? 'Model for the next message (from zero models)';
+      this.fillModels(pickedModel);
       this.fillEffort(pickedEffort);
       const on = state.currentFile.on;
       this.currentFile.setAttribute('aria-pressed', String(on));
@@ -115,11 +147,94 @@ export class ComposerBar {
     this.renderMeter();
   }
 
+  /** The picked provider's models (the default's when none is picked or its list is not here yet). */
+  private pickedModels(): { models: readonly ModelInfo[]; problem: string | null; loading: boolean } {
+    const state = this.state;
+    if (!state) return { models: [], problem: null, loading: false };
+    const provider = this.provider.hidden ? '' : this.provider.value;
+    const current = state.providers?.find((p) => p.current)?.name;
+    if (!provider || provider === current)
+      return { models: state.models, problem: state.modelsProblem, loading: false };
+    const own = state.providerModels?.[provider];
+    return own ? { ...own, loading: false } : { models: [], problem: null, loading: true };
+  }
+
+  private fillModels(pickedModel: string): void {
+    const { models: list, problem, loading } = this.pickedModels();
+    const models = list.map((m) => ({
+      value: m.id,
+      label: m.displayName === m.id ? m.id : `${m.displayName} (${m.id})`,
+    }));
+    // A picked model Zero no longer lists stays selectable rather than silently changing.
+    if (pickedModel && !models.some((m) => m.value === pickedModel))
+      models.push({ value: pickedModel, label: pickedModel });
+    fill(
+      this.model,
+      [{ value: '', label: loading ? 'Model: default (listing…)' : 'Model: default' }, ...models],
+      pickedModel,
+    );
+    const provider = this.provider.hidden ? '' : this.provider.value;
+    this.model.title =
+      problem ?? `Model for the next message (from zero providers models${provider ? `, provider ${provider}` : ''})`;
+  }
+
+  /** Zero's providers; hidden on ACP and when Zero lists none. A picked one Zero no longer lists goes back to default. */
+  private fillProviders(picked: string): void {
+    const providers = this.state?.providers ?? [];
+    const current = providers.find((p) => p.current);
+    fill(
+      this.provider,
+      [
+        {
+          value: '',
+          label: current ? `Provider: default (${current.name})` : 'Provider: default',
+          title: "The active provider in Zero's config",
+        },
+        ...providers.map((p) => ({
+          value: p.name,
+          label: `Provider: ${p.name}${p.detail ? ` (${p.detail})` : ''}`,
+          title: p.pickable
+            ? `Runs of this chat use ${p.name} (ZERO_PROVIDER)`
+            : 'Not a plain name (letters, digits, . _ -): the extension does not pass it to Zero. Rename it with zero providers rename.',
+          disabled: !p.pickable,
+        })),
+      ],
+      providers.some((p) => p.name === picked && p.pickable) ? picked : '',
+    );
+    this.provider.title = this.state?.providersProblem ?? 'Zero provider for the next message (zero providers list)';
+    this.showProvider();
+    this.askModels();
+  }
+
+  private showProvider(): void {
+    const listed = (this.state?.providers ?? []).length > 0;
+    this.provider.hidden = this.transport === 'acp' || !listed;
+    this.acpProvider.hidden = this.transport !== 'acp' || !listed;
+  }
+
+  /** Ask the host once for a picked provider's models. */
+  private askModels(): void {
+    const provider = this.provider.hidden ? '' : this.provider.value;
+    if (provider && this.pickedModels().loading && !this.asked.has(provider)) {
+      this.asked.add(provider);
+      post({ type: 'providerModels', provider });
+    }
+  }
+
+  private readonly asked = new Set<string>();
+
+  /** The provider to send: '' on ACP, when hidden, or on default. */
+  pickedProvider(): string {
+    return this.provider.hidden ? '' : this.provider.value;
+  }
+
   setTransport(transport: TransportKind): void {
     if (transport === this.transport) return;
     this.transport = transport;
     this.mode.hidden = transport === 'acp';
     this.model.hidden = transport === 'acp';
+    this.runOptions.el.hidden = transport === 'acp';
+    this.showProvider();
     this.fillEffort(this.effort.value);
     this.renderMeter();
   }
@@ -140,7 +255,7 @@ export class ComposerBar {
   /** The picked model's efforts, or hidden when it lists none; `picked` stays if it is one of them. */
   private fillEffort(picked: string): void {
     const model = this.model.value;
-    const efforts = model ? (this.state?.models.find((m) => m.id === model)?.reasoningEfforts ?? []) : [];
+    const efforts = model ? (this.pickedModels().models.find((m) => m.id === model)?.reasoningEfforts ?? []) : [];
     const shown = this.transport !== 'acp' && efforts.length > 0;
     fill(
       this.effort,
@@ -170,7 +285,7 @@ export class ComposerBar {
       this.meter.title = "Zero's ACP server sends no token counts, so the context used is unknown.";
       return;
     }
-    const m = this.chat ? contextMeter(this.chat, this.state?.models ?? []) : null;
+    const m = this.chat ? contextMeter(this.chat, this.pickedModels().models) : null;
     const text = m ? meterText(m) : 'Context: no request yet';
     setText(this.meter, m ? `Context ${text}${m.nearLimit ? ' · near the limit' : ''}` : text);
     this.meter.classList.toggle('near-limit', m?.nearLimit ?? false);
@@ -188,13 +303,16 @@ export class ComposerBar {
 
 function fill(
   select: HTMLSelectElement,
-  options: readonly { value: string; label: string; title?: string }[],
+  options: readonly { value: string; label: string; title?: string; disabled?: boolean }[],
   picked: string,
 ): void {
   select.replaceChildren(
     ...options.map((o) =>
-      h('option', { text: o.label, attrs: { value: o.value, ...(o.title ? { title: o.title } : {}) } }),
+      h('option', {
+        text: o.label,
+        attrs: { value: o.value, ...(o.title ? { title: o.title } : {}), ...(o.disabled ? { disabled: '' } : {}) },
+      }),
     ),
   );
-  select.value = options.some((o) => o.value === picked) ? picked : '';
+  select.value = options.some((o) => o.value === picked && !o.disabled) ? picked : '';
 }

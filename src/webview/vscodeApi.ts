@@ -10,6 +10,11 @@ export interface PersistedState {
   readonly mode?: string;
   readonly model?: string;
   readonly effort?: string;
+  /** The Provider picker ('' = Zero's config) and the Run options menu (absent = Zero's defaults). */
+  readonly provider?: string;
+  readonly maxTurns?: number;
+  readonly selfCorrect?: boolean;
+  readonly execProfile?: 'balanced' | 'fast' | 'thorough';
   /** The chat this view shows: an editor tab restored after a reload binds to it again (chatTabs.ts). */
   readonly chatId?: string;
 }

@@ -34,6 +34,12 @@ export interface ExecArgsOptions {
   readonly skipPermissionsUnsafe?: boolean;
   /** An isolated chat's worktree: `--worktree=<name> --worktree-dir=<dir>` (docs/zero-exec.md §21). Not with plan. */
   readonly worktree?: { readonly name: string; readonly dir: string };
+  /** `--max-turns=<n>` (the TUI's `/turns`): 1 to MAX_TURNS. Unset = Zero's config. */
+  readonly maxTurns?: number;
+  /** `--self-correct` (the TUI's `/selfcorrect on`). Zero refuses it beside `--use-spec`. */
+  readonly selfCorrect?: boolean;
+  /** `--exec-profile=<name>` (the TUI's `/profile`): balanced, fast or thorough. */
+  readonly execProfile?: string;
   /** Appended last, after validation. */
   readonly extraArgs?: readonly string[];
   /** For tests: which path rules apply. Defaults to the current platform. */
@@ -70,6 +76,10 @@ const PERMISSION_MODES = new Set([
   'high',
 ]);
 const AUTONOMY_LEVELS = new Set(['low', 'medium', 'high']);
+/** internal/config/resolver.go MaxTurnsCeiling (Zero's `/turns` bound; exec itself takes any positive number). */
+export const MAX_TURNS = 500;
+/** internal/execprofile Names(). */
+const EXEC_PROFILES = new Set(['balanced', 'fast', 'thorough']);
 /** Zero's efforts are lower-case words (modelregistry/models.go: none, minimal, low … xhigh, max, ultra). */
 const EFFORT = /^[a-z][a-z0-9_-]{0,31}$/;
 /** `internal/worktrees/worktrees.go` worktreeNamePattern. */
@@ -196,6 +206,21 @@ export function buildExecArgs(opts: ExecArgsOptions): ExecArgs {
     for (const arg of opts.extraArgs ?? [])
       if (/^--(self-correct|no-completion-gate|fork)(=.*)?$/.test(String(arg)))
         problems.push(`Extra argument "${String(arg)}" cannot be combined with spec mode.`);
+  }
+
+  // The Run options menu's flags, in the inline form Zero's parser takes (exec_parse.go).
+  if (opts.maxTurns !== undefined) {
+    if (!Number.isInteger(opts.maxTurns) || opts.maxTurns < 1 || opts.maxTurns > MAX_TURNS)
+      problems.push(`Max turns must be a whole number from 1 to ${MAX_TURNS}; got ${String(opts.maxTurns)}.`);
+    else args.push(`--max-turns=${opts.maxTurns}`);
+  }
+  if (opts.selfCorrect === true) {
+    if (opts.useSpec === true) problems.push('Self-correct cannot be combined with spec mode.');
+    args.push('--self-correct');
+  }
+  if (opts.execProfile !== undefined) {
+    if (!EXEC_PROFILES.has(opts.execProfile)) problems.push(`Unknown execution profile "${opts.execProfile}".`);
+    else args.push(`--exec-profile=${opts.execProfile}`);
   }
 
   const wt = opts.worktree;

@@ -7,6 +7,8 @@ import { findZero } from './findZero';
 import type { ZeroSettings } from './settingsSources';
 import type { TurnWorktree } from '../conversation/transport';
 import { SPEC_MODE } from '../conversation/specReview';
+import type { TurnChoice } from '../conversation/transport';
+import { providerEnv } from './providers';
 
 export interface RunPlan {
   readonly binary: string;
@@ -29,7 +31,7 @@ export interface PlanInput {
   /** A follow-up that applies approvals: extra folders, or one unsafe run. */
   readonly elevation?: { readonly addDirs?: readonly string[]; readonly unsafe?: boolean };
   /** Picked in the composer for this one message; each wins over its setting. */
-  readonly choice?: { readonly mode?: string; readonly model?: string; readonly effort?: string };
+  readonly choice?: TurnChoice;
   /** The chat's title: names the session a run without `sessionId` creates. */
   readonly sessionTitle?: string;
   /** An isolated chat's worktree (docs/zero-exec.md §21). */
@@ -60,6 +62,13 @@ export function planRun(input: PlanInput): PlanResult {
   const spec = picked === SPEC_MODE;
   if (spec && !input.trusted)
     return { ok: false, kind: 'settings', problem: 'Spec mode writes the spec file: trust this workspace first.' };
+  const choice = input.choice ?? {};
+  // The chat's provider, for this run only: Zero reads ZERO_PROVIDER over its config's active one.
+  const env = { ...settings.env, ...providerEnv(choice.provider) };
+  const run = {
+    ...(choice.maxTurns !== undefined ? { maxTurns: choice.maxTurns } : {}),
+    ...(choice.execProfile ? { execProfile: choice.execProfile } : {}),
+  };
   if (spec) {
     try {
       const { args, warnings } = buildExecArgs({
@@ -68,10 +77,15 @@ export function planRun(input: PlanInput): PlanResult {
         model: input.choice?.model?.trim() || settings.model,
         ...(input.choice?.effort ? { reasoningEffort: input.choice.effort } : {}),
         ...(input.sessionTitle !== undefined ? { sessionTitle: input.sessionTitle } : {}),
+        // Zero drafts a spec without its post-edit loop and refuses --self-correct beside --use-spec.
+        ...run,
         extraArgs: settings.extraArgs,
         addDirs,
       });
-      return { ok: true, plan: { binary: found.path, args, env: settings.env, warnings } };
+      const notes = choice.selfCorrect
+        ? [...warnings, 'Self-correct does not apply to a spec draft: left out.']
+        : warnings;
+      return { ok: true, plan: { binary: found.path, args, env, warnings: notes } };
     } catch (err) {
       if (err instanceof SettingsError) return { ok: false, kind: 'settings', problem: err.message };
       throw err;
@@ -87,11 +101,13 @@ export function planRun(input: PlanInput): PlanResult {
       ...(input.sessionTitle !== undefined ? { sessionTitle: input.sessionTitle } : {}),
       ...(input.trusted ? { permissionMode: mode, autonomy, extraArgs: settings.extraArgs } : { plan: true }),
       addDirs: input.trusted ? addDirs : [],
+      ...run,
+      ...(choice.selfCorrect ? { selfCorrect: true } : {}),
     });
     const notes = input.trusted
       ? warnings
       : [...warnings, 'Restricted Mode: Zero runs read-only (plan mode) until you trust this workspace.'];
-    return { ok: true, plan: { binary: found.path, args, env: settings.env, warnings: notes } };
+    return { ok: true, plan: { binary: found.path, args, env, warnings: notes } };
   } catch (err) {
     if (err instanceof SettingsError) return { ok: false, kind: 'settings', problem: err.message };
     throw err;

@@ -13,7 +13,16 @@ import {
 import type { ModelInfo } from '../../conversation/contextMeter';
 import type { ZeroCommand } from '../../conversation/zeroCommands';
 import { chatTransport, type Chat, type TransportKind } from '../../conversation/model';
-import type { ComposerState, MentionCandidate, ModeChoice, SendOptions } from '../../messages/messages';
+import {
+  MAX_TURNS_CEILING,
+  type ComposerState,
+  type MentionCandidate,
+  type ModeChoice,
+  type ProviderModels,
+  type SendOptions,
+} from '../../messages/messages';
+import { isPlainProviderName, type ProviderChoices } from '../../zero/providers';
+import { providerChoices } from './providerChoices';
 import { InputImageSchema, normaliseImageMediaType, type InputImage } from '../../protocol/input';
 import type { ChatController, ResolvedSend } from '../../chats/chatController';
 import { acpChoices, allowedEffort, type ComposerChoices } from '../../chats/composerChoices';
@@ -44,6 +53,11 @@ export class ComposerService extends Disposable {
   private models: readonly ModelInfo[] = [];
   private modelsProblem: string | null = null;
   private commands: readonly ZeroCommand[] = [];
+  private providers: ProviderChoices = { providers: [], current: null };
+  private providersProblem: string | null = null;
+  /** Other providers' model lists, loaded when a chat picks one; cleared when the lists reload. */
+  private providerModels = new Map<string, ProviderModels>();
+  private readonly loadingModels = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: ComposerDeps) {
@@ -61,8 +75,18 @@ export class ComposerService extends Disposable {
     this.register({ dispose: () => clearImmediate(first) });
   }
 
-  /** Reload the model list (at start, and when the binary or its settings change). */
+  /** Reload the model and provider lists (at start, and when the binary or its settings change). */
   async refreshModels(): Promise<void> {
+    this.providerModels = new Map();
+    this.loadingModels.clear();
+    try {
+      this.providers = (await this.deps.choices.providers?.()) ?? { providers: [], current: null };
+      this.providersProblem = null;
+    } catch (err) {
+      this.providers = { providers: [], current: null };
+      this.providersProblem = `Could not list Zero's providers: ${(err as Error).message}`;
+      this.deps.log.warn(this.providersProblem);
+    }
     try {
       const { models, note } = await this.deps.choices.models();
       this.models = models;
@@ -80,6 +104,45 @@ export class ComposerService extends Disposable {
       this.deps.log.warn(`Could not list Zero's commands: ${(err as Error).message}`);
     }
     this.publish();
+  }
+
+  /**
+   * The models of a provider a chat picked (the webview asks once per provider): Zero lists them with
+   * the provider picked as a run picks it. Only a listed, plain name is asked about.
+   */
+  loadProviderModels(provider: string): Promise<void> {
+    if (!this.pickableProvider(provider) || provider === this.providers.current) return Promise.resolve();
+    if (this.providerModels.has(provider)) return Promise.resolve();
+    const running = this.loadingModels.get(provider);
+    if (running) return running;
+    const load = this.deps.choices
+      .models(provider)
+      .then(
+        ({ models, note }) => ({ models, problem: note }),
+        (err: unknown) => ({ models: [], problem: `Could not list ${provider}'s models: ${(err as Error).message}` }),
+      )
+      .then((list) => {
+        if (this.loadingModels.get(provider) !== load) return; // the lists were reloaded meanwhile
+        this.loadingModels.delete(provider);
+        if (list.problem) this.deps.log.info(list.problem);
+        this.providerModels.set(provider, list);
+        this.publish();
+      });
+    this.loadingModels.set(provider, load);
+    return load;
+  }
+
+  /** A provider Zero listed, with a name that may go into a run's environment. */
+  private pickableProvider(provider: string | undefined): provider is string {
+    return (
+      isPlainProviderName(provider) && this.providers.providers.some((p) => p.name === provider) && !this.acp() // `zero acp` is one process for every ACP chat: its provider is Zero's config
+    );
+  }
+
+  /** The model list a message for `provider` is checked against. */
+  private modelsFor(provider: string | undefined): readonly ModelInfo[] {
+    if (!provider || provider === this.providers.current) return this.models;
+    return this.providerModels.get(provider)?.models ?? [];
   }
 
   search(query: string): Promise<MentionCandidate[]> {
@@ -107,19 +170,24 @@ export class ComposerService extends Disposable {
     return picks !== null;
   }
 
-  /** The mode, model and effort a message may carry; null when the user called off the unsafe question. */
+  /** The mode, model, effort, provider and run options a message may carry; null when the user called off the unsafe question. */
   private async checkedPicks(
     chatId: string,
-    options: Pick<SendOptions, 'mode' | 'model' | 'effort'>,
+    options: Pick<SendOptions, 'mode' | 'model' | 'effort' | RunPick>,
     text: string,
-  ): Promise<Pick<ResolvedSend, 'mode' | 'model' | 'effort'> | null> {
+  ): Promise<Pick<ResolvedSend, 'mode' | 'model' | 'effort' | RunPick> | null> {
     const modes = this.modes();
     // `/spec` sends its message in spec mode, on exec only (Zero's ACP has none): never a picker entry.
     const spec = options.mode === SPEC_MODE && !this.acp();
     let mode = options.mode && (spec || modes.some((m) => m.id === options.mode)) ? options.mode : undefined;
     if (options.mode && !mode) this.deps.log.warn(`Ignored an unknown mode from the chat view: ${options.mode}`);
+    // Exec only (Zero's ACP has no per-chat provider, nor run options): a listed, plain provider name.
+    const provider = this.pickableProvider(options.provider) ? options.provider : undefined;
+    if (options.provider && !provider)
+      this.deps.log.warn(`Ignored a provider Zero does not list (or not a plain name): ${options.provider}`);
+    const run = this.acp() ? {} : runOptions(options);
     // Exec only (Zero's ACP has no effort), and only one the picked model lists.
-    const effort = this.acp() ? undefined : allowedEffort(this.models, options.model, options.effort);
+    const effort = this.acp() ? undefined : allowedEffort(this.modelsFor(provider), options.model, options.effort);
     if (options.effort && !effort)
       this.deps.log.warn(`Ignored a reasoning effort the model does not list: ${options.effort}`);
     if (mode && modes.find((m) => m.id === mode)?.dangerous) {
@@ -134,6 +202,8 @@ export class ComposerService extends Disposable {
       ...(mode ? { mode } : {}),
       ...(options.model ? { model: options.model } : {}),
       ...(effort ? { effort } : {}),
+      ...(provider ? { provider } : {}),
+      ...run,
     };
   }
 
@@ -207,6 +277,7 @@ export class ComposerService extends Disposable {
       modes: acp?.modes ?? this.deps.choices.modes(),
       models: acp?.models ?? this.models,
       modelsProblem: this.modelsProblem,
+      ...(acp ? {} : providerChoices(this.providers, this.providersProblem, this.providerModels)),
       currentFile: { on: this.currentFileOn, label: current ? mentionLabel(current) : null },
       ...(this.commands.length > 0 ? { commands: this.commands } : {}),
     };
@@ -214,6 +285,22 @@ export class ComposerService extends Disposable {
     if (prev && JSON.stringify(prev) === JSON.stringify(state)) return;
     this.deps.controller.view.composer = state;
   }
+}
+
+type RunPick = 'provider' | 'maxTurns' | 'selfCorrect' | 'execProfile';
+
+/** The Run options menu's picks, as Zero takes them: a turn budget within Zero's ceiling (the TUI's `/turns`). */
+function runOptions(
+  options: Pick<SendOptions, RunPick>,
+): Pick<ResolvedSend, 'maxTurns' | 'selfCorrect' | 'execProfile'> {
+  const turns = options.maxTurns;
+  return {
+    ...(turns !== undefined && Number.isInteger(turns) && turns >= 1
+      ? { maxTurns: Math.min(turns, MAX_TURNS_CEILING) }
+      : {}),
+    ...(options.selfCorrect ? { selfCorrect: true } : {}),
+    ...(options.execProfile ? { execProfile: options.execProfile } : {}),
+  };
 }
 
 /** The active editor's file, or its selected lines when something is selected. */

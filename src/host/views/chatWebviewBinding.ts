@@ -131,7 +131,7 @@ export class ChatWebviewBinding extends Disposable {
     loadOlder: () => this.controller.focus.loadOlder(),
     openChat: (msg) => this.target.openChat(msg.chatId),
     draft: (msg, view) => this.controller.view.setDraft(view.chatId, msg.text),
-    picks: ({ mode, model, effort }, view) => this.controller.view.setPicks(view.chatId, { mode, model, effort }),
+    picks: ({ type: _picks, ...picks }, view) => this.controller.view.setPicks(view.chatId, picks),
     cancelQueued: (msg, view) => this.controller.runs.cancelQueued(view.chatId, msg.index),
     removeAttachment: (msg) => this.controller.attachments.remove(msg.id),
     continueOnExec: (_, view) => {

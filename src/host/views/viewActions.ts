@@ -84,6 +84,8 @@ export function viewActions(deps: ViewActionDeps): EditorHandlers {
     setAcpMode: (msg) => deps.setAcpMode(msg.mode),
     setAcpModel: (msg) => deps.setAcpModel(msg.model),
     setCurrentFile: (msg) => deps.composer.setCurrentFile(msg.on),
+    providerModels: (msg) => deps.composer.loadProviderModels(msg.provider),
+    setupZero: () => vscode.commands.executeCommand('zero.setupInTerminal'),
     exportChat: () => vscode.commands.executeCommand('zero.exportMarkdown'),
     zeroInTerminal: (msg) => vscode.commands.executeCommand('zero.continueInTerminal', msg.command),
   };

@@ -114,6 +114,9 @@ export class TurnView {
       line.append(h('span', { class: 'footer-item', text: `exit code ${t.exitCode}` }));
     if (t.endedAt !== null) line.append(h('span', { class: 'footer-item', text: duration(t.endedAt - t.startedAt) }));
     if (t.usage.totalTokens > 0) line.append(h('span', { class: 'footer-item usage', text: usageText(t.usage) }));
+    // The profile's name the chat picked (run_start.provider is only the provider's kind).
+    if (t.composed?.provider)
+      line.append(h('span', { class: 'footer-item provider', text: `provider ${t.composed.provider}` }));
     if (t.run.model) line.append(h('span', { class: 'footer-item model', text: t.run.model }));
     if (t.composed?.mode) line.append(h('span', { class: 'footer-item mode', text: `${t.composed.mode} mode` }));
     if (t.composed?.effort)

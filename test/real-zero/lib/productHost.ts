@@ -8,7 +8,7 @@ import type * as vscodeTypes from 'vscode';
 import { selected } from '../../../src/acp/permissionOptions';
 import { chatTransport, type Chat, type Turn } from '../../../src/conversation/model';
 import { LazyAcpTransport } from '../../../src/acp/acpOnDemand';
-import { ChatController } from '../../../src/chats/chatController';
+import { ChatController, type ResolvedSend } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { LazyExecTransport } from '../../../src/zero/execOnDemand';
 import { zeroWorktreeBase } from '../../../src/zero/turnRoot';
@@ -53,7 +53,7 @@ export interface ProductHost {
   readonly log: RecordingLog & vscodeTypes.LogOutputChannel;
   readonly settings: ZeroSettings;
   /** Sends a message in the current chat and resolves with its turn once Zero's run (and any follow-up) is over. */
-  send(text: string): Promise<Turn>;
+  send(text: string, options?: ResolvedSend): Promise<Turn>;
   /** Resolves when the chat is idle. */
   idle(chatId?: string): Promise<void>;
   dispose(): Promise<void>;
@@ -162,10 +162,10 @@ export function productHost(
     log,
     settings,
     idle,
-    async send(text) {
+    async send(text, options) {
       const chatId = controller.focus.workingChatId;
       const before = controller.focus.workingChat.turns.length;
-      controller.send(text);
+      controller.send(text, options);
       await until(() => controller.chats.wholeChat(chatId)!.turns.length > before, 'the turn to start');
       const turnId = controller.chats.wholeChat(chatId)!.turns[before]!.id;
       await until(() => !controller.runs.isBusy(chatId), 'the run to end');

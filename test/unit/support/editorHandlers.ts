@@ -33,6 +33,8 @@ export function plainEditor(
     setAcpMode: o,
     setAcpModel: o,
     setCurrentFile: o,
+    providerModels: o,
+    setupZero: o,
     exportChat: o,
     zeroInTerminal: o,
     spec: o,
