@@ -1,8 +1,11 @@
 // Zero: Diagnose in a real VS Code with the real Zero 0.8 and the scripted model: run from the command palette,
 // the report shows each check, Copy report puts it on the clipboard as Markdown (pasted into an editor to read
 // it), and the "Zero CLI unavailable" banner's Diagnose opens the report saying what is wrong.
+// Zero 0.8 enables a keyless Exa MCP server by default, and whether it answers depends on the network (a
+// warning offline, ok online): this suite's Zero disables it and knows a local stdio server instead.
 // Without a real Zero (scripts/install-zero.sh) the suite skips with one line saying why.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { chatTabFrame, editorTab, openZeroView, runCommand, useVSCode, zeroActivityItem } from '../lib';
@@ -14,14 +17,24 @@ const TITLES = [
   'Provider and models',
   'ACP handshake (zero acp)',
   'Linux sandbox helper',
+  'MCP servers',
   'Zero doctor',
   'Workspace Trust',
   'Settings',
   'Recent log errors',
 ];
 
+const MCP_ECHO = path.resolve(__dirname, '../../fixtures/mcp-echo/server.mjs');
+
 describe('Zero: Diagnose', function () {
   const real = useRealZero();
+  // After useRealZero's `before` wrote Zero's config, before code-server starts.
+  before(function () {
+    const file = path.join(real.env.XDG_CONFIG_HOME!, 'zero', 'config.json');
+    const config = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const servers = { local: { type: 'stdio', command: process.execPath, args: [MCP_ECHO] }, exa: { disabled: true } };
+    fs.writeFileSync(file, JSON.stringify({ ...config, mcp: { servers } }, null, 2));
+  });
   const vs = useVSCode({
     name: 'ui-diagnose',
     settings: real.settings,
@@ -63,6 +76,10 @@ describe('Zero: Diagnose', function () {
     const sandbox = (await section(frame, 'Linux sandbox helper').innerText()).replace(/\s+/g, ' ');
     assert.match(sandbox, /zero-linux-sandbox next to zero: .*zero-linux-sandbox/, sandbox);
     assert.match(sandbox, /Zero says: (pass|warn): /, sandbox);
+    const mcp = (await section(frame, 'MCP servers').innerText()).replace(/\s+/g, ' ');
+    assert.match(mcp, /^OK MCP servers 2 MCP servers, 1 enabled, every enabled one reachable\./i, mcp);
+    assert.match(mcp, /exa \(http\):? disabled/, mcp);
+    assert.match(mcp, /local \(stdio\):? reachable, 1 tool: mcp_local_echo/, mcp);
     const shot = await vs.screenshot('report');
     console.log(`      screenshot: ${shot} (also ${publishScreenshot(shot, 'diagnose.png')})`);
 
@@ -74,6 +91,7 @@ describe('Zero: Diagnose', function () {
     }, 'the clipboard holds the report');
     for (const title of TITLES) assert.ok(markdown.includes(`| ${title} |`), `${title} in the table:\n${markdown}`);
     assert.ok(markdown.includes('### Zero CLI: ok'), markdown);
+    assert.ok(markdown.includes('### MCP servers: ok'), markdown);
     assert.ok(markdown.includes('- **Models (1):** `scripted-1`'), markdown);
     assert.ok(!markdown.includes('sk-scripted-test'), 'no API key in the report');
     assert.ok(markdown.includes('- **Base URL:** `http://[custom host]`') && !markdown.includes(host), markdown);
@@ -118,7 +136,14 @@ describe('Zero: Diagnose', function () {
     );
     const text = (await cli.innerText()).replace(/\s+/g, ' ');
     assert.ok(text.includes(`"zero.path" is set to ${missing}, which does not exist.`), text);
-    for (const title of ['Provider and models', 'ACP handshake (zero acp)', 'Linux sandbox helper', 'Zero doctor'])
+    const needZero = [
+      'Provider and models',
+      'ACP handshake (zero acp)',
+      'Linux sandbox helper',
+      'MCP servers',
+      'Zero doctor',
+    ];
+    for (const title of needZero)
       assert.match(await section(frame, title).locator('.status').innerText(), /Skipped/i, title);
     console.log(`      screenshot: ${await vs.screenshot('not-found')}`);
   });
