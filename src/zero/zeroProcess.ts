@@ -112,6 +112,9 @@ export interface ZeroRun {
   readonly exited: Promise<RunExit>;
 }
 
+/** When the run's descendants are first looked for (then every 250 ms: descendants.ts). */
+const WATCH_AFTER_MS = 250;
+
 /** After the child exits, how long a grandchild may keep stdout/stderr open before we kill it. */
 const PIPE_DRAIN_MS = 2000;
 /** After SIGKILL, how long to wait for the exit before giving up (a process stuck in the kernel). */
@@ -165,8 +168,10 @@ class ZeroProcessRun implements ZeroRun {
     }
     this.pid = this.child.pid;
     if (this.pid !== undefined && Descendants.supported()) {
-      this.descendants = new Descendants(this.pid, marker);
-      this.descendants.watch();
+      const descendants = (this.descendants = new Descendants(this.pid, marker));
+      // The first look at /proc reads every process's environment (3-7 ms with a VS Code running): not while Zero
+      // starts, on the same cores. Until the first poll, what Zero starts is found by its parent or its marker.
+      setTimeout(() => this.current.phase === 'running' && descendants.watch(), WATCH_AFTER_MS).unref();
     }
     this.wire(this.child);
   }
