@@ -1,15 +1,20 @@
 /**
- * The finished blocks of one text item, in pages of PAGE_SIZE blocks, and pages in chapters of
- * CHAPTER_PAGES, which the browser skips while they are off screen (CSS `content-visibility`), so
- * a long answer does not make every frame's layout longer.
+ * The finished blocks of one text item, in pages of PAGE_SIZE blocks, which the browser skips
+ * while they are off screen (CSS `content-visibility`), so a long answer does not make every
+ * frame's layout longer.
  *
  * A page is drawn (its blocks rendered) or not: not yet, when many blocks arrived at once (a
  * snapshot of a long answer: drawn in idle time), or no longer, in a very long answer. There,
  * pages are windowed like the turns of a long chat (windowedList.ts): a page not drawn holds its
- * words as plain text in `hidden="until-found"`, so find in page still finds them, and keeps its
- * height: a page is dropped only while the browser skips it, and then lays it out at the size it
- * last had. Drawn, each block costs the document dozens of elements (highlighted code most), about
- * a hundred bytes of renderer memory per character of the answer; dropped, a page is one text node.
+ * words as plain text in `hidden="until-found"`, so find in page still finds them, and keeps the
+ * height it was last drawn at as its own (`style.height`), so nothing moves when it is dropped or
+ * comes back into view. Drawn, each block costs the document dozens of elements (highlighted code
+ * most), about a hundred bytes of renderer memory per character of the answer; dropped, a page is
+ * one text node.
+ *
+ * The pages are the text block's children, not grouped in boxes the browser also skips: inside a
+ * skipped box the window's observer sees no page at all, and a page of 0 px at the edge of such a
+ * box (a stand-in that had only its remembered size) is never seen, so it stayed a hole in view.
  */
 import { h } from '../dom';
 import { whenIdle } from '../idle';
@@ -17,8 +22,6 @@ import { renderBlocks } from '../markdown';
 import { WindowedList } from './windowedList';
 
 const PAGE_SIZE = 32;
-/** Chapters the browser may skip as a whole: a frame's layout walks a few of them, not every page. */
-const CHAPTER_PAGES = 16;
 /** Pages drawn at once when more arrive together; the rest wait for idle time. */
 const EAGER_PAGES = 2;
 /** An answer of more pages than this (a thousand blocks, some 300 KB) is windowed. */
@@ -33,13 +36,12 @@ interface Page {
 
 export class AnswerPages {
   private readonly pages: Page[] = [];
-  private readonly chapters: HTMLElement[] = [];
   private readonly list: WindowedList<Page>;
   /** How many finished blocks the pages hold. */
   private count = 0;
 
   /**
-   * `container`: the text block (chapters go in it before `tail()`); `sources(from, to)`: the
+   * `container`: the text block (pages go in it before `tail()`); `sources(from, to)`: the
    * finished blocks' markdown, from the splitter, rendered and dropped (sources are not kept).
    */
   constructor(
@@ -49,13 +51,20 @@ export class AnswerPages {
   ) {
     this.list = new WindowedList<Page>(container, {
       draw: (page) => {
+        page.el.style.height = '';
         page.el.replaceChildren(...renderBlocks(this.sourcesOf(page)));
         return page.el;
       },
-      // The words come in idle time; meanwhile the browser skips the page at the size it had.
-      stub: (page) => {
+      // As tall as it was drawn (the words, hidden, take no room), or, never laid out, as the
+      // browser's estimate for a skipped page while off screen; the words come in idle time.
+      stub: (page, height) => {
+        page.el.style.height = height > 0 ? `${height}px` : '';
         page.el.replaceChildren();
         return page.el;
+      },
+      // Find in page showed the words: the page takes their height until it leaves the window.
+      reveal: (page) => {
+        page.el.style.height = '';
       },
       words: (page) => {
         const words = h('div', { class: 'md-page-words', text: this.sourcesOf(page).join('') });
@@ -111,7 +120,6 @@ export class AnswerPages {
   truncate(keep: number): void {
     this.count = Math.min(this.count, keep);
     for (const page of this.pages.splice(Math.ceil(keep / PAGE_SIZE))) this.list.remove(page);
-    for (const chapter of this.chapters.splice(Math.ceil(this.pages.length / CHAPTER_PAGES))) chapter.remove();
     const partial = this.pages[Math.floor(keep / PAGE_SIZE)];
     if (!partial) return;
     if (!this.list.isDrawn(partial)) {
@@ -129,14 +137,7 @@ export class AnswerPages {
     if (page) return page;
     page = { el: h('div', { class: 'md-page' }), index: n };
     this.pages.push(page);
-    const c = Math.floor(n / CHAPTER_PAGES);
-    let chapter = this.chapters[c];
-    if (!chapter) {
-      chapter = h('div', { class: 'md-chapter' });
-      this.chapters.push(chapter);
-      this.tail().before(chapter);
-    }
-    chapter.append(this.list.add(page, n >= firstEager ? undefined : 0));
+    this.tail().before(this.list.add(page, n >= firstEager ? undefined : 0));
     return page;
   }
 
