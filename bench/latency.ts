@@ -21,7 +21,8 @@ import * as path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 import type { Frame } from 'playwright-core';
-import { MODEL_ID, startModelServer, type ModelServer } from '../test/fixtures/model-server/server';
+import { MODEL_ID } from '../test/fixtures/model-server/server';
+import { startModelServerProcess, type ServerProcess } from './lib/modelServerProcess';
 import { chatWebviewFrame } from '../test/e2e/lib/axe';
 import { launchBrowserFor, openWorkbench } from '../test/e2e/lib/browser';
 import { startCodeServer } from '../test/e2e/lib/codeServer';
@@ -74,7 +75,7 @@ const fmt = (xs: number[]): string =>
   `${median(xs).toFixed(0)} ms [${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}]`;
 
 /** Zero's config in a folder of its own, pointing at the scripted model. */
-function zeroConfig(server: ModelServer): string {
+function zeroConfig(server: ServerProcess): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-latency-'));
   fs.mkdirSync(path.join(dir, 'zero'));
   const provider = {
@@ -124,7 +125,7 @@ const ARM = `(() => {
 })()`;
 
 async function onScreen(transport: 'exec' | 'acp', bin: string): Promise<Sample[]> {
-  const server = await startModelServer();
+  const server = await startModelServerProcess();
   const config = zeroConfig(server);
   const marksFile = path.join(config, 'latency-marks.jsonl');
   const cs = await startCodeServer({
@@ -205,7 +206,7 @@ async function pollTimes(frame: Frame): Promise<ScreenTimes> {
 
 /** The same message straight to `zero exec`, as a shell would run it: first text line and exit. */
 async function directExec(bin: string): Promise<Sample[]> {
-  const server = await startModelServer();
+  const server = await startModelServerProcess();
   const config = zeroConfig(server);
   const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-latency-ws-'));
   const samples: Sample[] = [];
@@ -242,7 +243,7 @@ async function directExec(bin: string): Promise<Sample[]> {
 
 /** The same message to a running `zero acp` from a bare SDK client: first chunk and the prompt's reply. */
 async function directAcp(bin: string): Promise<Sample[]> {
-  const server = await startModelServer();
+  const server = await startModelServerProcess();
   const config = zeroConfig(server);
   const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-latency-ws-'));
   const child = spawn(bin, ['acp'], {

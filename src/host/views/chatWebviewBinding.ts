@@ -17,8 +17,8 @@ import { latencyMark, latencyOn } from '../../protocol/latencyMarks';
  */
 const FLUSH_MS = 16;
 
-/** What the user waits to see: the message sent, Zero's first words, the turn's end. */
-type Awaited = 'message' | 'words' | 'end';
+/** What the user waits to see: the message sent, Zero's first words, the turn's end (its answer, its status). */
+type Awaited = 'message' | 'words' | 'final' | 'run_end' | 'exit';
 
 function awaited(a: ChatAction): Awaited | null {
   switch (a.type) {
@@ -27,11 +27,11 @@ function awaited(a: ChatAction): Awaited | null {
     case 'event': {
       const t = a.event.type;
       if (t === 'text' || t === 'reasoning') return 'words';
-      return t === 'final' || t === 'run_end' ? 'end' : null;
+      return t === 'final' || t === 'run_end' ? t : null;
     }
     case 'process_exited':
     case 'acp_turn_ended':
-      return 'end';
+      return 'exit';
     default:
       return null;
   }
