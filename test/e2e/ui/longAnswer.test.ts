@@ -1,9 +1,14 @@
 // A very long answer in a real VS Code (code-server + Chromium): it streams to its end with only
 // the part of it near the viewport drawn as Markdown, and Ctrl+F in a chat tab (VS Code's find
 // widget over the view) finds a part far above it, which is then drawn where find scrolled.
-// Runs on both transports.
+// Runs on both transports. Then, with the real Zero and the scripted model's `long-sections`
+// scenario (a 200 KB answer of 286 sections): after it streamed, Jump to top and the mouse wheel
+// down through it draw every section's heading in view, in order (issue #30).
 import * as assert from 'node:assert/strict';
+import type { FrameLocator, Page } from 'playwright-core';
+import { SECTIONS } from '../../fixtures/model-server/longSectionsScenarios';
 import { chatTabFrame, FAKE_ZERO, openZeroView, runCommand, useVSCode } from '../lib';
+import { useRealZero } from '../lib/realZero';
 import { describeEachTransport } from '../lib/transports';
 import { messageBox, turnStatus, turnWithPrompt, typeAndSend } from '../lib/userFlows';
 
@@ -49,5 +54,100 @@ describeEachTransport('A very long answer', (transport) => {
     );
     await vs.screenshot('found-far-above');
     await page.keyboard.press('Escape');
+  });
+});
+
+/** What the reader sees of the answer: the sections whose heading is drawn in view, and pages in view not drawn. */
+function inView(
+  chat: FrameLocator,
+): Promise<{ headings: number[]; standIns: number; scrollTop: number; atBottom: boolean }> {
+  return chat.locator('main.scroller').evaluate((scroller) => {
+    const view = scroller.getBoundingClientRect();
+    const headings: number[] = [];
+    let standIns = 0;
+    for (const page of Array.from(scroller.querySelectorAll<HTMLElement>('.text-block.answer .md-page'))) {
+      const r = page.getBoundingClientRect();
+      if (r.bottom < view.top || r.top > view.bottom) continue;
+      if (!page.querySelector(':scope > .md-block')) standIns++;
+      for (const h of Array.from(page.querySelectorAll<HTMLElement>('h3'))) {
+        const m = /^Section (\d+)$/.exec(h.textContent ?? '');
+        const hr = h.getBoundingClientRect();
+        if (m && hr.height > 0 && hr.bottom > view.top && hr.top < view.bottom && h.checkVisibility())
+          headings.push(Number(m[1]));
+      }
+    }
+    return {
+      headings,
+      standIns,
+      scrollTop: scroller.scrollTop,
+      atBottom: scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 2,
+    };
+  });
+}
+
+/** After a scroll: once the position holds still and no page in view is a stand-in, or what is there after `timeout`. */
+async function settledView(chat: FrameLocator, timeout = 3000): ReturnType<typeof inView> {
+  const until = Date.now() + timeout;
+  let last = await inView(chat);
+  for (;;) {
+    await chat
+      .locator('main.scroller')
+      .evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+    const now = await inView(chat);
+    const still = now.scrollTop === last.scrollTop;
+    last = now;
+    if ((still && now.standIns === 0) || Date.now() > until) return now;
+  }
+}
+
+describe('The real Zero: a 200 KB answer of 286 sections, read through after it streamed', () => {
+  const real = useRealZero();
+  const vs = useVSCode({
+    name: 'ui-long-sections',
+    settings: { ...real.settings, 'zero.transport': 'exec' },
+    env: real.env,
+  });
+
+  it('Jump to top, then the mouse wheel down through it: every section heading is drawn in view, in order', async function () {
+    const page: Page = vs.page;
+    const sidebar = await openZeroView(page);
+    await messageBox(sidebar).waitFor({ timeout: 90_000 });
+    await runCommand(page, 'Zero: Open Chat in Editor');
+    const chat = chatTabFrame(page);
+    await messageBox(chat).waitFor({ timeout: 60_000 });
+    await typeAndSend(chat, 'Write the design in sections scenario:long-sections');
+    const turn = turnWithPrompt(chat, 'Write the design in sections');
+    const answer = turn.locator('.text-block.answer');
+    await answer.getByText('LONG-SECTIONS-END').waitFor({ timeout: 180_000 });
+    await turnStatus(turn).filter({ hasText: 'success' }).waitFor({ timeout: 60_000 });
+    assert.ok((await answer.locator('.md-page').count()) > 32, 'the answer is windowed by pages');
+
+    // Jump to top (Ctrl+Home, the focus in the transcript), the mouse over the answer.
+    await answer.getByText('LONG-SECTIONS-END').click();
+    await page.keyboard.press('Control+Home');
+    const box = (await chat.locator('main.scroller').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    let view = await settledView(chat);
+    assert.equal(view.scrollTop, 0, 'Jump to top went to the top');
+    const seen: number[] = [];
+    for (let stops = 0; ; stops++) {
+      if (view.standIns > 0) await vs.screenshot('long-sections-hole');
+      assert.equal(view.standIns, 0, `at ${view.scrollTop}px, ${view.standIns} pages in view are not drawn`);
+      for (const n of view.headings) if (!seen.includes(n)) seen.push(n);
+      if (view.atBottom) break;
+      assert.ok(stops < 2000, 'the end is reached');
+      const before = view.scrollTop;
+      await page.mouse.wheel(0, 400);
+      view = await settledView(chat);
+      assert.ok(view.scrollTop > before, `the view scrolled down from ${before}px`);
+      if (stops === 60) await vs.screenshot('long-sections-scrolling');
+    }
+    const all = Array.from({ length: SECTIONS }, (_, i) => i);
+    assert.deepEqual(
+      all.filter((i) => !seen.includes(i)),
+      [],
+      'every heading was drawn',
+    );
+    assert.deepEqual(seen, all, 'the headings come in order');
   });
 });
