@@ -83,7 +83,11 @@ export function hostOf(value: unknown, bare: boolean): string | null {
   } catch {
     return null;
   }
-  const hostPort = authority.slice(authority.lastIndexOf('@') + 1);
+  const at = authority.lastIndexOf('@');
+  // Go's url.Parse refuses userinfo outside these characters (validUserinfo) or with a bad escape, and Zero
+  // then sees no host: `https://example.com\@evil.com/` is no host for Zero, though a browser opens example.com.
+  if (at >= 0 && !USERINFO.test(authority.slice(0, at))) return null;
+  const hostPort = authority.slice(at + 1);
   let host: string;
   if (hostPort.startsWith('[')) {
     const end = hostPort.indexOf(']');
@@ -93,6 +97,9 @@ export function hostOf(value: unknown, bare: boolean): string | null {
   const normal = normalHost(host);
   return HOST.test(normal) ? normal : null;
 }
+
+/** The userinfo Go's url.Parse takes: its validUserinfo characters ('@' too), every '%' a two-digit escape. */
+const USERINFO = /^(?:[A-Za-z0-9\-._:~!$&'()*+,;=@]|%[0-9A-Fa-f]{2})*$/;
 
 /** A DNS name or an IP address, as normalHost leaves it. */
 const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*|[0-9a-f.]*:[0-9a-f:.]*)$/;
