@@ -9,6 +9,7 @@ import type { ModeChoice } from '../messages/messages';
 import type { ZeroCommand } from '../conversation/zeroCommands';
 import { listModelChoices } from '../zero/models';
 import { listProviders, providerEnv, type ProviderChoices } from '../zero/providers';
+import { listLogins, loginText } from '../zero/authStatus';
 import { listSkills, loadUserCommands, mergeZeroCommands, userConfigDir } from '../zero/userCommands';
 import { execModeDescription } from './modeDescriptions';
 
@@ -60,7 +61,11 @@ export function execChoices(
     providers: async () => {
       const path = binary();
       if (!path) throw new Error('Zero CLI not found');
-      return listProviders(path, env());
+      const listed = await listProviders(path, env());
+      if (listed.providers.length > 0) return listed;
+      // No provider: the banner offers zero setup, and says what logins Zero has (none, usually).
+      const logins = await listLogins(path, env()).catch(() => []);
+      return { ...listed, logins: logins.map(loginText) };
     },
     commands: async () => {
       // Project commands and skills are the repository's and Zero's: nothing before trust.

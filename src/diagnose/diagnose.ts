@@ -4,6 +4,7 @@
  */
 import type { IgnoredSetting, ZeroSettings } from '../zero/settingsSources';
 import { acpCheck, type StartAcp } from './checks/acpCheck';
+import { authCheck } from './checks/authCheck';
 import { binaryCheck } from './checks/binaryCheck';
 import { doctorCheck } from './checks/doctorCheck';
 import { logCheck } from './checks/logCheck';
@@ -50,6 +51,7 @@ export function diagnoseChecks(input: DiagnoseInput): Check[] {
   return [
     binaryCheck(probes),
     providerCheck(probes),
+    authCheck(probes),
     acpCheck(probes, {
       clientVersion: input.clientVersion,
       ...(m.startAcp ? { start: m.startAcp } : {}),

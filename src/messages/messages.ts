@@ -93,6 +93,8 @@ export interface ComposerState {
   readonly providers?: readonly ProviderChoice[];
   /** Why there is no provider list, in words; null when fine. */
   readonly providersProblem?: string | null;
+  /** Zero lists no provider at all: the "no provider" banner, with the logins `zero auth status` found. */
+  readonly noProvider?: { readonly logins: readonly string[] };
   /** The model lists of providers a chat picked, by name (`models` is the current provider's). */
   readonly providerModels?: Readonly<Record<string, ProviderModels>>;
 }

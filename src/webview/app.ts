@@ -51,6 +51,7 @@ export class ChatApp {
   /** New pickers from the host: the composer's (exec) and the header's (ACP, before its session opens). */
   composerChanged(state: ViewState): void {
     this.composer.setComposer(state.composer!);
+    this.banners.update(state.trusted, state.binary, state.composer);
     if (this.rendered) {
       this.rendered = { ...this.rendered, composer: state.composer };
       this.header.update(this.rendered);
@@ -103,8 +104,8 @@ export class ChatApp {
     ) {
       this.header.update(state);
     }
-    if (!prev || prev.trusted !== state.trusted || prev.binary !== state.binary)
-      this.banners.update(state.trusted, state.binary);
+    if (!prev || prev.trusted !== state.trusted || prev.binary !== state.binary || prev.composer !== state.composer)
+      this.banners.update(state.trusted, state.binary, state.composer);
     this.transcript.update(state.chat, state.history, state.olderTurns);
     this.queue.update(state.queued);
     this.composer.update({

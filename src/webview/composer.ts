@@ -50,7 +50,7 @@ export class Composer implements TurnActions {
   private readonly error = h('div', { class: 'composer-error', attrs: { role: 'alert' } });
   private readonly help = h('div', { class: 'composer-help', attrs: { role: 'note' } });
   private readonly send = button('Send', () => this.submit(), { class: 'primary', title: 'Send (Enter)' });
-  private readonly stop = button('Stop', () => this.stopRun(), { class: 'secondary', title: 'Stop Zero' });
+  private readonly stop = button('Stop', () => void this.stopRun(), { class: 'secondary', title: 'Stop Zero (Esc)' });
   private readonly attachments = new AttachmentsView();
   private readonly chips = new NextMessageChips(() => this.focus());
   private readonly menu = new CompletionMenu<Pick>(this.input, (p) => this.picked(p));
@@ -342,9 +342,33 @@ export class Composer implements TurnActions {
     this.focus(); // sent with the button: the next message is typed here too
   }
 
-  private stopRun(): void {
+  /** Stop (the button, Esc): false when nothing runs. The focus goes to the message box when it was on Stop. */
+  stopRun(): boolean {
+    if (!this.running) return false;
+    const fromButton = document.activeElement === this.stop;
     post({ type: 'stop' });
-    this.focus();
+    announce('Stopping Zero.');
+    if (fromButton || !this.el.contains(document.activeElement)) this.focus();
+    return true;
+  }
+
+  /**
+   * Alt+M: the next mode as Zero's Shift+Tab picks it (internal/tui/view.go nextPermissionMode): Auto
+   * and Ask swap; Plan stays (its read-only promise is left only on purpose); Unsafe or the default
+   * land on Ask, the stricter one. ACP chats pick the session's mode in the header.
+   */
+  cycleMode(): void {
+    if (this.transport === 'acp') {
+      announce("This ACP chat's mode is its session's: pick it in the header's Mode picker.");
+      return;
+    }
+    const now = this.bar.mode.value;
+    const next = now === 'auto' ? 'ask' : now === 'plan' ? 'plan' : now === 'ask' ? 'auto' : 'ask';
+    if (![...this.bar.mode.options].some((o) => o.value === next)) return;
+    this.bar.mode.value = next;
+    this.bar.mode.dispatchEvent(new Event('change'));
+    const label = this.bar.mode.selectedOptions[0]?.textContent ?? next;
+    announce(next === now ? `${label} stays: leave Plan with the Mode picker.` : label);
   }
 
   /** A command with text sends it (`/plan fix it`); otherwise the box is emptied first. */

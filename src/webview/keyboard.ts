@@ -1,12 +1,26 @@
 /**
- * Keys for the whole view. Ctrl+Home / Ctrl+End (Cmd on macOS), outside a text field, jump to the
- * first or the latest turn (a long chat draws only what is near the viewport). Esc closes the open
- * card (tool call, reasoning, stderr) that holds the focus and leaves the focus on its title;
- * pressed elsewhere in the transcript, it goes back to the message box.
+ * Keys for the whole view, as close to Zero's TUI as a webview allows (README, Keyboard):
+ *
+ * - Ctrl+Home / Ctrl+End (Cmd on macOS), outside a text field, jump to the first or the latest turn
+ *   (a long chat draws only what is near the viewport).
+ * - Esc, in this order: an open menu closes (the `/` and `@` menu, Run options: their own handlers
+ *   take the key first); else the open card (tool call, reasoning, stderr) holding the focus closes,
+ *   the focus on its title; else a running turn stops, as Esc does in Zero's TUI; else, in the
+ *   transcript, the focus goes back to the message box.
+ * - Alt+M cycles the mode as Zero's Shift+Tab does (Auto and Ask). Shift+Tab itself stays reverse
+ *   focus, which keyboard users need to leave the message box; Ctrl+Shift+M is VS Code's Problems
+ *   panel. On macOS, Option+M then no longer types "µ" in the chat.
  */
+export interface KeyboardComposer {
+  focus(): void;
+  /** Stops the chat's run; false when nothing runs. */
+  stopRun(): boolean;
+  cycleMode(): void;
+}
+
 export function installKeyboard(
   root: HTMLElement,
-  composer: { focus(): void },
+  composer: KeyboardComposer,
   jump: (to: 'top' | 'bottom') => void = () => {},
 ): void {
   // On the document: with nothing focused, the keys go to <body>, outside the view's root.
@@ -25,22 +39,33 @@ export function installKeyboard(
     jump(ev.key === 'Home' ? 'top' : 'bottom');
   });
   root.addEventListener('keydown', (ev) => {
-    if (ev.key !== 'Escape' || ev.defaultPrevented || ev.isComposing) return;
+    if (ev.defaultPrevented || ev.isComposing) return;
+    // By the key's place (code), not its character: Option+M on macOS gives "µ".
+    if (ev.code === 'KeyM' && ev.altKey && !ev.ctrlKey && !ev.metaKey && !ev.shiftKey) {
+      ev.preventDefault();
+      composer.cycleMode();
+      return;
+    }
+    if (ev.key !== 'Escape') return;
     const target = ev.target instanceof Element ? ev.target : null;
-    if (!target?.closest('.scroller')) return;
-    ev.preventDefault();
-    const open = target.closest<HTMLDetailsElement>('details[open]');
+    if (!target) return;
+    const inTranscript = target.closest('.scroller') !== null;
+    const open = inTranscript ? target.closest<HTMLDetailsElement>('details[open]') : null;
     if (open) {
+      ev.preventDefault();
       open.open = false;
       open.querySelector<HTMLElement>(':scope > summary')?.focus();
-    } else {
+    } else if (composer.stopRun()) {
+      ev.preventDefault();
+    } else if (inTranscript) {
+      ev.preventDefault();
       composer.focus();
     }
   });
 }
 
 /** After a redraw removed the focused element (a button that went away), keep the focus in the view. */
-export function keepFocus(root: HTMLElement, hadFocus: boolean, composer: { focus(): void }): void {
+export function keepFocus(root: HTMLElement, hadFocus: boolean, composer: Pick<KeyboardComposer, 'focus'>): void {
   if (hadFocus && !root.contains(document.activeElement)) composer.focus();
 }
 

@@ -35,6 +35,8 @@ export interface ZeroProvider {
 
 export interface ProviderChoices {
   readonly providers: readonly ZeroProvider[];
+  /** With no provider at all: the logins Zero has stored (`zero auth status --json`), in words. */
+  readonly logins?: readonly string[];
   /** The one a run without a choice uses: `zero providers current`; null when none is configured. */
   readonly current: string | null;
 }

@@ -252,7 +252,7 @@ describe('webview: composer, banners, queue and status', () => {
   it('is keyboard-navigable: Tab reaches the buttons and the composer, with a visible focus ring', async () => {
     await chat.send({ type: 'snapshot', state: viewState(emptyChat()) });
     const names: string[] = [];
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 13; i++) {
       await chat.page.keyboard.press('Tab');
       names.push(
         await chat.page.evaluate(
@@ -271,6 +271,7 @@ describe('webview: composer, banners, queue and status', () => {
       'Current file',
       'Mode for the next message',
       'Model for the next message',
+      'Run options',
       'Attach images…',
       'Send',
     ]);

@@ -23,6 +23,7 @@ import {
 } from '../../messages/messages';
 import { isPlainProviderName, type ProviderChoices } from '../../zero/providers';
 import { providerChoices } from './providerChoices';
+import { SETUP_COMMAND, setupInTerminal } from './setupInTerminal';
 import { InputImageSchema, normaliseImageMediaType, type InputImage } from '../../protocol/input';
 import type { ChatController, ResolvedSend } from '../../chats/chatController';
 import { acpChoices, allowedEffort, type ComposerChoices } from '../../chats/composerChoices';
@@ -69,6 +70,10 @@ export class ComposerService extends Disposable {
     // An ACP chat offers its session's modes and models: follow the chat shown.
     this.register(
       deps.controller.chats.onDidChange((c) => c.kind !== 'composer' && c.kind !== 'queue' && this.publishSoon()),
+    );
+    // The "no provider" banner's action: Zero's own setup; the lists are read again when it is closed.
+    this.register(
+      vscode.commands.registerCommand(SETUP_COMMAND, () => setupInTerminal(() => void this.refreshModels())),
     );
     // Once activate() has returned: the pickers follow the chat shown, which activation does not read.
     const first = setImmediate(() => this.publish());

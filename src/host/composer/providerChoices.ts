@@ -10,7 +10,7 @@ export function providerChoices(
   choices: ProviderChoices,
   problem: string | null,
   models: ReadonlyMap<string, ProviderModels>,
-): Pick<ComposerState, 'providers' | 'providersProblem' | 'providerModels'> {
+): Pick<ComposerState, 'providers' | 'providersProblem' | 'providerModels' | 'noProvider'> {
   const providers: ProviderChoice[] = choices.providers.map((p) => ({
     name: p.name,
     detail: [p.model, p.kind, p.credentials ? '' : 'no key or login'].filter(Boolean).join(' · '),
@@ -20,6 +20,10 @@ export function providerChoices(
   return {
     providers,
     providersProblem: problem,
+    // Listed, and empty: Zero has no provider (a failed list is a problem, not "none").
+    ...(problem === null && choices.providers.length === 0 && choices.logins
+      ? { noProvider: { logins: choices.logins } }
+      : {}),
     ...(models.size > 0 ? { providerModels: Object.fromEntries(models) } : {}),
   };
 }

@@ -1,5 +1,8 @@
-/** Banners above the transcript: an untrusted workspace, a Zero binary that cannot run or is worth a note. */
-import type { BinaryState } from '../../messages/messages';
+/**
+ * Banners above the transcript: an untrusted workspace, a Zero binary that cannot run or is worth a
+ * note, and a Zero with no model provider (`zero providers list` empty), which `zero setup` fixes.
+ */
+import type { BinaryState, ComposerState } from '../../messages/messages';
 import { button, h } from '../dom';
 import { post } from '../vscodeApi';
 
@@ -52,11 +55,39 @@ export class BannersView {
     ),
   );
 
+  private readonly noProviderText = h('div', { class: 'banner-text' });
+  private readonly noProvider = h(
+    'div',
+    { class: 'banner banner-error', attrs: { role: 'region', 'aria-label': 'No model provider' } },
+    this.noProviderText,
+    h(
+      'div',
+      { class: 'banner-actions' },
+      button('Set Up Zero in Terminal', () => post({ type: 'setupZero' }), {
+        class: 'primary small',
+        title: "Runs zero setup in a terminal: Zero's own setup picks a provider and stores its key",
+      }),
+      button('Diagnose', () => post({ type: 'diagnose' }), {
+        class: 'secondary small',
+        title: 'Zero: Diagnose: check the binary, the provider, zero acp and the settings, in one report',
+      }),
+    ),
+  );
+
   constructor() {
-    this.el.append(this.binary, this.note, this.trust);
+    this.el.append(this.binary, this.noProvider, this.note, this.trust);
   }
 
-  update(trusted: boolean, binary: BinaryState): void {
+  update(trusted: boolean, binary: BinaryState, composer?: ComposerState): void {
+    const none = binary.ok ? (composer?.noProvider ?? null) : null;
+    this.noProvider.hidden = none === null;
+    this.noProviderText.replaceChildren(
+      h('strong', { text: 'No model provider. ' }),
+      'Zero has no provider configured, so it cannot answer. ',
+      none && none.logins.length > 0
+        ? `Stored logins (zero auth status): ${none.logins.join('; ')}.`
+        : 'No login is stored either (zero auth status).',
+    );
     this.trust.hidden = trusted;
     this.binary.hidden = binary.ok;
     this.problem.replaceChildren(
@@ -66,6 +97,6 @@ export class BannersView {
     const note = binary.ok ? (binary.note ?? null) : null;
     this.note.hidden = note === null;
     this.noteText.replaceChildren(h('strong', { text: 'Zero CLI: ' }), note ?? '');
-    this.el.hidden = trusted && binary.ok && note === null;
+    this.el.hidden = trusted && binary.ok && note === null && none === null;
   }
 }

@@ -24,14 +24,22 @@ export interface RealZeroSuite {
   /** For useVSCode's `settings`: `zero.path` is the real Zero. */
   readonly settings: Record<string, unknown>;
   server(): ModelServer;
+  /** The second provider's server, when the suite asked for one (`second`). */
+  secondServer(): ModelServer;
 }
 
-/** `models`: more entries for the provider's model list (e.g. one with reasoning efforts). */
-export function useRealZero(options: { models?: readonly ListedModel[] } = {}): RealZeroSuite {
+/**
+ * `models`: more entries for the provider's model list (e.g. one with reasoning efforts). `second`: a
+ * second provider of that name in Zero's config, on a model server of its own with these models.
+ */
+export function useRealZero(
+  options: { models?: readonly ListedModel[]; second?: { name: string; models: readonly ListedModel[] } } = {},
+): RealZeroSuite {
   const found = findRealZero();
   const env: Record<string, string | undefined> = {};
   const settings: Record<string, unknown> = {};
   let server: ModelServer | undefined;
+  let second: ModelServer | undefined;
   let configHome: string | undefined;
   const suite: RealZeroSuite = {
     skipReason: 'skip' in found ? found.skip : undefined,
@@ -41,6 +49,10 @@ export function useRealZero(options: { models?: readonly ListedModel[] } = {}): 
     server: () => {
       if (!server) throw new Error('the model server is not running');
       return server;
+    },
+    secondServer: () => {
+      if (!second) throw new Error('no second model server: pass `second`');
+      return second;
     },
   };
   if ('bin' in found) settings['zero.path'] = found.bin;
@@ -65,6 +77,16 @@ export function useRealZero(options: { models?: readonly ListedModel[] } = {}): 
         },
       ],
     };
+    if (options.second) {
+      second = await startModelServer({ models: options.second.models });
+      config.providers.push({
+        name: options.second.name,
+        provider_kind: 'openai-compatible',
+        baseURL: second.baseURL,
+        apiKey: 'sk-second-test',
+        model: options.second.models[0]?.id ?? MODEL_ID,
+      });
+    }
     fs.writeFileSync(path.join(configHome, 'zero', 'config.json'), JSON.stringify(config, null, 2));
     for (const key of Object.keys(process.env)) if (LEAKY.test(key)) env[key] = undefined;
     env.XDG_CONFIG_HOME = configHome;
@@ -72,6 +94,7 @@ export function useRealZero(options: { models?: readonly ListedModel[] } = {}): 
 
   after(async () => {
     await server?.close();
+    await second?.close();
     if (configHome) fs.rmSync(configHome, { recursive: true, force: true });
   });
   return suite;

@@ -15,6 +15,7 @@ import { eventually, publishScreenshot } from '../lib/userFlows';
 const TITLES = [
   'Zero CLI',
   'Provider and models',
+  'Providers and logins',
   'ACP handshake (zero acp)',
   'Linux sandbox helper',
   'MCP servers',

@@ -66,7 +66,7 @@ describe('diagnose: running the checks', () => {
     assert.ok(text.includes('ANTHROPIC_API_KEY'), 'the key name is kept');
     assert.deepEqual(
       report.checks.map((c) => c.id),
-      ['binary', 'provider', 'acp', 'sandbox', 'mcp', 'doctor', 'trust', 'settings', 'log'],
+      ['binary', 'provider', 'auth', 'acp', 'sandbox', 'mcp', 'doctor', 'trust', 'settings', 'log'],
     );
   });
 });
