@@ -58,10 +58,21 @@ export function signalGroup(
   }
 }
 
+/**
+ * Windows' own taskkill.exe by its absolute path: spawned by the bare name, Windows looks in the
+ * current folder before PATH, and the extension host's may be the workspace (`code .`), where a
+ * repository could ship a taskkill.exe that would run each time a Zero run is stopped.
+ */
+export function taskkillPath(env: NodeJS.ProcessEnv = process.env): string {
+  const root = env.SystemRoot ?? env.SYSTEMROOT ?? env.windir;
+  const usable = root !== undefined && /^[A-Za-z]:\\[^;"]*$/.test(root) && !root.split('\\').includes('..');
+  return `${usable ? root.replace(/\\+$/, '') : 'C:\\Windows'}\\System32\\taskkill.exe`;
+}
+
 function runTaskkill(args: readonly string[]): Promise<void> {
   return new Promise((resolve) => {
     try {
-      const child = nodeChildProcess().spawn('taskkill', [...args], {
+      const child = nodeChildProcess().spawn(taskkillPath(), [...args], {
         shell: false,
         windowsHide: true,
         stdio: 'ignore',
