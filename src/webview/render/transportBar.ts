@@ -7,6 +7,7 @@
  * kept and applied when the session opens. In Restricted Mode only plan.
  */
 import { chatTransport, type Chat } from '../../conversation/model';
+import { ACP_NO_MCP, ACP_NO_MCP_WHY } from '../../conversation/acpMcp';
 import { ACP_NO_SUBAGENTS, ACP_NO_SUBAGENTS_WHY } from '../../conversation/subagent';
 import type { ComposerState, ViewState } from '../../messages/messages';
 import { button, h } from '../dom';
@@ -91,6 +92,7 @@ export class TransportBar {
           ),
         );
       parts.push(h('span', { class: 'acp-no-subagents', text: ACP_NO_SUBAGENTS, title: ACP_NO_SUBAGENTS_WHY }));
+      parts.push(h('span', { class: 'acp-no-mcp', text: ACP_NO_MCP, title: ACP_NO_MCP_WHY }));
       // Zero 0.8's ACP server has only the mode and model options (docs/zero-acp.md §5): say so, not a dead picker.
       parts.push(
         h('span', {
