@@ -14,6 +14,8 @@ import { whenIdle } from '../idle';
 
 const NEAR_MARGIN = '150% 0px';
 const FAR_MARGIN = '400% 0px';
+/** Idle time an entry's drawing needs to begin: less, and it waits for the next idle period. */
+const DRAW_IDLE_MS = 10;
 
 /** How a list draws its entries and stands in for them. */
 export interface Drawing<T> {
@@ -244,6 +246,12 @@ export class WindowedList<T> {
         const slot = this.slots.findLast((s) => this.due(s)) ?? this.slots.findLast((s) => this.wordless(s));
         if (!slot) break;
         if (this.due(slot)) {
+          // Drawing an entry takes milliseconds (a turn's Markdown): not begun in the tail of an idle
+          // period, where it would run into the next frame (a dropped frame while scrolling).
+          if (deadline && !deadline.didTimeout && deadline.timeRemaining() < DRAW_IDLE_MS) {
+            this.schedule();
+            break;
+          }
           this.draw(slot.item);
           grew = true;
         } else {
