@@ -194,4 +194,36 @@ describe('webview: a very long answer', () => {
     await scrollTo(chat, 'bottom');
     assert.equal(await words.getAttribute('hidden'), 'until-found', 'out of the window, hidden again');
   });
+
+  it('copying the whole answer copies every part, the dropped pages as their Markdown', async () => {
+    await chat.send({ type: 'snapshot', state: viewState(chatOf([...start(), ...deltas(5000)])) });
+    await settleIdle(chat);
+    const p = chat.page;
+    assert.equal((await pages(chat))[0]!.drawn, false, 'the first page is not drawn');
+    // The whole answer selected (as with a drag from its first word to its last), then Ctrl+C.
+    await p.evaluate(() => {
+      const blocks = document.querySelectorAll('.text-block');
+      document.getSelection()!.selectAllChildren(blocks[blocks.length - 1]!);
+      window.addEventListener('copy', (ev) => {
+        (window as unknown as { __copied: string }).__copied = ev.clipboardData!.getData('text/plain');
+      });
+    });
+    await p.keyboard.press('Control+C');
+    const copied = await p.evaluate(() => (window as unknown as { __copied?: string }).__copied ?? '');
+    const missing = Array.from({ length: PARTS }, (_, i) => i).filter((i) => !copied.includes(`Marker-${i}.`));
+    assert.deepEqual(missing, [], `${missing.length} parts missing from what was copied`);
+    const at = Array.from({ length: PARTS }, (_, i) => copied.indexOf(`Marker-${i}.`));
+    assert.deepEqual(
+      at,
+      [...at].sort((a, b) => a - b),
+      'in order',
+    );
+    assert.match(copied, /### Part 0\n\nParagraph 0/, 'a dropped page as its Markdown');
+    assert.match(copied, new RegExp(`Part ${PARTS - 1}\\n+Paragraph ${PARTS - 1}`), 'a drawn page as its text');
+    assert.equal(
+      await p.evaluate(() => document.getSelection()!.toString().length > 0),
+      true,
+      'the selection is as it was',
+    );
+  });
 });

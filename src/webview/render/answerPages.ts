@@ -19,6 +19,7 @@
 import { h } from '../dom';
 import { whenIdle } from '../idle';
 import { renderBlocks } from '../markdown';
+import { copyStandIn } from './standInCopy';
 import { WindowedList } from './windowedList';
 
 const PAGE_SIZE = 32;
@@ -135,8 +136,10 @@ export class AnswerPages {
   private pageFor(n: number, firstEager: number): Page {
     let page = this.pages[n];
     if (page) return page;
-    page = { el: h('div', { class: 'md-page' }), index: n };
+    const fresh: Page = { el: h('div', { class: 'md-page' }), index: n };
+    page = fresh;
     this.pages.push(page);
+    copyStandIn(page.el, () => (this.list.isDrawn(fresh) ? null : this.sourcesOf(fresh).join('')));
     this.tail().before(this.list.add(page, n >= firstEager ? undefined : 0));
     return page;
   }

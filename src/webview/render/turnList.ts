@@ -15,7 +15,8 @@ import { button, h, setText } from '../dom';
 import { post } from '../vscodeApi';
 import { renderWelcome } from './history';
 import { TurnView, type TurnActions } from './turn';
-import { estimateHeight, TurnPlaceholder } from './turnPlaceholder';
+import { copyStandIn } from './standInCopy';
+import { estimateHeight, plainText, TurnPlaceholder } from './turnPlaceholder';
 import { nearObserver, WindowedList } from './windowedList';
 
 /** Characters of turn content drawn at once when a snapshot arrives or the view jumps. */
@@ -60,6 +61,7 @@ export class TurnList {
       stub: (slot, height) => {
         slot.view = null;
         slot.placeholder = new TurnPlaceholder(slot.turn.id, height);
+        copyStandIn(slot.placeholder.el, () => plainText(slot.turn));
         return slot.placeholder.el;
       },
       words: (slot) => slot.placeholder?.writeWords(slot.turn),
