@@ -23,6 +23,7 @@ import { announce } from './announcer';
 import { AttachmentsView } from './render/attachments';
 import type { EditRequest, TurnActions } from './render/turn';
 import { parseSlash, setZeroCommands, type SlashCommand, type SlashTarget } from './slashCommands';
+import { nextExecMode } from './modeCycle';
 import { loadState, post, saveState } from './vscodeApi';
 
 const DRAFT_DEBOUNCE_MS = 300;
@@ -74,12 +75,7 @@ export class Composer implements TurnActions {
 
   /** `focusSessionModel`: the header's model picker (an ACP chat's model is its session's). */
   constructor(private readonly focusSessionModel: () => void) {
-    const kept = loadState();
-    this.bar.runOptions.show({
-      ...(kept.maxTurns ? { maxTurns: kept.maxTurns } : {}),
-      ...(kept.selfCorrect ? { selfCorrect: true } : {}),
-      ...(kept.execProfile ? { execProfile: kept.execProfile } : {}),
-    });
+    this.bar.runOptions.show(loadState());
     this.error.hidden = true;
     this.help.hidden = true;
     this.el.append(
@@ -352,18 +348,14 @@ export class Composer implements TurnActions {
     return true;
   }
 
-  /**
-   * Alt+M: the next mode as Zero's Shift+Tab picks it (internal/tui/view.go nextPermissionMode): Auto
-   * and Ask swap; Plan stays (its read-only promise is left only on purpose); Unsafe or the default
-   * land on Ask, the stricter one. ACP chats pick the session's mode in the header.
-   */
+  /** Alt+M (keyboard.ts): the next mode, as Zero's Shift+Tab; ACP chats pick the session's mode in the header. */
   cycleMode(): void {
     if (this.transport === 'acp') {
       announce("This ACP chat's mode is its session's: pick it in the header's Mode picker.");
       return;
     }
     const now = this.bar.mode.value;
-    const next = now === 'auto' ? 'ask' : now === 'plan' ? 'plan' : now === 'ask' ? 'auto' : 'ask';
+    const next = nextExecMode(now);
     if (![...this.bar.mode.options].some((o) => o.value === next)) return;
     this.bar.mode.value = next;
     this.bar.mode.dispatchEvent(new Event('change'));
@@ -409,16 +401,10 @@ export class Composer implements TurnActions {
   }
 
   private savePicks(): void {
-    const run = this.bar.runOptions.picks();
-    saveState({
-      mode: this.bar.mode.value,
-      model: this.bar.model.value,
-      effort: this.bar.effort.value,
-      provider: this.bar.provider.value,
-      maxTurns: run.maxTurns,
-      selfCorrect: run.selfCorrect,
-      execProfile: run.execProfile,
-    });
+    const { maxTurns, selfCorrect, execProfile } = this.bar.runOptions.picks();
+    const { mode, model, effort, provider } = this.bar;
+    saveState({ mode: mode.value, model: model.value, effort: effort.value, provider: provider.value });
+    saveState({ maxTurns, selfCorrect, execProfile });
     this.postPicks();
   }
 
