@@ -1,0 +1,93 @@
+// Zero: MCP Servers and Manage Approvals' MCP permissions against the real Zero 0.8.0 (the unit test,
+// test/unit/zero/mcpServers.test.ts, reads output recorded from it): the product's own functions over
+// `zero mcp list|check|enable|disable|permissions`, run as the host runs them (no shell, the workspace
+// folder), with a local stdio server in the user's config and a persistent permission for it. Disable
+// is what an exec chat then sees: Zero no longer offers the server's tool; Enable gives it back.
+import * as assert from 'node:assert/strict';
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { runZeroCli } from '../../src/zero/grants';
+import {
+  checkMcpServer,
+  listMcpPermissions,
+  listMcpServers,
+  mcpCli,
+  revokeMcpPermission,
+  setMcpServerEnabled,
+  type RunMcpCli,
+} from '../../src/zero/mcpServers';
+import { answer, chatTurn } from './lib/execChat';
+import { makeSandbox, realZeroBin, type Sandbox } from './lib/realZero';
+
+const SERVER = {
+  type: 'stdio',
+  command: process.execPath,
+  args: [path.resolve(__dirname, '../fixtures/mcp-echo/server.mjs')],
+};
+
+/** Zero's identity of a server: the first 32 hex of sha256 over {type, command, args} (mcp/config.go). */
+const identity = (s: typeof SERVER): string =>
+  crypto.createHash('sha256').update(JSON.stringify(s)).digest('hex').slice(0, 32);
+
+describe('real Zero: Zero: MCP Servers and its MCP permissions', function () {
+  this.timeout(120_000);
+  let sandbox: Sandbox;
+  let run: RunMcpCli;
+  beforeEach(async () => {
+    sandbox = await makeSandbox({ config: { mcp: { servers: { local: SERVER, exa: { disabled: true } } } } });
+    const grant = { serverIdentity: identity(SERVER), maxAutonomy: 'high', approvedAt: new Date().toISOString() };
+    fs.writeFileSync(
+      path.join(sandbox.configHome, 'zero', 'mcp-permissions.json'),
+      JSON.stringify({ schemaVersion: 1, servers: { local: grant }, tools: {} }),
+    );
+    run = mcpCli(runZeroCli, realZeroBin(), sandbox.env, sandbox.workspace);
+  });
+  afterEach(async () => sandbox.dispose());
+
+  it('lists the servers with what each runs and whether it is enabled; check starts one and lists its tools', async () => {
+    const servers = await listMcpServers(run);
+    const local = servers.find((s) => s.name === 'local');
+    assert.deepEqual(local, {
+      name: 'local',
+      type: 'stdio',
+      target: [SERVER.command, ...SERVER.args].join(' '),
+      disabled: false,
+    });
+    assert.equal(servers.find((s) => s.name === 'exa')?.disabled, true);
+    const check = await checkMcpServer(run, 'local');
+    assert.ok(check.ok, JSON.stringify(check));
+    assert.deepEqual(
+      check.tools.map((t) => t.name),
+      ['mcp_local_echo'],
+    );
+  });
+
+  it('Disable: Zero marks it disabled and an exec chat is no longer offered its tool; Enable gives it back', async () => {
+    await setMcpServerEnabled(run, 'local', false);
+    assert.equal((await listMcpServers(run)).find((s) => s.name === 'local')?.disabled, true);
+    const off = await chatTurn(sandbox, 'Echo it scenario:mcp');
+    assert.equal(answer(off.turn), 'Tool mcp_local_echo was not offered in this mode.');
+
+    await setMcpServerEnabled(run, 'local', true);
+    assert.equal((await listMcpServers(run)).find((s) => s.name === 'local')?.disabled, false);
+    const on = await chatTurn(sandbox, 'Echo it scenario:mcp');
+    assert.match(answer(on.turn), /ECHO-OK/);
+  });
+
+  it('a server Zero does not have: enable is refused in its words', async () => {
+    await assert.rejects(setMcpServerEnabled(run, 'nosuch', true), /zero mcp enable nosuch --json failed: .+/);
+  });
+
+  it('permissions: the server grant is listed, and revoking it removes it', async () => {
+    const before = await listMcpPermissions(run);
+    const local = before.find((p) => p.serverName === 'local');
+    assert.ok(local, JSON.stringify(before));
+    assert.deepEqual([local.scope, local.serverIdentity, local.maxAutonomy], ['server', identity(SERVER), 'high']);
+    assert.ok((await revokeMcpPermission(run, local)) >= 1);
+    assert.deepEqual(
+      (await listMcpPermissions(run)).filter((p) => p.serverName === 'local'),
+      [],
+    );
+  });
+});
