@@ -7,6 +7,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { execChoices } from '../../src/chats/composerChoices';
+import { diagnoseChecks } from '../../src/diagnose/diagnose';
+import { runChecks } from '../../src/diagnose/runChecks';
+import { resolveSettings } from '../../src/zero/settingsSources';
 import { startModelServer, type ModelServer } from '../fixtures/model-server/server';
 import { productHost, sandboxEnv, type ProductHost } from './lib/productHost';
 import { makeSandbox, realZeroBin, runZero, type Sandbox } from './lib/realZero';
@@ -94,6 +97,11 @@ describe('real Zero: the Provider picker and Run options', () => {
     host = productHost(sandbox);
     const turn = await host.send('Hello scenario:plain', { provider: 'missing' });
     assert.notEqual(turn.status, 'success');
+    assert.match(
+      turn.explanation ?? '',
+      /no usable model provider|provider "missing" not found/,
+      turn.explanation ?? '',
+    );
     assert.equal(sandbox.server.completions().length + second.completions().length, 0);
   });
 
@@ -106,5 +114,37 @@ describe('real Zero: the Provider picker and Run options', () => {
     );
     assert.equal(turn.status, 'success', turn.explanation ?? '');
     assert.equal(sandbox.server.completions().length, 3, 'two tool turns, then the summary request');
+  });
+
+  /** Diagnose's Providers and logins check, alone, as Zero: Diagnose runs it. */
+  const authCheck = async () => {
+    const env = sandboxEnv(sandbox);
+    const settings = resolveSettings((key) => ({ globalValue: { path: realZeroBin(), env }[key] }));
+    const input = {
+      settings,
+      ignoredFromFiles: [],
+      trusted: true,
+      cwd: sandbox.workspace,
+      log: [],
+      about: [],
+      clientVersion: '0.0.0-test',
+    };
+    const [result] = await runChecks(diagnoseChecks(input).filter((c) => c.id === 'auth'));
+    return result!;
+  };
+
+  it('Diagnose lists both providers and the logins zero auth status reports (none), never a key', async () => {
+    const r = await authCheck();
+    assert.equal(r.status, 'ok', r.finding);
+    assert.equal(r.finding, '2 providers, scripted active.');
+    assert.equal(r.details.find((d) => d.label === 'Logins')?.value, 'none stored (zero auth status)');
+    assert.ok(!JSON.stringify(r).includes('sk-second-test') && !JSON.stringify(r).includes('sk-scripted-test'));
+  });
+
+  it('without a config, Diagnose says to run zero setup', async () => {
+    fs.rmSync(path.join(sandbox.configHome, 'zero', 'config.json'));
+    const r = await authCheck();
+    assert.equal(r.status, 'failed');
+    assert.match(r.finding, /no provider configured: run zero setup/);
   });
 });
