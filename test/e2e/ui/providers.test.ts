@@ -62,4 +62,26 @@ describe('The real Zero: a provider per chat', () => {
     assert.equal(real.secondServer().completions().length, 1);
     console.log(`      screenshot: ${await vs.screenshot('provider-footer')}`);
   });
+
+  it("Zero's keys reach the chat in VS Code: Alt+M cycles the mode, Esc in the message box stops the run", async function () {
+    const chat = await openZeroView(vs.page);
+    const box = messageBox(chat);
+    await box.waitFor({ timeout: 90_000 });
+    const mode = chat.getByRole('combobox', { name: 'Mode for the next message' });
+    await box.click();
+    await vs.page.keyboard.press('Alt+KeyM');
+    assert.equal(await mode.inputValue(), 'ask', 'from the default: Ask, as Zero’s Shift+Tab');
+    assert.equal(await box.inputValue(), '', 'nothing typed into the box');
+    await vs.page.keyboard.press('Alt+KeyM');
+    assert.equal(await mode.inputValue(), 'auto');
+
+    await typeAndSend(chat, 'Count slowly scenario:slow');
+    const turn = turnWithPrompt(chat, 'Count slowly');
+    await turn.locator('.text-block', { hasText: 'slow 3.' }).waitFor({ timeout: 60_000 });
+    await box.focus();
+    await vs.page.keyboard.press('Escape');
+    await turnStatus(turn).filter({ hasText: 'interrupted' }).waitFor({ timeout: 30_000 });
+    assert.doesNotMatch(await turn.innerText(), /slow 100\./, 'the run did not finish');
+    console.log(`      screenshot: ${await vs.screenshot('esc-stopped')}`);
+  });
 });
