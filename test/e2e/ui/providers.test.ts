@@ -3,6 +3,8 @@
 // picker lists the second's own models, and the run sends its request to the second server only; the
 // turn footer names the provider. Without a real Zero (scripts/install-zero.sh) the suite skips.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { openZeroView, useVSCode } from '../lib';
 import { useRealZero } from '../lib/realZero';
 import { eventually, messageBox, turnStatus, turnWithPrompt, typeAndSend } from '../lib/userFlows';
@@ -83,5 +85,28 @@ describe('The real Zero: a provider per chat', () => {
     await turnStatus(turn).filter({ hasText: 'interrupted' }).waitFor({ timeout: 30_000 });
     assert.doesNotMatch(await turn.innerText(), /slow 100\./, 'the run did not finish');
     console.log(`      screenshot: ${await vs.screenshot('esc-stopped')}`);
+  });
+});
+
+describe('The real Zero with no provider: Set Up Zero in Terminal', () => {
+  const real = useRealZero();
+  // Between the suite's config and VS Code's start: Zero has no config at all, as on a first run.
+  before(() => fs.rmSync(path.join(real.env.XDG_CONFIG_HOME!, 'zero', 'config.json'), { force: true }));
+  const vs = useVSCode({
+    name: 'ui-providers-setup',
+    settings: { ...real.settings, 'zero.transport': 'exec' },
+    env: real.env,
+    workspaceFiles: { 'README.md': '# Demo\n' },
+  });
+
+  it('the banner says Zero has no provider and no login, and its button runs zero setup in a terminal', async function () {
+    const chat = await openZeroView(vs.page);
+    await messageBox(chat).waitFor({ timeout: 90_000 });
+    const banner = chat.getByRole('region', { name: 'No model provider' });
+    await banner.waitFor({ timeout: 30_000 });
+    assert.match(await banner.innerText(), /Zero has no provider configured.*No login is stored either/s);
+    await banner.getByRole('button', { name: 'Set Up Zero in Terminal' }).click();
+    await vs.page.locator('.part.panel').getByText('Zero: setup').first().waitFor({ timeout: 30_000 });
+    console.log(`      screenshot: ${await vs.screenshot('setup-terminal')}`);
   });
 });
