@@ -9,8 +9,9 @@ import { installClickHandler } from './links';
 import { BannersView } from './render/banners';
 import { HeaderView, isRunningChat } from './render/header';
 import { QueueView } from './render/queue';
-import { TurnList } from './render/turnList';
+import { TurnList, type Cleared } from './render/turnList';
 import { StickyScroll } from './scroll';
+import { CLEAR_TRANSCRIPT } from './slashCommands';
 import { onlyTextGrew } from './streamedFrame';
 
 const NONE: readonly never[] = [];
@@ -25,6 +26,8 @@ export class ChatApp {
   private readonly scroll = new StickyScroll(this.scroller);
   private transcript = this.newTranscript();
   private rendered: ViewState | null = null;
+  /** `/clear`'s turns, kept across the snapshots of the same chat. */
+  private cleared: Cleared | null = null;
 
   constructor(private readonly root: HTMLElement) {
     this.scroller.append(this.transcript.el, this.queue.el);
@@ -34,11 +37,38 @@ export class ChatApp {
     this.transcript.attach(this.scroller);
     installClickHandler(root);
     installKeyboard(root, this.composer, (to) => this.jump(to));
+    this.composer.el.addEventListener(CLEAR_TRANSCRIPT, () => this.clearTranscript());
   }
 
   /** The turns' buttons (Edit, Continue on exec) act on the composer. */
   private newTranscript(): TurnList {
-    return new TurnList(() => this.scroll.follow(), this.composer);
+    const list = new TurnList(() => this.scroll.follow(), this.composer);
+    list.setCleared(this.cleared);
+    return list;
+  }
+
+  /**
+   * Zero's `/clear`: the turns so far leave the view, the session keeps them (the next message
+   * still carries the whole context), as in Zero's TUI. Show cleared turns puts them back.
+   */
+  clearTranscript(): void {
+    const state = this.rendered;
+    if (!state || state.chat.turns.length === 0) return;
+    const chatId = state.chat.id;
+    this.cleared = {
+      chatId,
+      ids: new Set(state.chat.turns.map((t) => t.id)),
+      show: () => {
+        if (this.cleared?.chatId !== chatId) return;
+        this.cleared = null;
+        this.redraw();
+      },
+    };
+    this.redraw();
+  }
+
+  private redraw(): void {
+    if (this.rendered) this.render(this.rendered, true);
   }
 
   /** Jump to the first or the latest turn of the chat (a long chat draws them first). */

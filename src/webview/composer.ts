@@ -22,8 +22,8 @@ import { NextMessageChips } from './nextMessageChips';
 import { announce } from './announcer';
 import { AttachmentsView } from './render/attachments';
 import type { EditRequest, TurnActions } from './render/turn';
-import { parseSlash, setZeroCommands, type SlashCommand, type SlashTarget } from './slashCommands';
-import { nextExecMode } from './modeCycle';
+import { CLEAR_TRANSCRIPT, parseSlash, setZeroCommands, type SlashCommand, type SlashTarget } from './slashCommands';
+import { cycleExecMode } from './modeCycle';
 import { loadState, post, saveState } from './vscodeApi';
 
 const DRAFT_DEBOUNCE_MS = 300;
@@ -350,17 +350,11 @@ export class Composer implements TurnActions {
 
   /** Alt+M (keyboard.ts): the next mode, as Zero's Shift+Tab; ACP chats pick the session's mode in the header. */
   cycleMode(): void {
-    if (this.transport === 'acp') {
-      announce("This ACP chat's mode is its session's: pick it in the header's Mode picker.");
-      return;
-    }
-    const now = this.bar.mode.value;
-    const next = nextExecMode(now);
-    if (![...this.bar.mode.options].some((o) => o.value === next)) return;
-    this.bar.mode.value = next;
-    this.bar.mode.dispatchEvent(new Event('change'));
-    const label = this.bar.mode.selectedOptions[0]?.textContent ?? next;
-    announce(next === now ? `${label} stays: leave Plan with the Mode picker.` : label);
+    const words =
+      this.transport === 'acp'
+        ? "This ACP chat's mode is its session's: pick it in the header's Mode picker."
+        : cycleExecMode(this.bar.mode);
+    if (words) announce(words);
   }
 
   /** A command with text sends it (`/plan fix it`); otherwise the box is emptied first. */
@@ -391,6 +385,7 @@ export class Composer implements TurnActions {
         this.clearError();
         this.help.hidden = true;
       },
+      clearTranscript: () => this.el.dispatchEvent(new Event(CLEAR_TRANSCRIPT, { bubbles: true })),
       showError: (text) => this.showError(text),
       showHelp: (text) => {
         this.help.hidden = false;

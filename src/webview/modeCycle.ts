@@ -9,3 +9,14 @@ export function nextExecMode(now: string): string {
   if (now === 'plan') return 'plan';
   return 'ask';
 }
+
+/** Moves the exec Mode picker to the next mode (its change event fires); the words to announce, or null when that mode is not offered. */
+export function cycleExecMode(picker: HTMLSelectElement): string | null {
+  const now = picker.value;
+  const next = nextExecMode(now);
+  if (![...picker.options].some((o) => o.value === next)) return null;
+  picker.value = next;
+  picker.dispatchEvent(new Event('change'));
+  const label = picker.selectedOptions[0]?.textContent ?? next;
+  return next === now ? `${label} stays: leave Plan with the Mode picker.` : label;
+}

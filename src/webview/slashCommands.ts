@@ -11,6 +11,13 @@ import { SPEC_MODE } from '../conversation/specReview';
 export const SPEC_NEEDS_EXEC =
   "Spec mode needs an exec chat: Zero's ACP server (zero acp) has no spec mode. Start a new chat on exec and use /spec there.";
 
+/** Zero's own words after its TUI's /clear (internal/tui/model.go), naming Zero where it says "the agent". */
+export const CLEARED_WORDS =
+  'Transcript cleared. Zero still has the full session context — use /new to start a fresh session.';
+
+/** The composer's event for the app (app.ts) to clear the transcript from view: `/clear`. */
+export const CLEAR_TRANSCRIPT = 'zero-clear-transcript';
+
 /** What a command may do in the composer (the message box has been emptied, unless text came with it). */
 export interface SlashTarget {
   readonly transport: TransportKind;
@@ -27,6 +34,8 @@ export interface SlashTarget {
   focusModel(): void;
   /** Empties chips, images, the error and the help too. */
   reset(): void;
+  /** Zero's /clear: the turns so far leave the view; Zero's session keeps them. */
+  clearTranscript(): void;
   showError(text: string): void;
   showHelp(text: string): void;
 }
@@ -82,7 +91,14 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   },
   { name: 'export', detail: 'Export this chat as Markdown', run: (t) => t.post({ type: 'exportChat' }) },
   { name: 'history', detail: 'Open a saved chat', run: (t) => t.post({ type: 'showHistory' }) },
-  { name: 'clear', detail: 'Clear the message box, chips and images', run: (t) => t.reset() },
+  {
+    name: 'clear',
+    detail: 'Clear the transcript from view, as Zero does: Zero keeps the whole session (/new starts afresh)',
+    run: (t) => {
+      t.reset();
+      t.clearTranscript();
+    },
+  },
   { name: 'help', detail: 'What the composer can do', run: (t) => t.showHelp(helpText(t.transport)) },
   {
     name: 'skills',

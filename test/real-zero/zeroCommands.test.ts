@@ -57,6 +57,7 @@ describe("real Zero: its commands and skills from / reach the model as Zero's TU
         pickMode: () => undefined,
         focusModel: () => undefined,
         reset: () => undefined,
+        clearTranscript: () => undefined,
         showError: (t) => assert.fail(t),
         showHelp: () => undefined,
       },

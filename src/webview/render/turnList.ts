@@ -12,6 +12,7 @@ import type { Chat, Turn, TurnItem } from '../../conversation/model';
 import { RUNNING_STATUSES } from '../../conversation/model';
 import type { ChatSummary } from '../../messages/messages';
 import { button, h, setText } from '../dom';
+import { CLEARED_WORDS } from '../slashCommands';
 import { post } from '../vscodeApi';
 import { renderWelcome } from './history';
 import { TurnView, type TurnActions } from './turn';
@@ -28,6 +29,14 @@ const EAGER_CHARS = 60_000;
 const KEPT_AWAY = 12;
 /** A chat this short is drawn whole: windowing it would save nothing. */
 const WINDOW_MIN_TURNS = 20;
+
+/** What `/clear` took off the view: the chat's turns at the time. */
+export interface Cleared {
+  readonly chatId: string;
+  readonly ids: ReadonlySet<string>;
+  /** Puts them back (Show cleared turns). */
+  show(): void;
+}
 
 /** One turn's place: drawn (`view`) or a placeholder. */
 interface Slot {
@@ -49,6 +58,11 @@ export class TurnList {
   private older: HTMLElement | null = null;
   private olderSeen: IntersectionObserver | null = null;
   private asked = false;
+  /** Turns `/clear` took off the view (Zero keeps them in its session), and the line that says so. */
+  private cleared: Cleared | null = null;
+  private clearedLine: HTMLElement | null = null;
+  private rawTurns: readonly Turn[] | null = null;
+  private shownTurns: readonly Turn[] = [];
 
   /** `grew`: turns were drawn above (the view may need to stay at the bottom); `actions`: what their buttons ask of the composer. */
   constructor(grew: () => void, actions: TurnActions) {
@@ -89,8 +103,23 @@ export class TurnList {
     this.olderSeen = null;
   }
 
+  /**
+   * Zero's `/clear`: the turns in `cleared.ids` are not drawn, and a line says Zero still has them.
+   * Call before the first update (the app draws a fresh list when this changes).
+   */
+  setCleared(cleared: Cleared | null): void {
+    this.cleared = cleared && cleared.ids.size > 0 ? cleared : null;
+  }
+
   update(chat: Chat, history: readonly ChatSummary[], olderTurns = 0): void {
-    this.updateOlder(olderTurns);
+    const cleared = this.cleared?.chatId === chat.id ? this.cleared : null;
+    this.updateCleared(cleared);
+    this.updateOlder(cleared ? 0 : olderTurns);
+    if (chat.turns !== this.rawTurns) {
+      this.rawTurns = chat.turns;
+      this.shownTurns = cleared ? chat.turns.filter((t) => !cleared.ids.has(t.id)) : chat.turns;
+    }
+    chat = this.shownTurns === chat.turns ? chat : { ...chat, turns: this.shownTurns };
     if (chat.turns === this.turns && (history === this.history || chat.turns.length > 0)) return;
     const first = this.turns === null;
     const prevTurns = this.turns;
@@ -175,10 +204,26 @@ export class TurnList {
     post({ type: 'loadOlder' });
   }
 
+  private updateCleared(cleared: Cleared | null): void {
+    if (!cleared) {
+      this.clearedLine?.remove();
+      this.clearedLine = null;
+      return;
+    }
+    if (this.clearedLine) return;
+    this.clearedLine = h(
+      'div',
+      { class: 'transcript-cleared muted', attrs: { role: 'status' } },
+      h('span', { text: CLEARED_WORDS }),
+      button('Show cleared turns', () => cleared.show(), { class: 'secondary small' }),
+    );
+    this.el.prepend(this.clearedLine);
+  }
+
   private updateWelcome(chat: Chat, history: readonly ChatSummary[]): void {
     this.welcome?.remove();
     this.welcome =
-      chat.turns.length === 0
+      (this.rawTurns ?? chat.turns).length === 0
         ? renderWelcome(
             history.filter((c) => c.id !== chat.id),
             chat.sessionId,

@@ -130,6 +130,7 @@ describe('spec mode', () => {
       pickMode: () => seen.push('pick'),
       focusModel: () => undefined,
       reset: () => undefined,
+      clearTranscript: () => undefined,
       showError: (t) => seen.push(`error ${t}`),
       showHelp: () => undefined,
     });

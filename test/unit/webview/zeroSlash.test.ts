@@ -23,6 +23,7 @@ function target(sent: Array<[string, string]>): SlashTarget {
     pickMode: no,
     focusModel: no,
     reset: no,
+    clearTranscript: no,
     showError: no,
     showHelp: no,
   };
