@@ -4,28 +4,9 @@
  * every turn back in order.
  */
 import { strict as assert } from 'node:assert';
-import type { ChatAction } from '../../src/conversation/actions';
 import { CLEARED_WORDS } from '../../src/webview/slashCommands';
-import { CHAT_ID, chatOf, ev, eventActions, T_START, viewState } from './fixtures';
+import { CHAT_ID, chatOf, finishedTurn, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
-
-const finished = (id: string, prompt: string): ChatAction[] => [
-  { type: 'turn_started', turnId: id, prompt, origin: 'prompt', at: T_START } as ChatAction,
-  ...eventActions([
-    ev({ type: 'run_start', sessionId: 'zero_s_1' }),
-    ev({ type: 'final', text: `About ${prompt}.` }),
-    ev({ type: 'run_end', status: 'success', exitCode: 0 }),
-  ]),
-  {
-    type: 'process_exited',
-    code: 0,
-    signal: null,
-    spawnFailed: false,
-    explanation: null,
-    stderrTail: null,
-    at: T_START + 500,
-  },
-];
 
 describe('webview: /clear clears the transcript from view, as Zero does', () => {
   let chat: ChatPage;
@@ -34,7 +15,7 @@ describe('webview: /clear clears the transcript from view, as Zero does', () => 
   const prompts = () => chat.page.locator('.turn').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
 
   it('hides the turns so far, sends nothing, says Zero keeps them; the next turn draws below; Show brings all back', async () => {
-    const before = [...finished('turn-1', 'the parser'), ...finished('turn-2', 'the lexer')];
+    const before = [...finishedTurn('turn-1', 'the parser'), ...finishedTurn('turn-2', 'the lexer')];
     await chat.send({ type: 'snapshot', state: viewState(chatOf(before)) });
     assert.equal(await chat.page.locator('.turn').count(), 2);
     await chat.clearPosted();
@@ -55,7 +36,7 @@ describe('webview: /clear clears the transcript from view, as Zero does', () => 
     // A snapshot of the same chat (the host redraws it) keeps it cleared; the next turn draws below the line.
     await chat.send({ type: 'snapshot', state: viewState(chatOf(before)) });
     assert.equal(await chat.page.locator('.turn').count(), 0);
-    await chat.send({ type: 'actions', chatId: CHAT_ID, actions: finished('turn-3', 'the tests') });
+    await chat.send({ type: 'actions', chatId: CHAT_ID, actions: finishedTurn('turn-3', 'the tests') });
     const texts = await prompts();
     assert.equal(texts.length, 1);
     assert.match(texts[0]!, /About the tests\./);

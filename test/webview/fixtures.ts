@@ -28,6 +28,27 @@ export function runActions(file: string, prompt: string, turnId = 'turn-1', exit
   ];
 }
 
+/** A turn Zero answered in full ("About <prompt>."), as the host posts it. */
+export function finishedTurn(turnId: string, prompt: string): ChatAction[] {
+  return [
+    { type: 'turn_started', turnId, prompt, origin: 'prompt', at: T0 },
+    ...eventActions([
+      ev({ type: 'run_start', sessionId: 'zero_s_1' }),
+      ev({ type: 'final', text: `About ${prompt}.` }),
+      ev({ type: 'run_end', status: 'success', exitCode: 0 }),
+    ]),
+    {
+      type: 'process_exited',
+      code: 0,
+      signal: null,
+      spawnFailed: false,
+      explanation: null,
+      stderrTail: null,
+      at: T0 + 500,
+    },
+  ];
+}
+
 export function eventActions(lines: readonly (string | object)[], first = 1): ChatAction[] {
   return lines.map((l, i) => actionFromDecoded(decodeLine(typeof l === 'string' ? l : JSON.stringify(l), first + i)));
 }

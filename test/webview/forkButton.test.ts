@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import type { ChatAction } from '../../src/conversation/actions';
 import { FORK_ACP_WHY } from '../../src/conversation/forkTurns';
-import { CHAT_ID, chatOf, emptyChat, ev, eventActions, T_START, viewState } from './fixtures';
+import { CHAT_ID, chatOf, emptyChat, finishedTurn, T_START, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
 
 const started = (id: string, prompt: string, acp = false): ChatAction =>
@@ -14,24 +14,6 @@ const started = (id: string, prompt: string, acp = false): ChatAction =>
     at: T_START,
     ...(acp ? { transport: 'acp' } : {}),
   }) as ChatAction;
-const finished = (id: string, prompt: string): ChatAction[] => [
-  started(id, prompt),
-  ...eventActions([
-    ev({ type: 'run_start', sessionId: 'zero_s_1' }),
-    ev({ type: 'final', text: `About ${prompt}.` }),
-    ev({ type: 'run_end', status: 'success', exitCode: 0 }),
-  ]),
-  {
-    type: 'process_exited',
-    code: 0,
-    signal: null,
-    spawnFailed: false,
-    explanation: null,
-    stderrTail: null,
-    at: T_START + 500,
-  },
-];
-
 describe('webview: Fork from here', () => {
   let chat: ChatPage;
   useChatPage((page) => (chat = page));
@@ -42,7 +24,11 @@ describe('webview: Fork from here', () => {
     await chat.send({
       type: 'actions',
       chatId: CHAT_ID,
-      actions: [...finished('turn-1', 'the parser'), ...finished('turn-2', 'the lexer'), started('turn-3', 'running')],
+      actions: [
+        ...finishedTurn('turn-1', 'the parser'),
+        ...finishedTurn('turn-2', 'the lexer'),
+        started('turn-3', 'running'),
+      ],
     });
     const turns = chat.page.locator('.turn');
     const name = 'Fork from here: a new chat up to this turn';
@@ -78,7 +64,7 @@ describe('webview: Fork from here', () => {
 
   it("a fork's header links to the chat it came from; a saved transcript offers no Fork", async () => {
     const fork = {
-      ...chatOf(finished('turn-1', 'the parser')),
+      ...chatOf(finishedTurn('turn-1', 'the parser')),
       title: 'the parser (fork)',
       sessionId: 'zero_fork_1',
       forkedFrom: {
@@ -99,7 +85,10 @@ describe('webview: Fork from here', () => {
       (await chat.posted()).filter((m) => m.type === 'openChat'),
       [{ type: 'openChat', chatId: 'chat-0' }],
     );
-    await chat.send({ type: 'snapshot', state: viewState(chatOf(finished('turn-1', 'saved')), { readOnly: true }) });
+    await chat.send({
+      type: 'snapshot',
+      state: viewState(chatOf(finishedTurn('turn-1', 'saved')), { readOnly: true }),
+    });
     assert.equal(await chat.page.locator('.fork-turn:visible').count(), 0);
   });
 });
