@@ -189,6 +189,14 @@ export async function acpChoose(dialog: Locator, label: string): Promise<void> {
 }
 
 /** Saves `.e2e/screenshots/<name>.png` and returns its path. */
+/** The pointer onto the empty editor area, and no workbench tooltip left open (they cover what is below them). */
+export async function moveOffTooltips(page: Page): Promise<void> {
+  const editor = (await page.locator('.part.editor').boundingBox())!;
+  await page.mouse.move(editor.x + editor.width / 2, editor.y + editor.height / 2);
+  const open = page.locator('.context-view .hover-contents:visible, .workbench-hover:visible');
+  await eventually(async () => (await open.count()) === 0, 'no tooltip open', 15_000);
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '')}.png`);

@@ -11,7 +11,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { FAKE_ZERO, messagesToZero, openZeroView, useVSCode } from '../lib';
+import { FAKE_ZERO, messagesToZero, moveOffTooltips, openZeroView, useVSCode } from '../lib';
 import {
   eventually,
   messageBox,
@@ -34,14 +34,6 @@ function row(page: Page, label: string): Locator {
   return changesPane(page)
     .locator('.monaco-list-row')
     .filter({ has: page.locator('.label-name', { hasText: label }) });
-}
-
-/** The pointer onto the empty editor area, and no workbench tooltip left open (they cover what is below them). */
-async function moveOffTooltips(page: Page): Promise<void> {
-  const editor = (await page.locator('.part.editor').boundingBox())!;
-  await page.mouse.move(editor.x + editor.width / 2, editor.y + editor.height / 2);
-  const open = page.locator('.context-view .hover-contents:visible, .workbench-hover:visible');
-  await eventually(async () => (await open.count()) === 0, 'no tooltip open', 15_000);
 }
 
 describe('Review by hunk: Keep / Revert with feedback, reviewed marks (real VS Code) [exec]', () => {

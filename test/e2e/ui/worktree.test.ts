@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ACP_NO_WORKTREE } from '../../../src/conversation/worktreeActions';
-import { answerDialog, modalDialog, openZeroView, useVSCode, waitForNotification } from '../lib';
+import { answerDialog, modalDialog, moveOffTooltips, openZeroView, useVSCode, waitForNotification } from '../lib';
 import { useRealZero } from '../lib/realZero';
 import { describeEachTransport } from '../lib/transports';
 import { eventually, messageBox, turnStatus, turnWithPrompt, typeAndSend } from '../lib/userFlows';
@@ -88,7 +88,9 @@ describeEachTransport('Isolated chats: a chat in its own git worktree (real VS C
       await pane.locator('.monaco-list-row', { hasText: 'w.txt' }).waitFor();
       console.log(`      screenshot: ${await vs.screenshot('worktree-view')}`);
 
-      // A file opens VS Code's diff: the base version (git, read-only) beside the worktree's file.
+      // A file opens VS Code's diff: the base version (git, read-only) beside the worktree's file. The pointer
+      // may rest where the view opened, and a row's tooltip then covers the row below it: move it off first.
+      await moveOffTooltips(page);
       await row.click();
       const diff = page.locator('.monaco-diff-editor').first();
       await diff.waitFor({ timeout: 30_000 });
