@@ -3,40 +3,20 @@
 // builds the core tool registry only (internal/cli/acp.go BuildWorkspace) and starts no MCP server. The
 // ACP chat's header says so (ACP_NO_MCP, src/webview/render/transportBar.ts); this makes it true.
 import * as assert from 'node:assert/strict';
-import * as crypto from 'node:crypto';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { selected } from '../../src/acp/permissionOptions';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';
 import { ACP_NO_MCP, ACP_NO_MCP_WHY } from '../../src/conversation/acpMcp';
 import { AcpChat, answerOf, offeredTools, realAcp, toolsOf } from './lib/acpChat';
 import { answer, chatTurn, tools } from './lib/execChat';
-import { makeSandbox, type Sandbox } from './lib/realZero';
-
-const SERVER = {
-  type: 'stdio',
-  command: process.execPath,
-  args: [path.resolve(__dirname, '../fixtures/mcp-echo/server.mjs')],
-};
-
-/** Zero's identity of a server: the first 32 hex of sha256 over {type, command, args} (mcp/config.go). */
-const identity = (s: typeof SERVER): string =>
-  crypto.createHash('sha256').update(JSON.stringify(s)).digest('hex').slice(0, 32);
+import { echoServerSandbox } from './lib/mcpEcho';
+import type { Sandbox } from './lib/realZero';
 
 describe('real zero acp: no MCP tools', function () {
   this.timeout(90_000);
   let sandbox: Sandbox;
   let zero: ZeroAcp | undefined;
   beforeEach(async () => {
-    sandbox = await makeSandbox({
-      modelsFetch: true,
-      config: { mcp: { servers: { local: SERVER, exa: { disabled: true } } } },
-    });
-    const grant = { serverIdentity: identity(SERVER), maxAutonomy: 'high', approvedAt: new Date().toISOString() };
-    fs.writeFileSync(
-      path.join(sandbox.configHome, 'zero', 'mcp-permissions.json'),
-      JSON.stringify({ schemaVersion: 1, servers: { local: grant }, tools: {} }),
-    );
+    sandbox = await echoServerSandbox({ modelsFetch: true });
   });
   afterEach(async () => {
     zero?.dispose();

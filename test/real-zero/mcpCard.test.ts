@@ -3,32 +3,14 @@
 // is `mcp_local_echo` (loaded through tool_search in auto mode), and its result's meta names the server and
 // the tool, which the card shows (flat keys "mcp.server" and "mcp.tool"), with the arguments and the result.
 import * as assert from 'node:assert/strict';
-import * as crypto from 'node:crypto';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { answer, chatTurn, offered, problems, tools } from './lib/execChat';
-import { makeSandbox, type Sandbox } from './lib/realZero';
-
-const SERVER = {
-  type: 'stdio',
-  command: process.execPath,
-  args: [path.resolve(__dirname, '../fixtures/mcp-echo/server.mjs')],
-};
-
-/** Zero's identity of a server: the first 32 hex of sha256 over {type, command, args} (mcp/config.go). */
-const identity = (s: typeof SERVER): string =>
-  crypto.createHash('sha256').update(JSON.stringify(s)).digest('hex').slice(0, 32);
+import { ECHO_SERVER, echoServerSandbox, serverIdentity } from './lib/mcpEcho';
+import type { Sandbox } from './lib/realZero';
 
 describe('real Zero: a call to an MCP server', () => {
   let sandbox: Sandbox;
   beforeEach(async () => {
-    sandbox = await makeSandbox({ config: { mcp: { servers: { local: SERVER, exa: { disabled: true } } } } });
-    // A persistent MCP permission for the server, as `zero mcp` stores one.
-    const grant = { serverIdentity: identity(SERVER), maxAutonomy: 'high', approvedAt: new Date().toISOString() };
-    fs.writeFileSync(
-      path.join(sandbox.configHome, 'zero', 'mcp-permissions.json'),
-      JSON.stringify({ schemaVersion: 1, servers: { local: grant }, tools: {} }),
-    );
+    sandbox = await echoServerSandbox();
   });
   afterEach(async () => sandbox.dispose());
 
@@ -49,7 +31,7 @@ describe('real Zero: a call to an MCP server', () => {
     const meta = result?.type === 'event' && result.event.type === 'tool_result' ? result.event.meta : undefined;
     assert.deepEqual(
       [meta?.['mcp.server'], meta?.['mcp.tool'], meta?.['mcp.identity']],
-      ['local', 'echo', identity(SERVER)],
+      ['local', 'echo', serverIdentity(ECHO_SERVER)],
     );
     // Offered behind tool_search first (deferred), then loaded.
     assert.ok(!offered(sandbox)[0]!.includes('mcp_local_echo'));

@@ -4,9 +4,6 @@
 // folder), with a local stdio server in the user's config and a persistent permission for it. Disable
 // is what an exec chat then sees: Zero no longer offers the server's tool; Enable gives it back.
 import * as assert from 'node:assert/strict';
-import * as crypto from 'node:crypto';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { runZeroCli } from '../../src/zero/grants';
 import {
   checkMcpServer,
@@ -18,29 +15,15 @@ import {
   type RunMcpCli,
 } from '../../src/zero/mcpServers';
 import { answer, chatTurn } from './lib/execChat';
-import { makeSandbox, realZeroBin, type Sandbox } from './lib/realZero';
-
-const SERVER = {
-  type: 'stdio',
-  command: process.execPath,
-  args: [path.resolve(__dirname, '../fixtures/mcp-echo/server.mjs')],
-};
-
-/** Zero's identity of a server: the first 32 hex of sha256 over {type, command, args} (mcp/config.go). */
-const identity = (s: typeof SERVER): string =>
-  crypto.createHash('sha256').update(JSON.stringify(s)).digest('hex').slice(0, 32);
+import { ECHO_SERVER, echoServerSandbox, serverIdentity } from './lib/mcpEcho';
+import { realZeroBin, type Sandbox } from './lib/realZero';
 
 describe('real Zero: Zero: MCP Servers and its MCP permissions', function () {
   this.timeout(120_000);
   let sandbox: Sandbox;
   let run: RunMcpCli;
   beforeEach(async () => {
-    sandbox = await makeSandbox({ config: { mcp: { servers: { local: SERVER, exa: { disabled: true } } } } });
-    const grant = { serverIdentity: identity(SERVER), maxAutonomy: 'high', approvedAt: new Date().toISOString() };
-    fs.writeFileSync(
-      path.join(sandbox.configHome, 'zero', 'mcp-permissions.json'),
-      JSON.stringify({ schemaVersion: 1, servers: { local: grant }, tools: {} }),
-    );
+    sandbox = await echoServerSandbox();
     run = mcpCli(runZeroCli, realZeroBin(), sandbox.env, sandbox.workspace);
   });
   afterEach(async () => sandbox.dispose());
@@ -51,7 +34,7 @@ describe('real Zero: Zero: MCP Servers and its MCP permissions', function () {
     assert.deepEqual(local, {
       name: 'local',
       type: 'stdio',
-      target: [SERVER.command, ...SERVER.args].join(' '),
+      target: [ECHO_SERVER.command, ...ECHO_SERVER.args].join(' '),
       disabled: false,
     });
     assert.equal(servers.find((s) => s.name === 'exa')?.disabled, true);
@@ -83,7 +66,10 @@ describe('real Zero: Zero: MCP Servers and its MCP permissions', function () {
     const before = await listMcpPermissions(run);
     const local = before.find((p) => p.serverName === 'local');
     assert.ok(local, JSON.stringify(before));
-    assert.deepEqual([local.scope, local.serverIdentity, local.maxAutonomy], ['server', identity(SERVER), 'high']);
+    assert.deepEqual(
+      [local.scope, local.serverIdentity, local.maxAutonomy],
+      ['server', serverIdentity(ECHO_SERVER), 'high'],
+    );
     assert.ok((await revokeMcpPermission(run, local)) >= 1);
     assert.deepEqual(
       (await listMcpPermissions(run)).filter((p) => p.serverName === 'local'),
