@@ -58,11 +58,11 @@ describe('real Zero: Always allow persists in Zero', () => {
   const sendAndSettle = async (text: string): Promise<Turn[]> => {
     const before = host.controller.focus.workingChat.turns.length;
     await host.send(text);
+    // A follow-up starts once its grant is saved (a `zero approvals` run): not busy, not applying.
     await until(
-      () => !service.busy && !host.controller.runs.isBusy(host.controller.focus.workingChatId),
+      () => !service.busy && !service.applying && !host.controller.runs.isBusy(host.controller.focus.workingChatId),
       'dialogs and follow-ups to finish',
     );
-    await new Promise((r) => setTimeout(r, 300)); // a follow-up starts after the grant is saved
     await host.idle();
     return host.controller.focus.workingChat.turns.slice(before);
   };

@@ -62,6 +62,7 @@ const STATE: Record<Choice, ApprovalState> = {
 export class ApprovalService extends Disposable {
   private readonly queue: Ask[] = [];
   private asking = false;
+  private followUps = 0;
   private readonly turns = new Map<string, TurnApprovals>();
   /** Tools the user denied since their last own message, per chat: a retry does not ask about them again. */
   private readonly denied = new Map<string, Set<string>>();
@@ -86,6 +87,11 @@ export class ApprovalService extends Disposable {
 
   get busy(): boolean {
     return this.asking || this.queue.length > 0;
+  }
+
+  /** Approvals being applied (grants written, the follow-up run not yet started). */
+  get applying(): boolean {
+    return this.followUps > 0;
   }
 
   private onRequest(r: PermissionRequest): void {
@@ -180,7 +186,9 @@ export class ApprovalService extends Disposable {
     const entry = this.turns.get(key);
     if (!entry || !entry.ended || entry.pending.size > 0) return;
     this.turns.delete(key);
-    if (entry.approved.length > 0) void this.followUp(chatId, turnId, entry.approved);
+    if (entry.approved.length === 0) return;
+    this.followUps++;
+    void this.followUp(chatId, turnId, entry.approved).finally(() => this.followUps--);
   }
 
   private async followUp(chatId: string, turnId: string, approved: readonly Approved[]): Promise<void> {
