@@ -122,7 +122,8 @@ export async function runCommand(page: Page, title: string): Promise<void> {
 export async function waitForNotification(page: Page, text: string | RegExp, timeout = 30_000): Promise<Locator> {
   const toast = page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
   await toast.waitFor({ timeout });
-  await page.waitForTimeout(400); // toasts slide in; a screenshot right away shows a sliver (docs/testing-in-vscode.md, "Driving it")
+  // Toasts slide in: a screenshot right away shows a sliver (docs/testing-in-vscode.md, "Driving it").
+  await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   return toast;
 }
 

@@ -121,10 +121,12 @@ describeEachTransport('Accessibility: WCAG 2.1 AA in every built-in theme', (tra
     // Right after start-up the extension's keybindings may not be registered yet: press again.
     for (let attempt = 1; attempt <= 6; attempt++) {
       await vs.page.keyboard.press('Control+Alt+KeyZ');
-      for (let i = 0; i < 16; i++) {
-        if ((await focused().catch(() => null))?.tag === 'TEXTAREA') return;
-        await vs.page.waitForTimeout(500);
-      }
+      const inBox = await eventually(
+        async () => (await focused().catch(() => null))?.tag === 'TEXTAREA',
+        'the focus in the message box',
+        8_000,
+      ).catch(() => false);
+      if (inBox) return;
     }
     throw new Error('Ctrl+Alt+Z did not put the focus in the message box');
   }

@@ -131,8 +131,11 @@ describeEachTransport('Chat: a conversation with Zero in the sidebar', (transpor
     await vs.page.mouse.move(1000, 600); // off the sash, which stays highlighted under the pointer
     const firstTurn = turns(chat).first();
     await firstTurn.locator('details.reasoning[open]').waitFor();
-    await firstTurn.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await vs.page.waitForTimeout(500);
+    await firstTurn.evaluate(async (el) => {
+      el.scrollIntoView({ block: 'start' });
+      // Drawn at the new scroll position: two frames (the scroll, then what it brought into view).
+      for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
+    });
     const shot = await vs.screenshot('tool-card-open');
     console.log(`      screenshot: ${shot} (also ${publishScreenshot(shot, 'chat.png')})`);
   });
@@ -189,7 +192,6 @@ describeEachTransport('Chat: a conversation with Zero in the sidebar', (transpor
       'a fake zero process runs',
       10_000,
     );
-    await vs.page.waitForTimeout(1_000); // a user reads a little before stopping
     const stop = chat.getByRole('button', { name: 'Stop' });
     assert.equal(await stop.isEnabled(), true, 'Stop is enabled while Zero works');
     const stoppedAt = Date.now();

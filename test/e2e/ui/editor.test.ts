@@ -119,7 +119,7 @@ describeEachTransport('Editor integration: selections, file links, transcripts, 
       if (r === 'menu') break;
       if (tries >= 5) throw new Error(`the Quick Fix menu never listed our action (last: ${r})`);
       await page.keyboard.press('Escape');
-      await page.waitForTimeout(1_000);
+      await page.locator('.action-widget').waitFor({ state: 'hidden', timeout: 5_000 });
     }
     await page.locator('.action-widget .monaco-list-row.action', { hasText: 'Explain with Zero' }).waitFor();
     await page.mouse.move(5, 5); // removes the context-view pointer block (docs/testing-in-vscode.md, "Menus")

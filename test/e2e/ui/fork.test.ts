@@ -81,9 +81,14 @@ describeEachTransport('The real Zero: Fork from here', (transport) => {
       const title = (await chat.locator('.chat-title').innerText()).trim();
       await fork.focus();
       await vs.page.keyboard.press('Enter');
-      await new Promise((r) => setTimeout(r, 1500));
+      // A barrier instead of a pause: the next message goes through the host after the press, and
+      // lands in this chat as its second turn (a fork would have opened a chat of its own).
+      await typeAndSend(chat, 'beta question scenario:plain');
+      await turnStatus(turnWithPrompt(chat, 'beta question'))
+        .filter({ hasText: 'success' })
+        .waitFor({ timeout: 60_000 });
       assert.equal((await chat.locator('.chat-title').innerText()).trim(), title, 'still the same chat');
-      assert.equal(await turns(chat).count(), 1);
+      assert.equal(await turns(chat).count(), 2, 'the press added no turn and opened no chat');
       console.log(`      screenshot: ${await vs.screenshot('fork-acp-unavailable')}`);
     });
   }

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { FAKE_ZERO, openZeroView, runCommand, useVSCode, waitUntil, zeroActivityItem } from '../lib';
 import { describeEachTransport, messagesToZero } from '../lib/transports';
+import { turnStatus, turnWithPrompt } from '../lib/userFlows';
 
 interface ZeroInvocation {
   argv: string[];
@@ -60,7 +61,8 @@ describeEachTransport('Smoke: the Zero view in a real VS Code', (transport) => {
     assert.equal(run.cwd, vs.server.dirs.workspace, 'zero runs in the workspace folder');
     assert.equal(run.env.XDG_DATA_HOME, vs.server.dirs.xdgData, 'the server env reaches zero');
     await chat.getByText('Say hello', { exact: true }).first().waitFor();
-    await vs.page.waitForTimeout(1_500); // let the streamed answer render for the picture
+    // The picture shows the whole answer: its turn has ended.
+    await turnStatus(turnWithPrompt(chat, 'Say hello')).waitFor({ timeout: 60_000 });
     console.log(`      screenshot: ${await vs.screenshot('after-send')}`);
     assert.deepEqual(vs.browser.externalRequests, [], 'the workbench made no requests to other hosts');
   });
