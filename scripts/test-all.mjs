@@ -1,21 +1,23 @@
 #!/usr/bin/env node
-// `npm test`: every check, in order, each step's output streamed as it runs (or, for steps run at
-// once, printed whole as each ends).
-//   1 compile (typecheck + build)               stop here if compile fails
-//   2 at once: lint; unit tests (mocha, .mocharc.json, test/unit/**); the real-Zero suites (test/real-zero, against
-//      the scripted model server, with the real Zero from scripts/install-zero.sh, pinned in
-//      .zero-version; without one: one "skipped" line). ZERO_TEST_SERIAL=1 runs them one by one.
-//   3 machine setup + code-server               (scripts/setup-machine.sh, scripts/ensure-code-server.mjs)
-//   4 extension-host suite inside code-server   (test/e2e/runExtHost.ts)
-//   5 UI suite: Playwright + Chromium against the packaged VSIX in code-server
-//   6 @vscode/test-electron suite               (skips clearly without a desktop VS Code)
-// Later steps run even when an earlier test step failed. The last line is `N passed, N failed`
-// (tests of all steps; a failed step without test counts, e.g. lint, counts as 1 failed).
-// ZERO_SKIP_E2E=1 runs only steps 1-2.
+// `npm test`: every check. Steps run at once have their output printed whole as each ends.
+//   1 at once: compile (typecheck + build), stop here if it fails; machine setup, then code-server
+//     (scripts/setup-machine.sh, scripts/ensure-code-server.mjs)
+//   2 the real Zero (scripts/install-zero.sh, pinned in .zero-version; without one: one "skipped" line)
+//   3 the VSIX for the UI suite (npm run package), then the dev build again
+//   4 every test suite as one pool of jobs on a few lanes (scripts/lib/testPool.mjs): lint; unit tests
+//     (test/unit); the real-Zero suites (test/real-zero, against the scripted model server); the webview
+//     tests in Chromium (test/webview); the extension-host suite in code-server (test/e2e/runExtHost.ts);
+//     the UI suite, Playwright + Chromium against the packaged VSIX in code-server, a file a job
+//   5 @vscode/test-electron suite               (skips clearly without a desktop VS Code)
+// A failed test step does not stop the others. The last line is `N passed, N failed` (tests of all
+// steps; a failed step without test counts, e.g. lint, counts as 1 failed). ZERO_TEST_LANES=n sets the
+// lanes (default: cores + 1); ZERO_TEST_SERIAL=1 runs everything one by one. ZERO_SKIP_E2E=1 runs only
+// compile, lint, unit and real-Zero.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { balancedGroups, expectedSeconds, laneCount, readTimes, runPool, testFiles } from './lib/testPool.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const VSIX = path.join(ROOT, 'dist', 'zero-vscode.vsix');
@@ -141,6 +143,22 @@ async function parallel(label, steps) {
   return results;
 }
 
+/**
+ * ZERO_TEST_WRITE_TIMES=1: this run's times into scripts/lib/testTimes.json, the pool's order next
+ * time: a whole job's time, or each file's from the timed reporter (test/e2e/lib/timedSpec.cjs).
+ */
+function writeTimes(jobs, results) {
+  const out = {};
+  jobs.forEach((j, i) => {
+    const r = results[i];
+    const files = [...r.out.matchAll(/^\s+([\d.]+) s {2}(test\/\S+\.test\.ts) \(/gm)];
+    out[j.suite] ??= {};
+    if (j.suite === 'webview' || j.suite === 'ui') for (const [, s, f] of files) out[j.suite][f] = Number(s);
+    else out[j.suite][j.suite] = Math.round(r.seconds);
+  });
+  fs.writeFileSync(path.join(ROOT, 'scripts', 'lib', 'testTimes.json'), `${JSON.stringify(out, null, 2)}\n`);
+}
+
 function skip(name, why) {
   summary.push({ name, ok: true, passed: 0, failed: 0, seconds: 0, note: `skipped: ${why}` });
   console.log(`\n━━━ ${name}: skipped (${why})`);
@@ -173,79 +191,108 @@ process.on('SIGINT', () => { console.log('\ninterrupted'); finish(); });
 const npm = 'npm';
 const npx = 'npx';
 
-// 1. compile
-const compile = await serial('compile (typecheck + build)', npm, ['run', 'compile']);
+// 1. compile, and meanwhile the machine's packages and code-server (a download on a new machine).
+const [compile, setup] = await parallel('compile, machine setup', [
+  ['compile (typecheck + build)', npm, ['run', 'compile']],
+  ...(skipE2E ? [] : [['setup machine', 'bash', ['scripts/setup-machine.sh']]]),
+]);
 if (!compile.ok) {
   console.log('\ncompile failed: stopping (nothing later can be trusted)');
   finish();
 }
-
-// 2. lint, unit tests and the real-Zero suites, at once: they share no files, ports or processes
-// (the real-Zero suites' dirs are their own temp dirs), and lint is one core's work while the tests
-// wait on processes much of the time. The real Zero is installed (or found) first, by its own script.
-// --forbid-only: a stray `.only` left in a test would quietly skip every other test of the suite.
-const FORBID_ONLY = '--forbid-only';
-// The configs name no spec: a file given on the command line then runs alone (a config's spec would be added).
-const install = await step('install the real Zero', 'bash', ['scripts/install-zero.sh']);
-const realZeroBin = install.out.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('/') && fs.existsSync(l)).pop();
-if (realZeroBin) summary.push(install.row); // without one, the skip below is the row: its failure is the reason, not a failed test
-const group = [
-  ['lint', npm, ['run', 'lint']],
-  ['unit tests (mocha)', npx, ['mocha', FORBID_ONLY, 'test/unit/**/*.test.ts'], { parse: counts.mocha }],
-];
-if (realZeroBin) {
-  group.push(['real-Zero suites (mocha)', npx, ['mocha', FORBID_ONLY, '--config', 'test/real-zero/mocharc.json', 'test/real-zero/**/*.test.ts'], { env: { ZERO_REAL_BIN: realZeroBin }, parse: counts.mocha }]);
-}
-await parallel('lint, unit, real-Zero', group);
-if (!realZeroBin) {
-  const why = install.out.match(/^skipped: no real Zero \((.*)\)$/m)?.[1] ?? `scripts/install-zero.sh exited ${install.code}`;
-  skip('real-Zero suites (mocha)', `no real Zero (${why})`);
-}
-
-if (skipE2E) {
-  console.log('\nZERO_SKIP_E2E=1: skipping the real-VS-Code steps (code-server, extension host, UI, electron)');
-  finish();
-}
-
-// 3. machine + code-server
-const setup = await serial('setup machine', 'bash', ['scripts/setup-machine.sh']);
-const ensure = setup.ok ? await serial('ensure code-server', process.execPath, ['scripts/ensure-code-server.mjs']) : undefined;
+const ensure = setup?.ok ? await serial('ensure code-server', process.execPath, ['scripts/ensure-code-server.mjs']) : undefined;
 // Its stdout is the binary's path (stderr, mixed into `out`, is progress): take the line that is a file.
 const codeServer = ensure?.ok ? ensure.out.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('/') && fs.existsSync(l)).pop() : undefined;
 const e2eEnv = codeServer ? { ZERO_CODE_SERVER: codeServer } : {};
 
-// Webview DOM tests in Chromium (test/webview), unless the repo's .mocharc.json already runs them.
-const mocharc = JSON.parse(fs.readFileSync(path.join(ROOT, '.mocharc.json'), 'utf8'));
-const specs = [].concat(mocharc.spec ?? []);
-const webviewTests = fs.existsSync(path.join(ROOT, 'test', 'webview')) && fs.readdirSync(path.join(ROOT, 'test', 'webview')).some((f) => f.endsWith('.test.ts'));
-if (webviewTests && !specs.some((s) => s.includes('test/webview'))) {
-  if (setup.ok) {
-    await serial('webview tests in Chromium (mocha)', npx, ['mocha', FORBID_ONLY, '--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--reporter', 'spec', '--timeout', '60000', 'test/webview/**/*.test.ts'], { parse: counts.mocha });
-  } else skip('webview tests in Chromium (mocha)', 'machine setup failed');
+// 2. The real Zero, installed (or found) by its own script. Without one, the skip below is the row:
+// its failure is the reason, not a failed test.
+const install = await step('install the real Zero', 'bash', ['scripts/install-zero.sh']);
+const realZeroBin = install.out.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('/') && fs.existsSync(l)).pop();
+if (realZeroBin) summary.push(install.row);
+else {
+  const why = install.out.match(/^skipped: no real Zero \((.*)\)$/m)?.[1] ?? `scripts/install-zero.sh exited ${install.code}`;
+  skip('real-Zero suites (mocha)', `no real Zero (${why})`);
 }
 
+// 3. The VSIX for the UI suite, before the tests start: its production build rewrites dist/, which the
+// unit tests and the extension-host suite read; the dev build is put back right after.
+let vsixEnv = {};
 if (codeServer) {
-  // 4. extension-host suite in code-server
-  await serial('extension-host suite in code-server', npx, ['tsx', 'test/e2e/runExtHost.ts'], {
-    env: { ...e2eEnv, ZERO_E2E_RESULTS: path.join(ROOT, '.e2e', 'exthost-results.json') },
-    parse: counts.runner('exthost'),
-  });
-
-  // 5. UI suite against the packaged extension
   fs.rmSync(VSIX, { force: true });
   const pkg = await serial('package VSIX', npm, ['run', 'package', '--', '--allow-missing-repository']);
-  const vsixEnv = pkg.ok && fs.existsSync(VSIX) ? { ZERO_E2E_VSIX: VSIX } : {};
-  await serial('UI suite (Playwright, code-server)', npx, ['mocha', FORBID_ONLY, '--config', 'test/e2e/mocharc.ui.json', 'test/e2e/ui/**/*.test.ts'], {
-    env: { ...e2eEnv, ...vsixEnv },
-    parse: counts.mocha,
-    note: () => (vsixEnv.ZERO_E2E_VSIX ? 'extension: dist/zero-vscode.vsix' : 'extension: dev path (packaging failed)'),
-  });
-} else {
-  skip('extension-host suite in code-server', 'no code-server');
-  skip('UI suite (Playwright, code-server)', 'no code-server');
+  vsixEnv = pkg.ok && fs.existsSync(VSIX) ? { ZERO_E2E_VSIX: VSIX } : {};
+  await serial('dev build again (dist/)', npm, ['run', 'build']);
 }
 
-// 6. @vscode/test-electron
+// 4. Every test suite as one pool of jobs (scripts/lib/testPool.mjs): lint, unit tests, the real-Zero
+// suites, the webview tests in Chromium, the extension-host suite and the UI suite, a file a job. They
+// share no files, ports or processes: each code-server, browser profile, Zero home and model server
+// is its own. --forbid-only: a stray `.only` left in a test would quietly skip every other test.
+// The configs name no spec: a file given on the command line then runs alone (a config's spec would be added).
+const FORBID_ONLY = '--forbid-only';
+const times = readTimes(path.join(ROOT, 'scripts', 'lib', 'testTimes.json'));
+const lanes = laneCount();
+/** @type {{ suite: string, name: string, seconds: number, args: any[] }[]} */
+const jobs = [];
+const job = (suite, name, key, cmd, args, options = {}) =>
+  jobs.push({ suite, seconds: expectedSeconds(times, suite, key), start: () => step(name, cmd, args, { ...options, buffered: true }) });
+job('lint', 'lint', 'lint', npm, ['run', 'lint']);
+job('unit', 'unit tests (mocha)', 'unit', npx, ['mocha', FORBID_ONLY, 'test/unit/**/*.test.ts'], { parse: counts.mocha });
+if (realZeroBin) {
+  job('real-Zero', 'real-Zero suites (mocha)', 'real-Zero', npx, ['mocha', FORBID_ONLY, '--config', 'test/real-zero/mocharc.json', 'test/real-zero/**/*.test.ts'], { env: { ZERO_REAL_BIN: realZeroBin }, parse: counts.mocha });
+}
+const WEBVIEW = 'webview tests in Chromium (mocha)';
+const UI = 'UI suite (Playwright, code-server)';
+if (!skipE2E) {
+  // Webview files share a process a few at a time: each process builds the webview bundle and starts a Chromium.
+  const webview = testFiles(ROOT, 'test/webview');
+  if (setup?.ok) {
+    for (const g of balancedGroups(webview, lanes, (f) => expectedSeconds(times, 'webview', f))) {
+      job('webview', `webview: ${g.files.map((f) => path.basename(f, '.test.ts')).join(', ')}`, '', npx, ['mocha', FORBID_ONLY, '--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--reporter', 'test/e2e/lib/timedSpec.cjs', '--timeout', '60000', ...g.files], { parse: counts.mocha });
+      jobs.at(-1).seconds = g.seconds;
+    }
+  } else if (webview.length) skip(WEBVIEW, 'machine setup failed');
+  if (codeServer) {
+    // ZERO_E2E_NO_BUILD: dist/ is built; a rebuild now would rewrite it under the unit tests.
+    job('exthost', 'extension-host suite in code-server', 'exthost', npx, ['tsx', 'test/e2e/runExtHost.ts'], {
+      env: { ...e2eEnv, ZERO_E2E_NO_BUILD: '1', ZERO_E2E_RESULTS: path.join(ROOT, '.e2e', 'exthost-results.json') },
+      parse: counts.runner('exthost'),
+    });
+    for (const f of testFiles(ROOT, 'test/e2e/ui')) {
+      job('ui', `UI: ${path.basename(f, '.test.ts')}`, f, npx, ['mocha', FORBID_ONLY, '--config', 'test/e2e/mocharc.ui.json', f], { env: { ...e2eEnv, ...vsixEnv, ZERO_E2E_NO_BUILD: '1' }, parse: counts.mocha });
+    }
+  } else {
+    skip('extension-host suite in code-server', 'no code-server');
+    skip(UI, 'no code-server');
+  }
+}
+console.log(`\n━━━ ${jobs.length} test jobs on ${lanes} lanes, the longest expected first (output of each when it ends)`);
+const t0 = Date.now();
+const results = await runPool(jobs, lanes);
+// One summary row a suite, its files' times added up; the pool's wall time below them.
+const note = { webview: (n) => `${n} processes`, ui: (n) => `${n} files; extension: ${vsixEnv.ZERO_E2E_VSIX ? 'dist/zero-vscode.vsix' : 'dev path (packaging failed)'}` };
+const names = { webview: WEBVIEW, ui: UI };
+for (const suite of [...new Set(jobs.map((j) => j.suite))]) {
+  const rows = results.filter((_, i) => jobs[i].suite === suite).map((r) => r.row);
+  if (rows.length === 1 && !names[suite]) summary.push(rows[0]);
+  else
+    summary.push({
+      name: names[suite] ?? suite,
+      ok: rows.every((r) => r.ok),
+      passed: rows.reduce((n, r) => n + r.passed, 0),
+      failed: rows.reduce((n, r) => n + r.failed, 0),
+      seconds: rows.reduce((n, r) => n + r.seconds, 0),
+      note: note[suite]?.(rows.length),
+      failures: rows.flatMap((r) => (r.ok ? [] : r.failures?.length ? r.failures : [`${r.name}: failed without a test failure (see its output)`])),
+      flaky: rows.flatMap((r) => r.flaky ?? []),
+    });
+}
+summary.push({ name: `  (tests, ${lanes} at once: wall time)`, ok: true, passed: 0, failed: 0, seconds: (Date.now() - t0) / 1000, group: true });
+if (process.env.ZERO_TEST_WRITE_TIMES === '1') writeTimes(jobs, results);
+if (skipE2E) finish();
+
+// 5. @vscode/test-electron
 await serial('@vscode/test-electron suite', npx, ['tsx', 'test/e2e/runElectron.ts'], {
   parse: counts.runner('electron'),
   note: (r) => (/^skipped:/m.test(r.out) ? 'skipped: no desktop VS Code' : undefined),
