@@ -15,9 +15,21 @@ import {
 
 export type { IgnoredSetting, ZeroSettings } from '../../zero/settingsSources';
 
+/** The settings read in this run of the event loop: see readSettings. */
+let memo: ZeroSettings | undefined;
+
+/**
+ * The settings, read once per run of the event loop: they cannot change within one (VS Code delivers a change
+ * as a message of its own), and a Send reads them a dozen times on its way to Zero (composer picks, transport,
+ * run plan), 0.3-1 ms each (npm run bench:latency).
+ */
 export function readSettings(): ZeroSettings {
+  if (memo) return memo;
   const cfg = vscode.workspace.getConfiguration('zero');
-  return resolveSettings((key) => cfg.inspect(key));
+  const read = resolveSettings((key) => cfg.inspect(key));
+  memo = read;
+  queueMicrotask(() => (memo = undefined));
+  return read;
 }
 
 /** `zero.transport`: what a chat that has not run yet uses. */

@@ -35,4 +35,14 @@ describe('readSettings (plain Node, vscode shim)', () => {
     for (const k of ['zero.path', 'zero.env', 'zero.extraArgs', 'zero.mode', 'zero.autonomy'])
       assert.ok(keys.includes(k), `${k} reported as ignored: ${keys.join(', ')}`);
   });
+
+  it('is read once per run of the event loop, and a change is seen in the next one', async () => {
+    shim.config.set('zero.mode', { defaultValue: '', globalValue: 'ask' });
+    const first = readSettings();
+    shim.config.set('zero.mode', { defaultValue: '', globalValue: 'plan' });
+    assert.equal(readSettings(), first, 'the same read within one run');
+    assert.equal(readSettings().mode, 'ask');
+    await Promise.resolve();
+    assert.equal(readSettings().mode, 'plan', 'a later run reads again');
+  });
 });
