@@ -109,9 +109,7 @@ export class ChatWebviewBinding extends Disposable {
     this.register(controller.chats.onDidChange((c) => this.onChange(c)));
     this.register({ dispose: () => this.cancelTimer() });
     // An empty chat lists recent chats with what each is doing: keep that list current.
-    this.register(
-      controller.activity.onDidChange(() => this.ready && target.viewState().chat.turns.length === 0 && this.refresh()),
-    );
+    this.register(controller.activity.onDidChange(() => this.ready && this.showsEmptyChat() && this.refresh()));
   }
 
   /** The messages the binding answers itself: its view's state, and the chat core's. */
@@ -271,6 +269,15 @@ export class ChatWebviewBinding extends Disposable {
     this.flush();
     this.pending = null;
     this.post({ type: 'snapshot', state: this.target.viewState() });
+  }
+
+  /**
+   * Whether the view shows a chat with no turns. Asked at every turn's start and end (its activity changes):
+   * the chat as held, not a whole view state (the history with each chat's activity, 1-2 ms on a Send's path).
+   */
+  private showsEmptyChat(): boolean {
+    const held = this.controller.chats.heldChat(this.target.chatId);
+    return (held ?? this.target.viewState().chat).turns.length === 0;
   }
 
   get hasFocus(): boolean {

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
-import { ChatWebviewBinding } from '../../../src/host/views/chatWebviewBinding';
+import { ChatWebviewBinding, sidebarTarget } from '../../../src/host/views/chatWebviewBinding';
 import { WebviewToHostSchema, MAX_IMAGE_BASE64, type HostToWebview } from '../../../src/messages/messages';
 import { plainEditor } from '../support/editorHandlers';
 import { FakeTransport, until, zeroEvent } from '../support/fakeTransport';
@@ -165,5 +165,37 @@ describe('ChatWebviewBinding (plain Node)', () => {
     transport.last.succeed('Hi there');
     await until(() => kinds(streaming).flat().includes('process_exited'), 'the end reaches the view');
     assert.ok(kinds(streaming).flat().includes('final'));
+  });
+
+  it("a turn's start and end build no view state for a view whose chat has turns", async () => {
+    binding.dispose();
+    let built = 0;
+    const sidebar = sidebarTarget(controller);
+    const counting = { ...sidebar, chatId: '', viewState: () => (built++, sidebar.viewState()) };
+    Object.defineProperty(counting, 'chatId', { get: () => sidebar.chatId });
+    const lg = log as unknown as vscode.LogOutputChannel;
+    const webview = {
+      onDidReceiveMessage: incoming.event,
+      postMessage: async (m: HostToWebview) => (posted.push(m), true),
+    } as unknown as vscode.Webview;
+    binding = new ChatWebviewBinding(webview, controller, plainEditor(controller), lg, counting);
+    incoming.fire({ type: 'ready' });
+    assert.equal(built, 1, 'the snapshot');
+    incoming.fire({ type: 'send', text: 'Hello' });
+    transport.last.succeed('Hi');
+    await until(() => !controller.runs.isBusy(sidebar.chatId), 'the turn ends');
+    assert.equal(built, 1, 'no view state built for the activity changes');
+  });
+
+  it('a view of an empty chat is refreshed when another chat stops running', async () => {
+    incoming.fire({ type: 'ready' });
+    incoming.fire({ type: 'send', text: 'Hello' });
+    const running = controller.focus.sidebarChatId;
+    controller.focus.newChat();
+    const snapshots = (): number => posted.filter((m) => m.type === 'snapshot').length;
+    const before = snapshots();
+    transport.last.succeed('Hi');
+    await until(() => !controller.runs.isBusy(running), 'the turn ends');
+    await until(() => snapshots() > before, 'a fresh list of recent chats');
   });
 });
