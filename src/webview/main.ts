@@ -1,12 +1,14 @@
 /**
  * Boot and message loop. Says `ready`; a `snapshot` redraws everything; `actions` go through the
- * same reducer as the host's and are drawn at most once per animation frame.
+ * same reducer as the host's and are drawn at most once per animation frame, but for a turn's first words,
+ * drawn at once.
  */
 import type { HostToWebview } from '../messages/messages';
 import { ChatApp } from './app';
 import { reportFocus } from './focusReport';
 import { warmUp } from './markdown';
 import { Store } from './store';
+import { firstWords } from './streamedFrame';
 import { forgetGrowth } from './textGrowth';
 import { loadState, post, saveState } from './vscodeApi';
 
@@ -16,13 +18,24 @@ const store = new Store();
 let frame = 0;
 let restored = false;
 
+function draw(): void {
+  if (store.state) app.render(store.state, false);
+  forgetGrowth();
+}
+
 function schedule(): void {
   if (frame) return;
   frame = requestAnimationFrame(() => {
     frame = 0;
-    if (store.state) app.render(store.state, false);
-    forgetGrowth();
+    draw();
   });
+}
+
+/** Now, and whatever the next frame would have drawn with it. */
+function drawNow(): void {
+  if (frame) cancelAnimationFrame(frame);
+  frame = 0;
+  draw();
 }
 
 window.addEventListener('message', (ev: MessageEvent<HostToWebview>) => {
@@ -40,9 +53,14 @@ window.addEventListener('message', (ev: MessageEvent<HostToWebview>) => {
       app.render(msg.state, true);
       forgetGrowth();
       return;
-    case 'actions':
-      if (store.applyActions(msg.chatId, msg.actions)) schedule();
+    case 'actions': {
+      const before = store.state?.chat;
+      if (!store.applyActions(msg.chatId, msg.actions)) return;
+      // Zero's first words of a turn are what the user waits for: not held for the next frame.
+      if (before && firstWords(before, store.state!.chat)) drawNow();
+      else schedule();
       return;
+    }
     case 'queue':
       if (store.setQueue(msg.queued)) schedule();
       return;

@@ -3,7 +3,7 @@
  * turn: then the header, banners, queue and composer show nothing new and are left alone, so a
  * streamed frame touches the text being streamed only.
  */
-import type { Turn } from '../conversation/model';
+import type { Chat, Turn } from '../conversation/model';
 import type { ViewState } from '../messages/messages';
 
 export function onlyTextGrew(prev: ViewState, next: ViewState): boolean {
@@ -41,4 +41,19 @@ function sameExcept<T extends object>(a: T, b: T, ...skip: (keyof T)[]): boolean
   if (ka.length !== Object.keys(b).length) return false;
   for (const k of ka) if (!skip.includes(k) && a[k] !== b[k]) return false;
   return true;
+}
+
+/**
+ * Whether this change shows the current turn's first words (answer or reasoning): what the user waits for after
+ * Send, so the view draws it at once rather than at the next animation frame.
+ */
+export function firstWords(prev: Chat, next: Chat): boolean {
+  const turn = next.turns.at(-1);
+  if (!turn || !hasWords(turn)) return false;
+  const before = prev.turns.at(-1);
+  return before?.id !== turn.id || !hasWords(before);
+}
+
+function hasWords(turn: Turn): boolean {
+  return turn.items.some((i) => (i.kind === 'text' || i.kind === 'reasoning') && i.text.trim() !== '');
 }

@@ -144,6 +144,35 @@ describe('webview: streaming', () => {
     }
   }
 
+  it("draws a turn's first words as their message arrives, later words at the next frame", async () => {
+    const begun = chatOf([
+      { type: 'turn_started', turnId: 'turn-1', prompt: 'Hi', origin: 'prompt', at: T_START },
+      ...eventActions([ev({ type: 'run_start', sessionId: 's1' })]),
+    ]);
+    await streaming.send({ type: 'snapshot', state: viewState(begun) });
+    /** Posts the actions; what the turn's text shows right after the view's own listener has taken them. */
+    const drawnOnArrival = (actions: ChatAction[]) =>
+      streaming.page.evaluate(
+        (m) =>
+          new Promise<string>((resolve) => {
+            // Added after the view's own listener, so it runs right after it, in the same task.
+            window.addEventListener(
+              'message',
+              () => resolve(document.querySelector('article.turn .text-block')?.textContent ?? ''),
+              { once: true },
+            );
+            window.postMessage(m, '*');
+          }),
+        { type: 'actions', chatId: CHAT_ID, actions } as unknown,
+      );
+    const first = await drawnOnArrival(eventActions([ev({ type: 'text', delta: 'Hello' })], 2));
+    assert.equal(first.trim(), 'Hello', 'drawn in the same task as its message');
+    const later = await drawnOnArrival(eventActions([ev({ type: 'text', delta: ' world' })], 3));
+    assert.equal(later.trim(), 'Hello', 'later words wait for the frame');
+    await streaming.settle();
+    assert.equal((await streaming.page.locator('article.turn .text-block').textContent())?.trim(), 'Hello world');
+  });
+
   it('builds the same DOM as a snapshot of the same state, mid-stream and at the end', async () => {
     const actions = streamedRun(ANSWER, ANSWER, 7);
     const n = actions.length;

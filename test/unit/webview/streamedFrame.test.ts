@@ -4,7 +4,7 @@ import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat } from '../../../src/conversation/model';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import type { ViewState } from '../../../src/messages/messages';
-import { onlyTextGrew } from '../../../src/webview/streamedFrame';
+import { firstWords, onlyTextGrew } from '../../../src/webview/streamedFrame';
 
 const event = (e: Record<string, unknown>): ChatAction => ({
   type: 'event',
@@ -71,5 +71,29 @@ describe('onlyTextGrew (a streamed frame)', () => {
       assert.equal(onlyTextGrew(view(running), state), false, what);
     }
     assert.equal(onlyTextGrew(view(running), view(running)), false, 'nothing changed');
+  });
+});
+
+describe("firstWords (a turn's first words are drawn at once)", () => {
+  const started = apply(newChat('c', 0), { type: 'turn_started', turnId: 't', prompt: 'Go', origin: 'prompt', at: 0 });
+  const begun = apply(started, event({ type: 'run_start', sessionId: 's' }));
+
+  it("is the turn's first answer or reasoning words", () => {
+    assert.equal(firstWords(begun, apply(begun, event({ type: 'text', delta: 'Hello' }))), true);
+    assert.equal(firstWords(begun, apply(begun, event({ type: 'reasoning', delta: 'Hmm' }))), true);
+    assert.equal(
+      firstWords(started, apply(started, event({ type: 'run_start' }), event({ type: 'text', delta: 'Hi' }))),
+      true,
+    );
+  });
+
+  it('is not what comes before or after them', () => {
+    const said = apply(begun, event({ type: 'text', delta: 'Hello' }));
+    assert.equal(firstWords(started, begun), false, 'the run starting');
+    assert.equal(firstWords(begun, apply(begun, event({ type: 'text', delta: ' \n' }))), false, 'blank space');
+    assert.equal(firstWords(said, apply(said, event({ type: 'text', delta: ' world' }))), false, 'later words');
+    const next = apply(said, { type: 'turn_started', turnId: 't2', prompt: 'More', origin: 'prompt', at: 1 });
+    assert.equal(firstWords(said, next), false, 'a new turn, no words yet');
+    assert.equal(firstWords(next, apply(next, event({ type: 'text', delta: 'Again' }))), true, "the new turn's words");
   });
 });
