@@ -7,7 +7,9 @@
  *   - the extension's share: what the same message costs without the extension, run directly
  *     (exec: `zero exec` spawned as from a shell, later messages with --resume as the chat does; ACP: a
  *     bare SDK client on a running `zero acp`),
- *     subtracted from the end-of-turn time.
+ *     subtracted from the end-of-turn time;
+ *   - the platform's floor: a bare extension's bare webview in the same window (bench/latencyProbe/),
+ *     its Enter to its host and its host's answer back, so the share can say which milliseconds are VS Code's.
  * Both ends of each on-screen figure are read with the webview's own clock (performance.now in the
  * chat document), so the browser driver's latency is not in them. Medians over RUNS (default 9)
  * after one warm-up; the range follows in brackets.
@@ -30,6 +32,7 @@ import { openZeroView } from '../test/e2e/lib/workbench';
 import { messageBox } from '../test/e2e/lib/userFlows';
 import { findRealZero } from '../test/real-zero/lib/realZero';
 import { LATENCY_STAGES, type LatencyRecord } from '../src/protocol/latencyMarks';
+import { buildProbe, installProbe, measureFloor, type FloorSample } from './lib/latencyFloor';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -41,6 +44,8 @@ const PROMPT = 'scenario:plain latency';
 
 interface Sample {
   first: number;
+  /** Zero alone (exec): its first stdout bytes. */
+  firstOutput?: number;
   end: number;
   /** The same words drawn as the answer (after Zero's final event). */
   answer?: number;
@@ -124,9 +129,10 @@ const ARM = `(() => {
   obs.observe(document.body, { subtree: true, childList: true, characterData: true });
 })()`;
 
-async function onScreen(transport: 'exec' | 'acp', bin: string): Promise<Sample[]> {
+async function onScreen(transport: 'exec' | 'acp', bin: string): Promise<{ samples: Sample[]; floor: FloorSample[] }> {
   const server = await startModelServerProcess();
   const config = zeroConfig(server);
+  const probe = buildProbe();
   const marksFile = path.join(config, 'latency-marks.jsonl');
   const cs = await startCodeServer({
     name: `bench-latency-${transport}`,
@@ -141,7 +147,10 @@ async function onScreen(transport: 'exec' | 'acp', bin: string): Promise<Sample[
   });
   const browser = await launchBrowserFor(cs);
   const samples: Sample[] = [];
+  let floor: FloorSample[] = [];
   try {
+    // Installed beside Zero's (the workbench takes one development extension): read when the window opens.
+    installProbe(probe, cs.dirs.extensions);
     await openWorkbench(browser.page, cs);
     const chat = await openZeroView(browser.page);
     await messageBox(chat).waitFor({ timeout: 90_000 });
@@ -161,13 +170,16 @@ async function onScreen(transport: 'exec' | 'acp', bin: string): Promise<Sample[
       // run 0 warms up
       if (i > 0) samples.push({ first: t.first - t.sent, answer: t.answer - t.sent, end: t.end - t.sent, stages });
     }
+    // The same window, after the chat's turns: nothing else runs meanwhile.
+    floor = await measureFloor(browser.page, RUNS);
   } finally {
     await browser.close();
     await cs.stop();
     await server.close();
     fs.rmSync(config, { recursive: true, force: true });
+    fs.rmSync(probe, { recursive: true, force: true });
   }
-  return samples;
+  return { samples, floor };
 }
 
 interface ScreenTimes {
@@ -215,6 +227,7 @@ async function directExec(bin: string): Promise<Sample[]> {
     for (let i = 0; i <= RUNS; i++) {
       const t0 = performance.now();
       let first = 0;
+      let output = 0;
       // Later messages continue the session, as the chat does (--resume).
       const resume = session ? [`--resume=${session}`] : [];
       const child = spawn(
@@ -227,11 +240,12 @@ async function directExec(bin: string): Promise<Sample[]> {
         },
       );
       child.stdout.on('data', (d: Buffer) => {
+        output ||= performance.now();
         if (!first && d.includes('"type":"text"')) first = performance.now();
         session ||= /"sessionId":"([^"]+)"/.exec(d.toString())?.[1] ?? '';
       });
       await new Promise((r) => child.on('close', r));
-      if (i > 0) samples.push({ first: first - t0, end: performance.now() - t0 });
+      if (i > 0) samples.push({ first: first - t0, firstOutput: output - t0, end: performance.now() - t0 });
     }
   } finally {
     await server.close();
@@ -301,7 +315,7 @@ async function main(): Promise<void> {
   console.log(`real Zero ${found.bin}; ${RUNS} runs after a warm-up; medians [min–max]`);
   for (const transport of TRANSPORTS) {
     const direct = transport === 'exec' ? await directExec(found.bin) : await directAcp(found.bin);
-    const screen = await onScreen(transport, found.bin);
+    const { samples: screen, floor } = await onScreen(transport, found.bin);
     const ends = screen.map((s) => s.end);
     const extension = median(ends) - median(direct.map((s) => s.end));
     console.log(`\n${transport}`);
@@ -319,6 +333,20 @@ async function main(): Promise<void> {
     console.log(
       `  in the extension, first word: ${share.toFixed(1)} ms of ${median(firsts).toFixed(1)} ms (${((100 * share) / median(firsts)).toFixed(0)}%)`,
     );
+    const up = median(floor.map((f) => f.up));
+    const down = median(floor.map((f) => f.down));
+    console.log(
+      `  the platform's floor (a bare webview in the same code-server, ${floor.length} Enter presses): view → host ${fmt(floor.map((f) => f.up))}, host → view ${fmt(floor.map((f) => f.down))}, to the next frame ${fmt(floor.map((f) => f.frame))}`,
+    );
+    console.log(`  in the extension beyond that floor, first word: ${(share - up - down).toFixed(1)} ms`);
+    const span = (from: Stage, to: Stage): number[] =>
+      screen.flatMap((s) =>
+        s.stages?.[from] !== undefined && s.stages[to] !== undefined ? [s.stages[to] - s.stages[from]] : [],
+      );
+    if (transport === 'exec')
+      console.log(
+        `  Zero itself, spawned → first stdout / first words read: in the extension ${fmt(span('zero-asked', 'first-output'))} / ${fmt(span('zero-asked', 'text-read'))}; alone ${fmt(direct.map((s) => s.firstOutput ?? 0))} / ${fmt(direct.map((s) => s.first))}`,
+      );
     console.log('  each stage, median ms after the previous one [median ms after Enter]:');
     for (const stage of STAGES) {
       const xs = screen.flatMap((s) => (s.stages?.[stage] === undefined ? [] : [s.stages[stage]]));
