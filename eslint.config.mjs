@@ -47,7 +47,8 @@ const VSCODE = (why) => ({ name: 'vscode', message: why });
  * @param {{node?: boolean, why: string}} opts  node: may use Node built-ins
  */
 function layer(name, allowed, { node, why }) {
-  const forbidden = LAYERS.filter((l) => l !== name && !allowed.includes(l));
+  // lifecycle/ (Disposable, Emitter, lazy()) is pure and imports nothing: every layer may stand on it.
+  const forbidden = LAYERS.filter((l) => l !== name && l !== 'lifecycle' && !allowed.includes(l));
   const paths = [VSCODE(`${why} No vscode here: only src/host may use it.`)];
   const patterns = [BARREL];
   if (forbidden.length > 0) {

@@ -18,7 +18,7 @@ import { killTree } from '../zero/killTree';
 import { crossSpawn, nodeStream } from '../zero/nodeOnDemand';
 import { mergeEnv } from '../zero/mergeEnv';
 import { StderrTail } from '../zero/stderrTail';
-import { acpSdk } from './sdk';
+import { loadAcp } from './sdk';
 
 export interface AcpLaunch {
   readonly binary: string;
@@ -111,7 +111,7 @@ export function startAcpProcess(
   const output = child?.stdin
     ? (nodeStream().Writable.toWeb(child.stdin) as WritableStream<Uint8Array>)
     : new WritableStream<Uint8Array>();
-  const { client, ndJsonStream } = acpSdk();
+  const { client, ndJsonStream } = loadAcp();
   const connection = client({ name: 'zero-vscode' })
     .onRequest('session/request_permission', (ctx) => handlers.requestPermission(ctx.params))
     .onNotification('session/update', (ctx) => handlers.sessionUpdate(ctx.params))

@@ -1,4 +1,4 @@
-/** What the ACP transport can do, known without loading it (acpOnDemand.ts): Zero waits for approvals inside the
+/** What the ACP transport can do, known without loading it (acpLoader.ts): Zero waits for approvals inside the
  *  turn; no usage and no checkpoints (Zero's internal/acp records only the messages). */
 import type { TransportCapabilities } from '../conversation/transport';
 

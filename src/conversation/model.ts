@@ -3,11 +3,13 @@
  * Everything here is plain JSON (serialisable, persisted in workspace storage).
  */
 import type { Block, Risk } from '../protocol/events';
-import type { AskedAgain, StoredRule } from './permissionRules';
-import type { SpecReview } from './specReview';
+import type { AcpSessionInfo, SessionGrants } from './acpSession';
+import type { ChatWorktree } from './chatWorktree';
+import type { ReviewFile } from './reviewFile';
 
-export type { AskedAgain, StoredRule } from './permissionRules';
-
+export type { AcpSessionInfo, SessionGrant, SessionGrants } from './acpSession';
+export type { ChatWorktree } from './chatWorktree';
+export type { HunkMark, ReviewFile, ReviewHunk } from './reviewFile';
 export interface UsageTotals {
   readonly promptTokens: number;
   readonly completionTokens: number;
@@ -289,52 +291,6 @@ export interface TurnCutOff {
   readonly unsent?: readonly string[];
 }
 
-/** One file a turn changed, for review (Keep / Revert). */
-export interface ReviewFile {
-  /** As Zero names it: workspace-relative, `/` separators. */
-  readonly path: string;
-  /** What the turn did to it; `unknown` when Zero kept no usable copy from before. */
-  readonly change: 'modified' | 'created' | 'deleted' | 'unknown';
-  /** Lines the turn added and removed; null when unknown or the file is binary. */
-  readonly added: number | null;
-  readonly removed: number | null;
-  readonly binary?: boolean;
-  /** sha256 (hex) of the content the turn left, to tell whether the file was edited since; null: the turn left no file. */
-  readonly afterSha256: string | null;
-  /** What the turn left is unknown: listed from a turn that ended before review existed, or too large to read. */
-  readonly unmeasured?: boolean;
-  /** Over the measuring limit (a few MB): listed without line counts, so a huge file cannot stall the editor. */
-  readonly tooLarge?: boolean;
-  /** Past the first files of its turn that are measured (reviewList MEASURE_MAX_FILES): listed without line counts. */
-  readonly tooMany?: boolean;
-  /** Kept (dismissed from review) or reverted to its state before the turn. */
-  readonly decision?: 'kept' | 'reverted';
-  /** The turn's hunks, measured when it ended (a modified text file with few enough edits). */
-  readonly hunks?: readonly ReviewHunk[];
-  /** What the user decided per hunk, by hunk key (a hunk kept or reverted counts as reviewed). */
-  readonly hunkMarks?: Readonly<Record<string, HunkMark>>;
-  /** The user marked the whole file reviewed. */
-  readonly reviewed?: boolean;
-}
-
-export type HunkMark = 'reviewed' | 'kept' | 'reverted';
-
-/** One hunk of a turn's change to a file: where it is and its counts (its text is not kept). */
-export interface ReviewHunk {
-  /** From its changed lines (conversation/hunks.ts): the same change, the same key. */
-  readonly key: string;
-  /** The numbers of its `@@ -oldStart,oldLines +newStart,newLines @@` header. */
-  readonly oldStart: number;
-  readonly oldLines: number;
-  readonly newStart: number;
-  readonly newLines: number;
-  readonly added: number;
-  readonly removed: number;
-  /** 0-based lines [from, to) of the content before the turn that its changes span. */
-  readonly from: number;
-  readonly to: number;
-}
-
 /** How a chat talks to Zero: one `zero exec` per turn, or the shared `zero acp` process. */
 export type TransportKind = 'exec' | 'acp';
 
@@ -344,35 +300,6 @@ export type TransportKind = 'exec' | 'acp';
  */
 export function chatTransport(chat: Pick<Chat, 'transport' | 'turns'>, fallback: TransportKind): TransportKind {
   return chat.transport ?? (chat.turns.length === 0 ? fallback : 'exec');
-}
-
-/** What an ACP session offers and uses (from session/new or session/load and later updates). */
-export interface AcpSessionInfo {
-  readonly modes: readonly { readonly id: string; readonly name: string }[];
-  readonly mode: string | null;
-  readonly models: readonly { readonly id: string; readonly name: string }[];
-  readonly model: string | null;
-  /** Picked while a turn ran: Zero switches to it once that turn is over (the running turn keeps `mode`). */
-  readonly nextMode?: string;
-  /** `available_commands_update`: kept for the composer. */
-  readonly commands: readonly { readonly name: string; readonly description: string }[];
-}
-
-/**
- * An "Allow for this session" answer the chat applies to Zero's repeated requests (src/acp/sessionApprovals.ts):
- * the option picked, the tool, and Zero's grant scope (`allow_for_session`) or the command's words (`allow_prefix_for_session`).
- */
-export interface SessionGrant {
-  readonly optionId: string;
-  readonly tool: string;
-  readonly scope?: string;
-  readonly prefix?: readonly string[];
-}
-
-/** The session grants of one Zero session (the chat's), kept with the chat so a reload still applies them. */
-export interface SessionGrants {
-  readonly sessionId: string;
-  readonly grants: readonly SessionGrant[];
 }
 
 export interface Chat {
@@ -410,28 +337,74 @@ export interface ForkOrigin {
 }
 
 /**
- * An isolated chat's git worktree: where it is, and what it started from, so its changes can be
- * reviewed and merged back against that. Made by the extension with git at the place Zero's own
- * `zero exec -w <name>` uses, then reused by Zero on every turn (docs/zero-exec.md §21).
+ * What Zero stored for an "Always allow", as `zero sandbox grants list --json` shows it after the answer
+ * (src/approvals/storedRules.ts). Its text comes from Zero and the model's arguments: clamped (cleanRule).
  */
-export interface ChatWorktree {
-  /** Zero's worktree name (`-w <name>`), made from the chat id. */
-  readonly name: string;
-  /** The worktree folder: `<dir>/zero-worktree-<repository key>/<name>`. */
-  readonly path: string;
-  /** Zero's base folder for worktrees (`--worktree-dir`). */
-  readonly dir: string;
-  /** The branch made for it (`zero/<name>`). */
-  readonly branch: string;
-  /** The main working tree (the workspace's repository root): Merge back applies there. */
-  readonly repoRoot: string;
-  /** The branch the main tree was on when the worktree was made; null: a detached HEAD. */
-  readonly baseBranch: string | null;
-  /** The commit it started from (a full id): its changes are measured against it. */
-  readonly baseCommit: string;
-  readonly createdAt: number;
-  /** The last Merge back. */
-  readonly mergedAt?: number;
-  /** Discarded: the folder and the branch are gone, and the chat takes no more messages. */
-  readonly discardedAt?: number;
+export type StoredRule =
+  /** A grant: tool-wide (`scope` null), or one file, a folder and what is in it, or a host. */
+  | {
+      readonly kind: 'grant';
+      readonly tool: string;
+      readonly scope: string | null;
+      readonly scopeKind: string | null;
+      /** Zero's `approvedAt`, in ms since the epoch; null when Zero gave none. */
+      readonly approvedAt: number | null;
+      /** Zero's grants file. */
+      readonly file: string | null;
+      /** When the chat read it back. */
+      readonly at: number;
+    }
+  /** A command prefix (ACP's "Always allow this command"): commands starting with these words. */
+  | {
+      readonly kind: 'prefix';
+      readonly tool: string;
+      readonly prefix: readonly string[];
+      readonly approvedAt: number | null;
+      readonly file: string | null;
+      readonly at: number;
+    }
+  /** exec, a write outside the workspace: Zero keeps no rule; the folder went into `zero.addDirs`. */
+  | { readonly kind: 'folder'; readonly tool: string; readonly folder: string; readonly at: number }
+  /** Nothing to show: Zero's list has no rule matching the answer, or could not be read (`why`). */
+  | { readonly kind: 'none'; readonly tool: string; readonly why: string; readonly at: number };
+
+/** A request for something the user always allowed: Zero asked anyway. */
+export interface AskedAgain {
+  /** When it was allowed (ms since the epoch), from `from`; null when neither says. */
+  readonly allowedAt: number | null;
+  /** `zero`: the stored grant's `approvedAt`; `card`: the earlier card in this chat. */
+  readonly from: 'zero' | 'card';
+  /** The rule, in words (describeRule). */
+  readonly rule: string;
+  /** Why Zero asks again, in words. */
+  readonly reason: string;
+  /** False when Zero's request does not tell why (the reason then says so). */
+  readonly said: boolean;
+}
+
+/** A spec-mode turn's spec, as Zero printed it, and what became of it (specReview.ts reads and shows it). */
+export interface SpecOutcome {
+  readonly status: 'approved' | 'rejected';
+  /** Zero's `message` ("Spec approved.", "Spec already approved.", "Spec rejected."). */
+  readonly message: string;
+  /** Approved: Zero's `spec-impl` session that holds the implementation prompt. */
+  readonly implementationSessionId?: string;
+  /** The comment (approve) or reason (reject) the user gave. */
+  readonly note?: string;
+  readonly at: number;
+}
+
+export interface SpecReview {
+  readonly specId: string;
+  readonly title: string;
+  /** Absolute, as Zero printed it; the host opens it only inside the workspace's `.zero/specs/`. */
+  readonly filePath: string;
+  /** `.zero/specs/<id>.md`. */
+  readonly relativePath: string;
+  readonly draftSessionId: string | null;
+  readonly outcome?: SpecOutcome;
+  /** When Start Implementation sent the implementation prompt as the chat's next message. */
+  readonly implementationSentAt?: number;
+  /** Why the last Approve, Reject or Start Implementation did nothing, in Zero's words; cleared by an outcome. */
+  readonly problem?: string;
 }

@@ -3,53 +3,7 @@
  * keeps: cleaned and clamped here, because their text comes from Zero and from the model's arguments
  * (a scope is a path or host the model chose). Pure: the reducer, the webview and approvals/ share it.
  */
-import type { PermissionItem } from './model';
-
-/**
- * What Zero stored for an "Always allow", as `zero sandbox grants list --json` shows it after the answer
- * (src/approvals/storedRules.ts). Its text comes from Zero and the model's arguments: clamped (cleanRule).
- */
-export type StoredRule =
-  /** A grant: tool-wide (`scope` null), or one file, a folder and what is in it, or a host. */
-  | {
-      readonly kind: 'grant';
-      readonly tool: string;
-      readonly scope: string | null;
-      readonly scopeKind: string | null;
-      /** Zero's `approvedAt`, in ms since the epoch; null when Zero gave none. */
-      readonly approvedAt: number | null;
-      /** Zero's grants file. */
-      readonly file: string | null;
-      /** When the chat read it back. */
-      readonly at: number;
-    }
-  /** A command prefix (ACP's "Always allow this command"): commands starting with these words. */
-  | {
-      readonly kind: 'prefix';
-      readonly tool: string;
-      readonly prefix: readonly string[];
-      readonly approvedAt: number | null;
-      readonly file: string | null;
-      readonly at: number;
-    }
-  /** exec, a write outside the workspace: Zero keeps no rule; the folder went into `zero.addDirs`. */
-  | { readonly kind: 'folder'; readonly tool: string; readonly folder: string; readonly at: number }
-  /** Nothing to show: Zero's list has no rule matching the answer, or could not be read (`why`). */
-  | { readonly kind: 'none'; readonly tool: string; readonly why: string; readonly at: number };
-
-/** A request for something the user always allowed: Zero asked anyway. */
-export interface AskedAgain {
-  /** When it was allowed (ms since the epoch), from `from`; null when neither says. */
-  readonly allowedAt: number | null;
-  /** `zero`: the stored grant's `approvedAt`; `card`: the earlier card in this chat. */
-  readonly from: 'zero' | 'card';
-  /** The rule, in words (describeRule). */
-  readonly rule: string;
-  /** Why Zero asks again, in words. */
-  readonly reason: string;
-  /** False when Zero's request does not tell why (the reason then says so). */
-  readonly said: boolean;
-}
+import type { AskedAgain, PermissionItem, StoredRule } from './model';
 
 const LIMITS = { tool: 100, scope: 500, path: 1000, word: 200, words: 20, why: 600, rule: 700, reason: 800 };
 

@@ -3,7 +3,9 @@
  * `run_end.status` spec_review_required and a `final.meta` naming the spec; the chat shows it for
  * review, and records what the user decided (Approve or Reject, through `zero spec`) on the turn.
  */
-import type { Turn } from './model';
+import type { SpecOutcome, SpecReview, Turn } from './model';
+
+export type { SpecOutcome, SpecReview } from './model';
 
 /** The composer's mode for a `/spec` message (never a picker entry: a message is sent with it). */
 export const SPEC_MODE = 'spec';
@@ -12,32 +14,6 @@ export const SPEC_REVIEW_STATUS = 'spec_review_required';
 /** What the host accepts as a spec id before it goes into argv (Zero's are `<date>-<slug>[-n]`). */
 const SPEC_ID = /^[\w.-]+$/;
 export const validSpecId = (id: string): boolean => SPEC_ID.test(id) && !id.startsWith('-') && id.length <= 200;
-
-export interface SpecOutcome {
-  readonly status: 'approved' | 'rejected';
-  /** Zero's `message` ("Spec approved.", "Spec already approved.", "Spec rejected."). */
-  readonly message: string;
-  /** Approved: Zero's `spec-impl` session that holds the implementation prompt. */
-  readonly implementationSessionId?: string;
-  /** The comment (approve) or reason (reject) the user gave. */
-  readonly note?: string;
-  readonly at: number;
-}
-
-export interface SpecReview {
-  readonly specId: string;
-  readonly title: string;
-  /** Absolute, as Zero printed it; the host opens it only inside the workspace's `.zero/specs/`. */
-  readonly filePath: string;
-  /** `.zero/specs/<id>.md`. */
-  readonly relativePath: string;
-  readonly draftSessionId: string | null;
-  readonly outcome?: SpecOutcome;
-  /** When Start Implementation sent the implementation prompt as the chat's next message. */
-  readonly implementationSentAt?: number;
-  /** Why the last Approve, Reject or Start Implementation did nothing, in Zero's words; cleared by an outcome. */
-  readonly problem?: string;
-}
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 

@@ -5,7 +5,7 @@
  * Import zod from here, not from 'zod'.
  * Schemas at module level are wrapped in `lazySchema(() => …)`: building hundreds of zod objects
  * took about a quarter of the extension's load time, and most are not needed until a run or a message.
- * zod itself is loaded with the first schema built (zodRoom.ts, dist/zod.js in the extension): each
+ * zod itself is loaded with the first schema built (zod.bundle.ts, dist/zod.js in the extension): each
  * function here is a stand-in that forwards to zod's own, so loading the extension runs none of zod.
  * zod/mini's `catch` reaches zod's util through a namespace, which keeps all of it in the bundle
  * (9 KB): check the type where the value is read instead.
@@ -14,25 +14,24 @@
  * its English ones on first use, unless something chose a locale already. Messages reach users
  * (a chat file set aside, a decode problem), so this does the same when zod is loaded.
  */
-import type * as Zod from './zodRoom';
+import { lazy } from '../lifecycle/lazy';
+import type * as Zod from './zod.bundle';
 
 export type * from 'zod/mini';
 
 // Bundlers resolve it (the webview's too, which has no Node types): pure code may use it for this one module.
-declare const require: (id: './zodRoom') => unknown;
+declare const require: (id: './zod.bundle') => unknown;
 
-let loaded: typeof Zod | undefined;
-
-function zod(): typeof Zod {
-  if (loaded) return loaded;
-  const z = require('./zodRoom') as typeof Zod;
+/** zod, dist/zod.js in the extension (the `zod` bundle in esbuild.mjs), with its English messages. */
+export const loadZod = /* @__PURE__ */ lazy(() => {
+  const z = require('./zod.bundle') as typeof Zod;
   if (!z.config().localeError) z.config(z.en());
-  return (loaded = z);
-}
+  return z;
+});
 
 /** zod's function `name`, loaded when first called; typed as zod's own (overloads and generics kept). */
 function later<K extends keyof typeof Zod>(name: K): (typeof Zod)[K] {
-  return ((...args: unknown[]) => (zod()[name] as (...a: unknown[]) => unknown)(...args)) as (typeof Zod)[K];
+  return ((...args: unknown[]) => (loadZod()[name] as (...a: unknown[]) => unknown)(...args)) as (typeof Zod)[K];
 }
 
 export const array = later('array');

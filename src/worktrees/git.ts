@@ -13,6 +13,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { findGit, type FindGitResult } from './findGit';
 
+/** What a git step made, or why it did not (said to the user). */
+export type Made<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly why: string };
+
 export interface GitResult {
   readonly code: number | null;
   readonly stdout: Buffer;
@@ -52,7 +55,7 @@ export const RESTRICTED_NO_GIT = 'Restricted Mode: git does not run until you tr
 let setup: GitSetup = {};
 let resolved: { key: string; found: FindGitResult & { ok: true } } | null = null;
 
-/** The host's settings and Workspace Trust (src/host/worktrees/worktreeRoom.ts); plain Node runs without. Returns the previous setup. */
+/** The host's settings and Workspace Trust (src/host/worktrees/worktreeLoader.ts); plain Node runs without. Returns the previous setup. */
 export function configureGit(s: GitSetup): GitSetup {
   const previous = setup;
   setup = s;

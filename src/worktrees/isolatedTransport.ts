@@ -22,7 +22,7 @@ export interface IsolatedDeps {
   trusted(): boolean;
   /** Zero's base folder for worktrees, as the runs' environment makes it (zeroWorktreeBase), or null. */
   worktreeDir(): string | null;
-  /** The git side (src/worktrees/room.ts), loaded on first use. */
+  /** The git side (src/worktrees/worktreeCreate.ts, in dist/worktrees.js), loaded on first use. */
   git(): { readonly createWorktree: typeof createWorktree; readonly restoreWorktree: typeof restoreWorktree };
 }
 

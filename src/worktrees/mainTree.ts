@@ -7,7 +7,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { foldName } from './oneFileRenames';
 
 export interface MainTree {
   readonly root: string;
@@ -19,6 +18,9 @@ export interface MainTree {
 export function mainTree(root: string): MainTree {
   return { root, file: (rel) => path.join(root, ...rel.split('/')) };
 }
+
+/** Case and normalisation folded, as a case-insensitive, normalisation-insensitive disk compares names. */
+export const foldName = (name: string): string => name.normalize('NFC').toLowerCase();
 
 /** What a path holds: nothing (null), a regular file, or something Merge back never reads or writes. */
 export type Seen =

@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import type { ChatWorktree } from '../conversation/model';
 import { git } from './git';
 import { folderProblem, look, mainTree, respell, sameSeen, writeChecked, type MainTree, type Seen } from './mainTree';
-import { shownPath } from './mergeConfirmation';
+import { shownPath } from './shownPath';
 import { oneFileRenames } from './oneFileRenames';
 import { blobAsFile, filteredPaths } from './workingForm';
 import { isRegular, rawChanges, snapshotTree, type RawChange } from './worktreeChanges';

@@ -7,21 +7,15 @@
 import type { ChatWorktree } from '../conversation/model';
 import { worktreeBase } from '../conversation/worktreeActions';
 import type { MergeItem } from './mergeBack';
+import { shownPath } from './shownPath';
+
+export { shownPath } from './shownPath';
 
 /** At most this many files a section lists, and this many flagged ones, before "… and N more". */
 const LISTED = 20;
 const FLAGGED = 50;
 
 const UNSEEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
-
-/** A path on one line, as printable text: control, format (bidi, zero-width) and line-separator characters escaped. */
-export function shownPath(p: string): string {
-  return p.replace(/[\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (ch) => {
-    const named: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-    const code = ch.codePointAt(0)!;
-    return named[ch] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`);
-  });
-}
 
 /** Why a file deserves a look before it is written, or none. */
 export function mergeFlags(item: MergeItem): string[] {

@@ -6,7 +6,7 @@
  * is read from the disk itself (both names lead to one inode), so a disk that tells the names apart
  * (Linux) gets the delete and the add as usual. Pure.
  */
-import type { Seen } from './mainTree';
+import { foldName, type Seen } from './mainTree';
 
 export interface NamedSide {
   readonly path: string;
@@ -14,9 +14,6 @@ export interface NamedSide {
   /** What the main tree has at this path. */
   readonly main: Seen;
 }
-
-/** Case and normalisation folded, as a case-insensitive, normalisation-insensitive disk compares names. */
-export const foldName = (name: string): string => name.normalize('NFC').toLowerCase();
 
 /** For each deleted path that is one file with an added path on this disk: that added path. */
 export function oneFileRenames(items: readonly NamedSide[]): Map<string, string> {

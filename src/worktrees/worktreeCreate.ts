@@ -8,10 +8,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ChatWorktree } from '../conversation/model';
 import { worktreeRepoKey } from '../zero/turnRoot';
-import { git, gitProblem, gitText, GitError } from './git';
-import { entryOf, listWorktrees, lockProblem, removeEntry } from './worktreeEntries';
+import { git, gitProblem, gitText, GitError, type Made } from './git';
 
-export type Made<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly why: string };
+export type { Made } from './git';
+import { entryOf, listWorktrees, lockProblem, removeEntry } from './worktreeEntries';
 
 /** Zero's worktree name for a chat: its id in the characters Zero takes (WORKTREE_NAME). */
 export function worktreeName(chatId: string): string {

@@ -5,8 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { git } from './git';
-import type { Made } from './worktreeCreate';
+import { git, type Made } from './git';
 
 /** Zero's lock reason for a run's lease (internal/worktrees leaseReason). */
 const LEASE = /^zero: active task worktree(?: \(pid (\d+)\))?$/;

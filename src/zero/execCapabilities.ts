@@ -1,4 +1,4 @@
-/** What the exec transport can do, known without loading it (execOnDemand.ts): approvals after the fact (Zero has
+/** What the exec transport can do, known without loading it (execLoader.ts): approvals after the fact (Zero has
  *  refused the call already), usage and checkpoints. */
 import type { TransportCapabilities } from '../conversation/transport';
 

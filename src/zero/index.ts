@@ -1,6 +1,6 @@
 /**
  * The Zero CLI boundary, plain Node: find the binary, its version, models, sessions and grants. Running a turn
- * (argv, the process, its exit: execTransport.ts and what it imports) loads with the first exec turn (execOnDemand.ts).
+ * (argv, the process, its exit: execTransport.ts and what it imports) loads with the first exec turn (execLoader.ts).
  */
 export { findZero, expandHome, type FindZeroOptions, type FindZeroResult, type PathInfo } from './findZero';
 export { mergeEnv } from './mergeEnv';

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { ChatController } from '../../chats/chatController';
 import type { ChatTabs } from '../views/chatTabs';
 import type { ChatViewProvider } from '../views/chatViewProvider';
-import { historyRoom } from '../history/historyLoader';
+import { loadHistory } from '../history/historyLoader';
 import { activeFolder } from '../workspace/workspaceFolders';
 
 export interface CommandDeps {
@@ -22,14 +22,14 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
       return d.view.reveal();
     }),
     reg('zero.stop', () => d.controller.runs.stop(d.controller.focus.workingChatId)),
-    reg('zero.showHistory', () => historyRoom().showHistory(d.controller, { openInTab: (id) => d.tabs.open(id) })),
+    reg('zero.showHistory', () => loadHistory().showHistory(d.controller, { openInTab: (id) => d.tabs.open(id) })),
     reg('zero.renameChat', () => {
       const chat = d.controller.focus.workingChat;
       if (chat.turns.length === 0)
         return void vscode.window.showInformationMessage(
           'Send a message first: a chat gets a history entry, and a name, with its first message.',
         );
-      return historyRoom().renameChat(d.controller, chat.id, chat.title);
+      return loadHistory().renameChat(d.controller, chat.id, chat.title);
     }),
     reg('zero.copySessionId', async () => {
       const id = d.controller.focus.workingChat.sessionId;
@@ -47,7 +47,7 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
         return void vscode.window.showInformationMessage(
           'This chat has no Zero session yet: it gets one with its first answer.',
         );
-      historyRoom().continueInTerminal(chat.sessionId, chat.title, activeFolder());
+      loadHistory().continueInTerminal(chat.sessionId, chat.title, activeFolder());
       return undefined;
     }),
     // From the palette: the sidebar's chat moves to a tab. With an id (history): that chat.
@@ -90,5 +90,5 @@ async function offerInTerminal(
       : "Zero's /init (investigate the repository and write AGENTS.md) runs in its terminal UI. Open it in a terminal, with /init typed for you to run?";
   const go = 'Continue in Terminal';
   if ((await vscode.window.showInformationMessage(why, go)) !== go) return;
-  historyRoom().continueInTerminal(command === '/compact' ? chat.sessionId : null, chat.title, folder, command);
+  loadHistory().continueInTerminal(command === '/compact' ? chat.sessionId : null, chat.title, folder, command);
 }

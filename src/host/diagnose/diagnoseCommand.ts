@@ -1,7 +1,7 @@
 /** Zero: Diagnose (`zero.diagnose`): the settings, trust and log as VS Code gives them, to the checks in diagnose/. */
 import * as vscode from 'vscode';
 import type { LogRing } from '../../diagnose/logRing';
-import type { DiagnoseInput } from '../../diagnose/room';
+import type { DiagnoseInput } from '../../diagnose/diagnose.bundle';
 import { readSettings, userOnlyKeysInWorkspaceFiles } from '../workspace/settings';
 import { activeFolder } from '../workspace/workspaceFolders';
 import { DiagnosePanel } from './diagnosePanel';

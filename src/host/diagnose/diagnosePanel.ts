@@ -1,14 +1,14 @@
 /**
  * The Zero: Diagnose panel: one editor tab, shown again (and its checks run again) by the command.
- * The page is static HTML from diagnose/reportHtml.ts (loaded on first use: diagnoseRoom.ts); its buttons post `copy`,
+ * The page is static HTML from diagnose/reportHtml.ts (loaded on first use: diagnoseLoader.ts); its buttons post `copy`,
  * `rerun` and `reveal` (Show / Hide the provider's host, which writes the page again). Copy report puts the Markdown
  * of what the page shows on the clipboard (vscode.env.clipboard), for a GitHub issue.
  */
 import * as vscode from 'vscode';
-import type { DiagnoseInput, DiagnoseReport, PageOptions } from '../../diagnose/room';
+import type { DiagnoseInput, DiagnoseReport, PageOptions } from '../../diagnose/diagnose.bundle';
 import { Disposable } from '../../lifecycle/disposable';
 import { nodeCrypto } from '../../zero/nodeOnDemand';
-import { diagnoseRoom } from './diagnoseRoom';
+import { loadDiagnose } from './diagnoseLoader';
 
 export class DiagnosePanel extends Disposable {
   static readonly viewType = 'zero.diagnose';
@@ -36,7 +36,7 @@ export class DiagnosePanel extends Disposable {
 
   /** The last report as Markdown, or null while none has finished. */
   get markdown(): string | null {
-    return this.report ? diagnoseRoom().reportMarkdown(this.report, this.reveal) : null;
+    return this.report ? loadDiagnose().reportMarkdown(this.report, this.reveal) : null;
   }
 
   private create(): vscode.WebviewPanel {
@@ -57,7 +57,7 @@ export class DiagnosePanel extends Disposable {
   }
 
   private async runChecks(): Promise<void> {
-    const { diagnoseChecks, reportHtml, runDiagnose, runningHtml } = diagnoseRoom();
+    const { diagnoseChecks, reportHtml, runDiagnose, runningHtml } = loadDiagnose();
     const input = this.input();
     const checks = diagnoseChecks(input);
     this.reveal = false;
@@ -102,7 +102,7 @@ export class DiagnosePanel extends Disposable {
       if (!report || this.running) return;
       this.reveal = !this.reveal;
       const reveal = this.reveal;
-      this.render((page) => diagnoseRoom().reportHtml(report, page, { reveal, toggled: true }));
+      this.render((page) => loadDiagnose().reportHtml(report, page, { reveal, toggled: true }));
       return;
     }
     if (type !== 'copy' || !this.markdown) return;

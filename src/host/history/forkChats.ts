@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { ChatController } from '../../chats/chatController';
 import { findZero } from '../../zero';
 import { sessionsRoot } from '../../zero/checkpoints';
-import { forkRoom } from './forkRoom';
+import { loadFork } from './forkLoader';
 import { runEnv } from '../review/checkpointBefore';
 import { readSettings } from '../workspace/settings';
 
@@ -44,7 +44,7 @@ export function forkChats(d: ForkChatDeps): ForkChats {
     const fromTab = chatId !== d.controller.focus.sidebarShownChat.id;
     forking.add(chatId);
     try {
-      const { forkChat, checkSessionFork } = forkRoom();
+      const { forkChat, checkSessionFork } = loadFork();
       const outcome = await forkChat(
         d.controller,
         {

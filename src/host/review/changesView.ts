@@ -17,23 +17,17 @@ import {
   type ReviewRow,
 } from '../../conversation/reviewList';
 import type { ChatController } from '../../chats/chatController';
-import type { ReviewFile, ReviewHunk } from '../../conversation/model';
+import type { ReviewFile } from '../../conversation/model';
 import { hunksReviewed, reviewedWords } from '../../conversation/reviewMarks';
 import { sameChangedPath } from '../../conversation/turnChanges';
 import { Disposable } from '../../lifecycle/disposable';
 import type { HunkCommands } from './hunkAtCursor';
-import { hunkRoom, type LazyHunkReview } from './hunkLoader';
-import type { HunkNow } from './hunkReview';
+import { loadHunks, type LazyHunkReview } from './hunkLoader';
+import type { HunkNode, HunkNow } from './hunkReview';
 
 export const CHANGES_VIEW = 'zero.changes';
 export const ACP_NOTE =
   'ACP chat: Zero keeps no checkpoints over ACP, so changed files are listed without line counts, hunks, Diff, Revert or Undo. Review by hunk needs the exec transport.';
-
-/** A hunk of a file now; one of the turn's hunks reverted since; or why a file has no hunks to list. */
-export type HunkNode =
-  | { readonly kind: 'hunk'; readonly h: HunkNow }
-  | { readonly kind: 'gone'; readonly turnId: string; readonly path: string; readonly hunk: ReviewHunk }
-  | { readonly kind: 'note'; readonly id: string; readonly text: string };
 
 type Node =
   | { readonly kind: 'turn'; readonly group: ReviewGroup }
@@ -165,8 +159,8 @@ export class ChangesView extends Disposable implements vscode.TreeDataProvider<N
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
-    // Hunk rows exist only once the room listed them (getChildren), so it is loaded by then.
-    if (node.kind === 'hunk' || node.kind === 'gone' || node.kind === 'note') return hunkRoom().hunkItem(node);
+    // Hunk rows exist only once the hunks bundle listed them (getChildren), so it is loaded by then.
+    if (node.kind === 'hunk' || node.kind === 'gone' || node.kind === 'note') return loadHunks().hunkItem(node);
     if (node.kind === 'turn') {
       const g = node.group;
       const item = new vscode.TreeItem(short(g.prompt), vscode.TreeItemCollapsibleState.Expanded);

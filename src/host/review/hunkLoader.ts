@@ -1,5 +1,5 @@
 /**
- * The extension's side of review by hunk (hunkRoom.ts, loaded on first use as dist/hunks.js): the
+ * The extension's side of review by hunk (hunks.bundle.ts, loaded on first use as dist/hunks.js): the
  * one HunkReview, made when the Changes view first lists a file's hunks, a hunk command runs, or a
  * file with recorded hunks is edited (a revert arrow in the turn's Diff, typing, a save).
  */
@@ -7,22 +7,18 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { HunkMark } from '../../conversation/model';
 import { Disposable } from '../../lifecycle/disposable';
+import { lazy } from '../../lifecycle/lazy';
 import { beforeTurn } from './checkpointBefore';
 import type { HunkCommands } from './hunkAtCursor';
 import type { HunkFiles, HunkNow, HunkReview, HunkReviewDeps } from './hunkReview';
-import type * as Room from './hunkRoom';
+import type * as Hunks from './hunks.bundle';
 import { rootOfTurn } from './turnRoots';
 
 /** The extension's readers the review uses (HunkFiles). */
 export const HUNK_FILES: HunkFiles = { before: beforeTurn, rootOf: rootOfTurn };
 
-let room: typeof Room | undefined;
-
-export function hunkRoom(): typeof Room {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require at first use is the point
-  room ??= require('./hunkRoom') as typeof Room;
-  return room;
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a require at first use is the point
+export const loadHunks = /* @__PURE__ */ lazy(() => require('./hunks.bundle') as typeof Hunks);
 
 export class LazyHunkReview extends Disposable {
   private review: HunkReview | undefined;
@@ -41,14 +37,14 @@ export class LazyHunkReview extends Disposable {
 
   get(): HunkReview {
     if (!this.review) {
-      const review = this.register(new (hunkRoom().HunkReview)(this.deps, HUNK_FILES));
+      const review = this.register(new (loadHunks().HunkReview)(this.deps, HUNK_FILES));
       this.register(review.onDidChange(() => this.changed.fire()));
       this.review = review;
     }
     return this.review;
   }
 
-  /** On every keystroke in any editor: only a name check here; the room resolves the path. */
+  /** On every keystroke in any editor: only a name check here; the bundle resolves the path. */
   private mayReview(file: string): boolean {
     const name = path.basename(file);
     return this.deps.controller.focus.workingChat.turns.some((t) =>
@@ -57,12 +53,12 @@ export class LazyHunkReview extends Disposable {
   }
 }
 
-/** The hunk commands, each loading the room when it first runs. */
+/** The hunk commands, each loading the bundle when it first runs. */
 export function lazyHunkCommands(
   review: LazyHunkReview,
   openDiff: (turnId: string, path: string, line?: number) => Promise<void>,
 ): HunkCommands {
-  const actions = (): HunkCommands => hunkRoom().hunkActions(review.get(), openDiff);
+  const actions = (): HunkCommands => loadHunks().hunkActions(review.get(), openDiff);
   return {
     revert: (h: HunkNow) => actions().revert(h),
     mark: (t: string, p: string, k: string | null, m: HunkMark | null) => actions().mark(t, p, k, m),

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import * as e from '../../conversation/hunks';
 import type { HunkMark, ReviewHunk } from '../../conversation/model';
-import type { HunkNode } from './changesView';
+import type { HunkNode } from './hunkReview';
 
 const MARK_WORDS: Record<HunkMark, string> = { reviewed: 'reviewed', kept: 'kept', reverted: 'reverted' };
 

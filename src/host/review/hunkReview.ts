@@ -76,6 +76,12 @@ function sameFile(a: string | undefined, b: string): boolean {
   }
 }
 
+/** A hunk of a file now; one of the turn's hunks reverted since; or why a file has no hunks to list. */
+export type HunkNode =
+  | { readonly kind: 'hunk'; readonly h: HunkNow }
+  | { readonly kind: 'gone'; readonly turnId: string; readonly path: string; readonly hunk: ReviewHunk }
+  | { readonly kind: 'note'; readonly id: string; readonly text: string };
+
 export const FEEDBACK_PROMPT =
   'Why? Zero gets your words as the next message, naming the reverted lines (optional: Esc or empty sends nothing).';
 

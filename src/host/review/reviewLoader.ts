@@ -1,23 +1,19 @@
 /**
- * Review of a turn's files (reviewRoom.ts) as activation builds it: stand-ins that load it when a turn that
+ * Review of a turn's files (review.bundle.ts) as activation builds it: stand-ins that load it when a turn that
  * changed files ends, a file is kept or reverted, a Diff or an Undo is asked for, or a "before" file is shown
  * (a restored Diff tab). In the extension bundle this `require` becomes `require('./review.js')` (esbuild.mjs).
  */
 import * as vscode from 'vscode';
 import { turnFileChanges } from '../../conversation/turnChanges';
 import { Disposable } from '../../lifecycle/disposable';
+import { lazy } from '../../lifecycle/lazy';
 import { BEFORE_SCHEME } from './beforeScheme';
-import type * as Room from './reviewRoom';
+import type * as Review from './review.bundle';
 import type { TurnChangeActions, TurnChangeDeps } from './turnDiffs';
 import type { TurnReview, TurnReviewDeps } from './turnReview';
 
-let room: typeof Room | undefined;
-
-export function reviewRoom(): typeof Room {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require at first use is the point
-  room ??= require('./reviewRoom') as typeof Room;
-  return room;
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a require at first use is the point
+export const loadReview = /* @__PURE__ */ lazy(() => require('./review.bundle') as typeof Review);
 
 /** TurnReview, built when first needed; the first run that changed files builds it (then it listens itself). */
 export class LazyTurnReview extends Disposable {
@@ -36,7 +32,7 @@ export class LazyTurnReview extends Disposable {
   }
 
   private get loaded(): TurnReview {
-    return (this.real ??= this.register(new (reviewRoom().TurnReview)(this.deps)));
+    return (this.real ??= this.register(new (loadReview().TurnReview)(this.deps)));
   }
 
   keep(turnId: string, file: string): void {
@@ -52,11 +48,11 @@ export class LazyTurnReview extends Disposable {
 export function lazyTurnChangeActions(deps: TurnChangeDeps): TurnChangeActions {
   let real: TurnChangeActions | undefined;
   let before: vscode.TextDocumentContentProvider | undefined;
-  const get = (): TurnChangeActions => (real ??= reviewRoom().turnChangeCommands(deps));
+  const get = (): TurnChangeActions => (real ??= loadReview().turnChangeCommands(deps));
   deps.register(
     vscode.workspace.registerTextDocumentContentProvider(BEFORE_SCHEME, {
       provideTextDocumentContent: (uri, token) =>
-        (before ??= new (reviewRoom().BeforeContent)()).provideTextDocumentContent(uri, token),
+        (before ??= new (loadReview().BeforeContent)()).provideTextDocumentContent(uri, token),
     }),
   );
   return {

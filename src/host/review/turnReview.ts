@@ -21,7 +21,7 @@ import { beforeTurn, beforeTurnFiles, type Before } from './checkpointBefore';
 import type { ChatController } from '../../chats/chatController';
 import { Disposable } from '../../lifecycle/disposable';
 import { rootOfTurn } from './turnRoots';
-import { hunkRoom } from './hunkLoader';
+import { loadHunks } from './hunkLoader';
 import type { KnownRoots } from '../../zero/turnRoot';
 
 export const REVERT_CHOICE = 'Revert';
@@ -117,7 +117,7 @@ export function measure(file: string, before: Before, left: Left, max = MEASURE_
     return { path: file, change: 'modified', added: null, removed: null, binary: true, afterSha256 };
   // The turn's own hunks, to tell later which were reverted (hunkReview.ts); none past the diff's
   // limits, and then the lines are counted on their own. Both count lines as git's numstat does.
-  const hunks = hunkRoom().turnHunks(text(before.content), text(after));
+  const hunks = loadHunks().turnHunks(text(before.content), text(after));
   const { added, removed } = hunks
     ? { added: sum(hunks, 'added'), removed: sum(hunks, 'removed') }
     : countLineChanges(text(before.content), text(after));

@@ -1,13 +1,13 @@
 /**
  * Open Full Output on a tool card: the whole output of a call Zero cut, in a read-only editor (a document of
  * our own scheme: nothing to save, nothing written back). What to show is decided in plain Node
- * (src/zero/fullOutput.ts, loaded on first use: fullOutputRoom.ts): Zero's saved copy, checked, or what Zero
+ * (src/zero/fullOutput.bundle.ts, loaded on first use: fullOutputLoader.ts): Zero's saved copy, checked, or what Zero
  * kept in its session.
  */
 import * as vscode from 'vscode';
 import type { Chat } from '../../conversation/model';
 import { sessionsRoot } from '../../zero/checkpoints';
-import { fullOutputRoom } from './fullOutputRoom';
+import { loadFullOutput } from './fullOutputLoader';
 
 const SCHEME = 'zero-output';
 
@@ -35,7 +35,7 @@ export class FullToolOutput implements vscode.Disposable {
 
   async open(chatId: string, turnId: string, key: string): Promise<void> {
     const env = this.deps.env();
-    const { findFullOutput, spillRoot } = fullOutputRoom();
+    const { findFullOutput, spillRoot } = loadFullOutput();
     const found = await findFullOutput(this.deps.chat(chatId), turnId, key, {
       spillRoot: spillRoot(env),
       sessionsRoot: sessionsRoot(env),

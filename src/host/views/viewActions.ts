@@ -7,7 +7,7 @@ import { assertNever } from '../../conversation/actions';
 import type { ComposerService } from '../composer/composerService';
 import { DIAGNOSE_COMMAND } from '../diagnose/diagnoseCommand';
 import { resolveFileRef } from '../../pathSearch/fileRefs';
-import { historyRoom } from '../history/historyLoader';
+import { loadHistory } from '../history/historyLoader';
 
 export const INSTALL_URL = 'https://github.com/Gitlawb/zero#installation';
 
@@ -60,7 +60,7 @@ export function viewActions(deps: ViewActionDeps): EditorHandlers {
     insertAtCursor: (msg) => insertAtCursor(msg.text),
     openFile: (msg) => openFile(deps.folder(), msg.path, msg.line),
     showHistory: () =>
-      historyRoom().showHistory(deps.controller, {
+      loadHistory().showHistory(deps.controller, {
         ...(deps.openInTab ? { openInTab: deps.openInTab } : {}),
         ...(deps.openChat ? { open: deps.openChat } : {}),
       }),

@@ -1,6 +1,6 @@
 /**
  * Isolated chats, built for composition.ts: the transports that make their worktrees, and the
- * service and Worktree view, made from dist/worktrees.js (worktreeRoom) only when first needed: a
+ * service and Worktree view, made from dist/worktrees.js (loadWorktrees) only when first needed: a
  * command or a header button, or a chat with a worktree becoming the one the user works in.
  */
 import * as vscode from 'vscode';
@@ -13,12 +13,12 @@ import { zeroWorktreeBase } from '../../zero/turnRoot';
 import { runEnv } from '../review/checkpointBefore';
 import type { WorktreeCommandDeps } from './worktreeCommands';
 import type { WorktreeChangesView } from './worktreeChangesView';
-import { worktreeRoom } from './worktreeRoom';
+import { loadWorktrees } from './worktreeLoader';
 import type { WorktreeService, WorktreeServiceDeps } from './worktreeService';
 
 /** `inner` that runs an isolated chat's turns in its worktree (Zero's own folder for them: zeroWorktreeBase). */
 export function isolating(inner: Transport, chat: (id: string) => Chat | undefined, trusted: () => boolean): Transport {
-  return isolatedTransport(inner, { chat, trusted, worktreeDir: () => zeroWorktreeBase(runEnv()), git: worktreeRoom });
+  return isolatedTransport(inner, { chat, trusted, worktreeDir: () => zeroWorktreeBase(runEnv()), git: loadWorktrees });
 }
 
 type Deps = WorktreeServiceDeps & {
@@ -46,7 +46,7 @@ export class IsolatedChats extends Disposable {
 
   private parts(): { service: WorktreeService; view: WorktreeChangesView } {
     if (!this.made) {
-      const room = worktreeRoom();
+      const room = loadWorktrees();
       this.made = {
         service: new room.WorktreeService(this.deps),
         view: this.register(new room.WorktreeChangesView(this.deps.controller, this.deps.trusted, this.log)),

@@ -11,10 +11,11 @@ import type { ChatController } from '../../chats/chatController';
 import type { Chat, ChatWorktree } from '../../conversation/model';
 import { worktreeBase } from '../../conversation/worktreeActions';
 import { zeroWorktreeBase } from '../../zero/turnRoot';
-import type { WorktreeFile } from '../../worktrees/worktreeChanges';
-import { worktreeRoom } from './worktreeRoom';
+import { fileAt, worktreeChanges, type WorktreeFile } from '../../worktrees/worktreeChanges';
+import { worktreeExists } from '../../worktrees/worktreeCreate';
 import { Disposable } from '../../lifecycle/disposable';
 import { runEnv } from '../review/checkpointBefore';
+import { useHostGit } from './hostGit';
 import { WORKTREE_CONTEXT, WORKTREE_VIEW } from './worktreeIds';
 
 export const BASE_SCHEME = 'zero-worktree-base';
@@ -53,6 +54,7 @@ export class WorktreeChangesView extends Disposable implements vscode.TreeDataPr
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
+    useHostGit();
     this.view = this.register(vscode.window.createTreeView(WORKTREE_VIEW, { treeDataProvider: this }));
     this.register(vscode.workspace.registerTextDocumentContentProvider(BASE_SCHEME, new BaseContent(trusted)));
     this.register(
@@ -86,11 +88,10 @@ export class WorktreeChangesView extends Disposable implements vscode.TreeDataPr
     let message: string;
     let files: readonly WorktreeFile[] = [];
     if (!this.trusted()) message = 'Restricted Mode: the worktree is not read until you trust this workspace.';
-    else if (!worktreeRoom().worktreeExists(wt))
-      message = `${wt.path} is gone; the next message puts it back from ${wt.branch}.`;
+    else if (!worktreeExists(wt)) message = `${wt.path} is gone; the next message puts it back from ${wt.branch}.`;
     else {
       try {
-        files = (await worktreeRoom().worktreeChanges(wt.path, wt.baseCommit)).files;
+        files = (await worktreeChanges(wt.path, wt.baseCommit)).files;
         message =
           files.length === 0
             ? `No changes in ${wt.branch} since ${worktreeBase(wt)}.`
@@ -175,7 +176,7 @@ class BaseContent implements vscode.TextDocumentContentProvider {
     // git runs only in a worktree under Zero's worktree folder, at a commit id, in a trusted window.
     const base = zeroWorktreeBase(runEnv());
     if (!this.trusted() || !base || !/^[0-9a-f]{40,64}$/.test(commit) || !inside(base, root)) return '';
-    const bytes = await worktreeRoom().fileAt(root, commit, uri.path.replace(/^\//, ''), BASE_MAX + 1);
+    const bytes = await fileAt(root, commit, uri.path.replace(/^\//, ''), BASE_MAX + 1);
     if (!bytes) return '';
     if (bytes.length > BASE_MAX) return `(over ${BASE_MAX / 1024 / 1024} MB: not shown)`;
     return new TextDecoder('utf-8').decode(bytes);

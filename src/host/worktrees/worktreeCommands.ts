@@ -10,7 +10,7 @@ import type { WorktreeService } from './worktreeService';
 
 export interface WorktreeCommandDeps {
   readonly controller: ChatController;
-  /** Made on first use (worktreeRoom). */
+  /** Made on first use (loadWorktrees). */
   readonly service: () => WorktreeService;
   readonly view: () => WorktreeChangesView;
 }

@@ -7,7 +7,11 @@ import * as vscode from 'vscode';
 import type { ChatController } from '../../chats/chatController';
 import { chatTransport, type Chat, type ChatWorktree, type TransportKind } from '../../conversation/model';
 import { ACP_NO_WORKTREE, RESTRICTED_NO_WORKTREE, worktreeBase } from '../../conversation/worktreeActions';
-import { worktreeRoom } from './worktreeRoom';
+import { discardWorktree } from '../../worktrees/discardWorktree';
+import { applyMerge, mergeSummary, planMerge } from '../../worktrees/mergeBack';
+import { mergeConfirmation } from '../../worktrees/mergeConfirmation';
+import { worktreeExists, worktreeSource } from '../../worktrees/worktreeCreate';
+import { useHostGit } from './hostGit';
 
 export const MERGE_CHOICE = 'Merge Back';
 export const DISCARD_CHOICE = 'Discard';
@@ -23,7 +27,9 @@ export interface WorktreeServiceDeps {
 }
 
 export class WorktreeService {
-  constructor(private readonly deps: WorktreeServiceDeps) {}
+  constructor(private readonly deps: WorktreeServiceDeps) {
+    useHostGit();
+  }
 
   /** Why `chat` cannot be made isolated now, or null. */
   whyNot(chat: Chat): string | null {
@@ -91,7 +97,6 @@ export class WorktreeService {
     const found = this.actionable(chatId, 'Merge back');
     if (!found) return;
     const { wt } = found;
-    const { applyMerge, mergeConfirmation, mergeSummary, planMerge, worktreeExists } = worktreeRoom();
     if (!worktreeExists(wt)) {
       void vscode.window.showWarningMessage(`The worktree ${wt.path} is gone: there is nothing to merge back.`);
       return;
@@ -130,7 +135,7 @@ export class WorktreeService {
       DISCARD_CHOICE,
     );
     if (pick !== DISCARD_CHOICE) return;
-    const done = await worktreeRoom().discardWorktree(wt);
+    const done = await discardWorktree(wt);
     if (!done.ok) {
       void vscode.window.showWarningMessage(`Discard: ${done.why}`);
       return;
@@ -145,7 +150,7 @@ export class WorktreeService {
     if (!this.deps.trusted()) return RESTRICTED_NO_WORKTREE;
     const folder = this.deps.folder();
     if (!folder) return 'Open a folder first: an isolated chat makes its worktree from it.';
-    const source = await worktreeRoom().worktreeSource(folder);
+    const source = await worktreeSource(folder);
     return source.ok ? null : source.why;
   }
 }

@@ -15,7 +15,7 @@ import {
   turnHunksNow,
 } from '../../../src/conversation/hunks';
 import { countLineChanges } from '../../../src/conversation/lineChanges';
-import { hunkRoom } from '../../../src/host/review/hunkLoader';
+import { loadHunks } from '../../../src/host/review/hunkLoader';
 
 /** The `@@` headers git writes for the same two texts (`git diff --no-index`, 3 lines of context). */
 function gitHeaders(before: string, after: string): string[] {
@@ -176,8 +176,8 @@ describe('hunks: a file changed in places', () => {
     assert.deepEqual([inserted.from, inserted.to], [5, 5]);
   });
 
-  it("what a turn's review records: the hunks' summaries, through the room loaded on demand", () => {
-    assert.deepEqual(hunkRoom().turnHunks(SOURCE, EDITED), computeHunks(SOURCE, EDITED)!.map(hunkSummary));
+  it("what a turn's review records: the hunks' summaries, through the bundle loaded on demand", () => {
+    assert.deepEqual(loadHunks().turnHunks(SOURCE, EDITED), computeHunks(SOURCE, EDITED)!.map(hunkSummary));
   });
 });
 

@@ -7,7 +7,7 @@ import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import type { Transport, TurnEnd, TurnHandle, TurnRequest } from '../../../src/conversation/transport';
 import { ACP_NO_WORKTREE, RESTRICTED_NO_WORKTREE, discardedRefusal } from '../../../src/conversation/worktreeActions';
 import { isolatedTransport, WORKTREE_MISMATCH_CODE } from '../../../src/worktrees/isolatedTransport';
-import * as room from '../../../src/worktrees/room';
+import * as room from '../../../src/worktrees/worktreeCreate';
 import { tempRepo, type TempRepo } from '../support/gitRepo';
 
 const END: TurnEnd = {

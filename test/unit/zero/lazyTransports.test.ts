@@ -1,16 +1,16 @@
-// The transports activation builds are stand-ins (acpOnDemand.ts, execOnDemand.ts) that load the real ones
+// The transports activation builds are stand-ins (acpLoader.ts, execLoader.ts) that load the real ones
 // with the first turn: they must say what the real ones can do before loading, do nothing that needs Zero
 // until then, and run a turn as the real one does.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { LazyAcpTransport } from '../../../src/acp/acpOnDemand';
+import { LazyAcpTransport } from '../../../src/acp/acpLoader';
 import { AcpTransport, type AcpTransportDeps } from '../../../src/acp/acpTransport';
 import type { ChatAction } from '../../../src/conversation/actions';
 import { newChat } from '../../../src/conversation/reducer';
 import type { TurnRequest } from '../../../src/conversation/transport';
-import { LazyExecTransport } from '../../../src/zero/execOnDemand';
+import { LazyExecTransport } from '../../../src/zero/execLoader';
 import { ExecTransport, type ExecTransportDeps } from '../../../src/zero/execTransport';
 import type { ZeroSettings } from '../../../src/zero/settingsSources';
 import { RecordingLog } from '../shim/vscode';

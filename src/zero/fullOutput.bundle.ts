@@ -3,7 +3,7 @@
  * checked by spillFile.ts) when it is there; else what Zero kept in its session store (exec: the model's
  * budget of it, storedOutput.ts). Over ACP Zero stores no tool results, so only the saved copy can be shown.
  * The call is looked up in the chat the host keeps (never a path from the view). esbuild.mjs bundles this into
- * dist/fullOutput.js, loaded on first use (src/host/views/fullOutputRoom.ts).
+ * dist/fullOutput.js, loaded on first use (src/host/views/fullOutputLoader.ts).
  */
 import type { Chat, ToolItem } from '../conversation/model';
 import { readSpillFile, type SpillRead } from './spillFile';

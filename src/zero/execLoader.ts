@@ -1,19 +1,15 @@
 /**
- * The exec transport as activation builds it: a stand-in that loads the real one (execRoom.ts, dist/exec.js in
+ * The exec transport as activation builds it: a stand-in that loads the real one (exec.bundle.ts, dist/exec.js in
  * the extension bundle: esbuild.mjs) when the first exec turn starts.
  */
 import type { Transport, TurnHandle, TurnListener, TurnRequest } from '../conversation/transport';
 import { EXEC_CAPABILITIES } from './execCapabilities';
-import type * as Room from './execRoom';
+import { lazy } from '../lifecycle/lazy';
+import type * as Exec from './exec.bundle';
 import type { ExecTransport, ExecTransportDeps } from './execTransport';
 
-let room: typeof Room | undefined;
-
-export function execRoom(): typeof Room {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require at first use is the point
-  room ??= require('./execRoom') as typeof Room;
-  return room;
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a require at first use is the point
+export const loadExec = /* @__PURE__ */ lazy(() => require('./exec.bundle') as typeof Exec);
 
 export class LazyExecTransport implements Transport {
   readonly id = 'exec';
@@ -23,7 +19,7 @@ export class LazyExecTransport implements Transport {
   constructor(private readonly deps: ExecTransportDeps) {}
 
   startTurn(req: TurnRequest, listener: TurnListener): TurnHandle {
-    this.real ??= new (execRoom().ExecTransport)(this.deps);
+    this.real ??= new (loadExec().ExecTransport)(this.deps);
     return this.real.startTurn(req, listener);
   }
 

@@ -1,23 +1,19 @@
 /**
- * The ACP transport as activation builds it: a stand-in that loads the real one (acpRoom.ts, dist/acpClient.js
+ * The ACP transport as activation builds it: a stand-in that loads the real one (acpClient.bundle.ts, dist/acpClient.js
  * in the extension bundle: esbuild.mjs) when an ACP chat first needs it. Until then there is no `zero acp`
  * process, so releasing a session or restarting for new settings has nothing to do.
  */
 import type { Chat } from '../conversation/model';
 import type { ChatAction } from '../conversation/actions';
 import type { Transport, TurnHandle, TurnListener, TurnRequest } from '../conversation/transport';
-import type * as Room from './acpRoom';
+import type * as AcpClient from './acpClient.bundle';
 import type { AcpTransport, AcpTransportDeps } from './acpTransport';
+import { lazy } from '../lifecycle/lazy';
 import { ACP_CAPABILITIES } from './capabilities';
 import type { ZeroAcp } from './zeroAcp';
 
-let room: typeof Room | undefined;
-
-export function acpRoom(): typeof Room {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require at first use is the point
-  room ??= require('./acpRoom') as typeof Room;
-  return room;
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a require at first use is the point
+export const loadAcpClient = /* @__PURE__ */ lazy(() => require('./acpClient.bundle') as typeof AcpClient);
 
 export class LazyAcpTransport implements Transport {
   readonly id = 'acp';
@@ -28,7 +24,7 @@ export class LazyAcpTransport implements Transport {
 
   /** The real transport, loaded and built now if it was not. */
   get loaded(): AcpTransport {
-    return (this.real ??= new (acpRoom().AcpTransport)(this.deps));
+    return (this.real ??= new (loadAcpClient().AcpTransport)(this.deps));
   }
 
   /** The window's `zero acp` process (for the integration tests). */
