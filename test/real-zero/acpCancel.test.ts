@@ -4,8 +4,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';
-import { AcpChat, closeRealAcp, openRealAcp, answerOf, permissionsOf, toolsOf, until, within } from './lib/acpChat';
+import { AcpChat, closeRealAcp, openRealAcp, answerOf, permissionsOf, toolsOf, within } from './lib/acpChat';
 import type { Sandbox } from './lib/realZero';
+import { until } from '../support/until';
 
 describe('real zero acp: Stop', function () {
   this.timeout(60_000);
@@ -24,7 +25,7 @@ describe('real zero acp: Stop', function () {
 
   it('while streaming: the turn ends interrupted with what had streamed; Zero stores only the user message', async () => {
     const turn = chat.start('Talk slowly scenario:slow chunks=100 delay=50');
-    await until(() => answerOf(chat.last).length > 0, 20_000, 'the first chunk');
+    await until(() => answerOf(chat.last).length > 0, 'the first chunk', 20_000);
     await turn.stop();
     await within(turn.done, 15_000, 'the cancelled turn');
     const t = chat.last;
@@ -55,7 +56,7 @@ describe('real zero acp: Stop', function () {
         }),
       );
     const turn = chat.start('scenario:fetch');
-    await until(() => permissionsOf(chat.last).length > 0, 20_000, 'the permission request');
+    await until(() => permissionsOf(chat.last).length > 0, 'the permission request', 20_000);
     await turn.stop();
     await within(turn.done, 15_000, 'the cancelled turn');
     const t = chat.last;

@@ -6,9 +6,10 @@ import type { AcpProcess } from '../../src/acp/acpProcess';
 import { changeMode } from '../../src/acp/modeChange';
 import { selected } from '../../src/acp/permissionOptions';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';
-import { AcpChat, closeRealAcp, openRealAcp, offeredTools, until, within } from './lib/acpChat';
+import { AcpChat, closeRealAcp, openRealAcp, offeredTools, within } from './lib/acpChat';
 import type { Sandbox } from './lib/realZero';
 import { PLAN_TOOLS } from './lib/planTools';
+import { until } from '../support/until';
 
 describe('real zero acp: Restricted Mode and mode changes', function () {
   this.timeout(60_000);
@@ -30,7 +31,7 @@ describe('real zero acp: Restricted Mode and mode changes', function () {
       configId: 'mode',
       value: 'auto',
     });
-    await until(() => chat.chat.acp?.mode === 'auto', 5000, 'current_mode_update auto');
+    await until(() => chat.chat.acp?.mode === 'auto', 'current_mode_update auto', 5000);
     await chat.turn('scenario:shell', { trusted: false });
     assert.deepEqual(lastOffered(), PLAN_TOOLS, 'plan: no exec_command');
     assert.equal(chat.chat.acp?.mode, 'plan');
@@ -42,7 +43,7 @@ describe('real zero acp: Restricted Mode and mode changes', function () {
     const held = new Promise<void>((r) => (release = r));
     chat.ask = async (req) => (await held, selected(req.options[0]!.optionId));
     const turn = chat.start('scenario:shell');
-    await until(() => chat.asked.length === 1, 15_000, 'the shell question');
+    await until(() => chat.asked.length === 1, 'the shell question', 15_000);
     let switched = false;
     const change = changeMode(zero, chat.chat.sessionId!, 'plan', (a) => chat.dispatch(a)).then(
       () => (switched = true),

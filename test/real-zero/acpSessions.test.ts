@@ -7,8 +7,9 @@ import * as path from 'node:path';
 import type { AcpProcess } from '../../src/acp/acpProcess';
 import { selected } from '../../src/acp/permissionOptions';
 import { ZeroAcp } from '../../src/acp/zeroAcp';
-import { AcpChat, answerOf, realAcp, toolsOf, until, warningsOf } from './lib/acpChat';
+import { AcpChat, answerOf, realAcp, toolsOf, warningsOf } from './lib/acpChat';
 import { makeSandbox, realZeroBin, type Sandbox } from './lib/realZero';
+import { until } from '../support/until';
 
 describe('real zero acp: sessions', function () {
   this.timeout(60_000);
@@ -59,7 +60,7 @@ describe('real zero acp: sessions', function () {
     const sessionId = chat.chat.sessionId;
     const pid = zero.pid!;
     process.kill(-pid, 'SIGKILL');
-    await until(() => zero.pid === undefined, 10_000, 'the exit');
+    await until(() => zero.pid === undefined, 'the exit', 10_000);
     const before = chat.chat.turns.length;
     const turn = await chat.turn('What was the word? scenario:plain');
     assert.notEqual(zero.pid, pid, 'a new process');

@@ -10,9 +10,10 @@ import type { PermissionItem, ToolItem, Turn } from '../../src/conversation/mode
 import { RUNNING_STATUSES } from '../../src/conversation/model';
 import { resumeOffer } from '../../src/conversation/cutOff';
 import { sessionEvents } from './lib/execChat';
-import { productHost, until, type ProductHost } from './lib/productHost';
+import { productHost, type ProductHost } from './lib/productHost';
 import { makeSandbox, realZeroBin, type Sandbox } from './lib/realZero';
 import { zeroPids } from './lib/zeroPids';
+import { until } from '../support/until';
 
 const toolsOf = (t: Turn): ToolItem[] => t.items.filter((i): i is ToolItem => i.kind === 'tool');
 const cardsOf = (t: Turn): PermissionItem[] => t.items.filter((i): i is PermissionItem => i.kind === 'permission');
@@ -59,6 +60,7 @@ describe('real zero acp: a turn cut off mid-tool-call', function () {
         toolsOf(lastTurn(host!)).filter((t) => t.status !== 'running').length === 2 &&
         toolsOf(lastTurn(host!)).some((t) => t.status === 'running'),
       'the long command to run',
+      60_000,
     );
     killAcp();
     await host.idle();
@@ -111,7 +113,11 @@ describe('real zero acp: a turn cut off mid-tool-call', function () {
       },
     });
     host.controller.send('scenario:cut-tools');
-    await until(() => asked && cardsOf(lastTurn(host!)).some((c) => c.approval === 'pending'), 'the open question');
+    await until(
+      () => asked && cardsOf(lastTurn(host!)).some((c) => c.approval === 'pending'),
+      'the open question',
+      60_000,
+    );
     killAcp();
     await host.idle();
     const turn = lastTurn(host);

@@ -8,8 +8,9 @@ import { answerMessage, askFromArgs, zeroAnsweredItself } from '../../src/conver
 import type { ToolItem, Turn } from '../../src/conversation/model';
 import { ASK_ASSUMED, ASK_GOT, ASK_QUESTION } from '../fixtures/model-server/cardScenarios';
 import { textOf } from '../fixtures/model-server/scenarios';
-import { productHost, until, type ProductHost } from './lib/productHost';
+import { productHost, type ProductHost } from './lib/productHost';
 import { makeSandbox, type Sandbox } from './lib/realZero';
+import { until } from '../support/until';
 
 const askCard = (turn: Turn | undefined): ToolItem | undefined =>
   turn?.items.find((i): i is ToolItem => i.kind === 'tool' && i.name === 'ask_user');
@@ -35,7 +36,11 @@ for (const transport of ['exec', 'acp'] as const) {
       const chat = () => c.chats.wholeChat(chatId)!;
       // The model's last words come 400 ms apart: the turn still runs when the user answers.
       c.send('Write the report scenario:ask delay=400');
-      await until(() => zeroAnsweredItself(askCard(chat().turns[0]) ?? ({} as ToolItem)), 'the ask_user result');
+      await until(
+        () => zeroAnsweredItself(askCard(chat().turns[0]) ?? ({} as ToolItem)),
+        'the ask_user result',
+        60_000,
+      );
       const card = askCard(chat().turns[0])!;
       assert.deepEqual(card.args, { questions: [ASK_QUESTION] }, 'the arguments Zero streamed');
       const ask = askFromArgs(card.args)!;

@@ -9,8 +9,9 @@ import type { Choice } from '../../src/approvals/policy';
 import type { PermissionItem, ToolItem, Turn } from '../../src/conversation/model';
 import { ApprovalService, type ApprovalUi } from '../../src/host/approvals/approvalService';
 import { listApprovals } from '../../src/zero/grants';
-import { productHost, sandboxEnv, until, type ProductHost } from './lib/productHost';
+import { productHost, sandboxEnv, type ProductHost } from './lib/productHost';
 import { makeSandbox, realZeroBin, type Sandbox } from './lib/realZero';
+import { until } from '../support/until';
 
 const FETCH = 'get the page scenario:fetch url=https://example.com/page';
 const APPROVAL_REQUIRED = /Sandbox approval required for web_fetch/;
@@ -62,6 +63,7 @@ describe('real Zero: Always allow persists in Zero', () => {
     await until(
       () => !service.busy && !service.applying && !host.controller.runs.isBusy(host.controller.focus.workingChatId),
       'dialogs and follow-ups to finish',
+      60_000,
     );
     await host.idle();
     return host.controller.focus.workingChat.turns.slice(before);

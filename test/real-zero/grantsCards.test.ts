@@ -12,8 +12,9 @@ import { ApprovalRules } from '../../src/chats/approvalRules';
 import { ApprovalService, type ApprovalUi } from '../../src/host/approvals/approvalService';
 import { listApprovals, runZeroCli } from '../../src/zero/grants';
 import { RulesReader } from '../../src/zero/grantRules';
-import { productHost, sandboxEnv, until, type ProductHost } from './lib/productHost';
+import { productHost, sandboxEnv, type ProductHost } from './lib/productHost';
 import { makeSandbox, realZeroBin, type Sandbox } from './lib/realZero';
+import { until } from '../support/until';
 
 class User implements ApprovalUi {
   readonly asked: string[] = [];
@@ -64,7 +65,7 @@ describe('real Zero: what exec cards say about the rules Zero stored', () => {
     const before = host.controller.focus.workingChat.turns.length;
     await host.send(text);
     const now = () => host.controller.focus.workingChat.turns.slice(before);
-    await until(() => !service.busy && done(now()), 'the dialogs, the follow-up and the read-backs');
+    await until(() => !service.busy && done(now()), 'the dialogs, the follow-up and the read-backs', 60_000);
     await host.idle();
     return now();
   };

@@ -13,8 +13,9 @@ import { HunkReview } from '../../src/host/review/hunkReview';
 import { TurnReview } from '../../src/host/review/turnReview';
 import { REVIEW_HUNKS_AFTER, REVIEW_HUNKS_BEFORE } from '../fixtures/model-server/scenarios';
 import { inputs } from '../unit/support/treeViewApis';
-import { productHost, until, type ProductHost } from './lib/productHost';
+import { productHost, type ProductHost } from './lib/productHost';
 import { makeSandbox, type Sandbox } from './lib/realZero';
+import { until } from '../support/until';
 
 describe('real Zero: revert one hunk of a turn', () => {
   let sandbox: Sandbox;
@@ -47,6 +48,7 @@ describe('real Zero: revert one hunk of a turn', () => {
     await until(
       () => host.controller.focus.workingChat.turns[0]?.review !== undefined,
       "the turn's files were measured",
+      60_000,
     );
     const recorded = host.controller.focus.workingChat.turns[0]!.review![0]!;
     assert.equal(recorded.path, 'src/app.txt');
@@ -75,7 +77,7 @@ describe('real Zero: revert one hunk of a turn', () => {
     assert.equal(inputs.asked.length, 1, 'asked why once');
 
     // The words went to Zero as the next message, with the file and the lines of Zero's version.
-    await until(() => host.controller.focus.workingChat.turns.length === 2, 'the feedback was sent');
+    await until(() => host.controller.focus.workingChat.turns.length === 2, 'the feedback was sent', 60_000);
     await host.idle();
     const next = host.controller.focus.workingChat.turns[1]!;
     assert.equal(next.status, 'success');

@@ -15,9 +15,10 @@ import { readSessionEvents, sessionsRoot } from '../../src/zero/checkpoints';
 import { checkSessionFork, readForkSource, writeSessionFork } from '../../src/zero/sessionFork';
 import { listSessions } from '../../src/zero/sessionsList';
 import { turnChangeActions, UNDO_CHOICE } from '../../src/host/review/turnDiffs';
-import { answers, productHost, sandboxEnv, until, type ProductHost } from './lib/productHost';
+import { answers, productHost, sandboxEnv, type ProductHost } from './lib/productHost';
 import { execArgs, makeSandbox, realZeroBin, runZero, type Sandbox } from './lib/realZero';
 import { shim } from '../unit/shim/vscode';
+import { until } from '../support/until';
 
 const ORIGINAL = 'original a\n';
 

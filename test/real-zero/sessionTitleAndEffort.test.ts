@@ -9,8 +9,9 @@ import { REASONING_MODEL } from '../fixtures/model-server/server';
 import { newChat, reduceChat } from '../../src/conversation/reducer';
 import { listModelChoices } from '../../src/zero/models';
 import { listSessions } from '../../src/zero/sessionsList';
-import { productHost, sandboxEnv, until, type ProductHost } from './lib/productHost';
+import { productHost, sandboxEnv, type ProductHost } from './lib/productHost';
 import { makeSandbox, realZeroBin, runZero, type Sandbox } from './lib/realZero';
+import { until } from '../support/until';
 
 /** Raw JSON-RPC to `zero acp`, one request after the other (stdin stays open: its end cancels Zero's work). */
 async function acpAnswers(sandbox: Sandbox, calls: [string, unknown][]): Promise<Record<string, unknown>[]> {
@@ -56,7 +57,7 @@ describe('real Zero: session titles and reasoning effort', () => {
   const sendWith = async (text: string, options: Parameters<ProductHost['controller']['send']>[1]) => {
     const before = sandbox.server.completions().length;
     host.controller.send(text, options);
-    await until(() => sandbox.server.completions().length > before, 'the model request');
+    await until(() => sandbox.server.completions().length > before, 'the model request', 60_000);
     await host.idle();
     return sandbox.server.completions().at(-1)!.body as unknown as Record<string, unknown>;
   };

@@ -10,8 +10,9 @@ import { turnChangeActions, UNDO_CHOICE } from '../../src/host/review/turnDiffs'
 import { REVERT_CHOICE, TurnReview } from '../../src/host/review/turnReview';
 import { readCheckpoint, readSessionEvents, sessionsRoot } from '../../src/zero/checkpoints';
 import { shim } from '../unit/shim/vscode';
-import { answers, productHost, until, type ProductHost } from './lib/productHost';
+import { answers, productHost, type ProductHost } from './lib/productHost';
 import { makeSandbox, type Sandbox } from './lib/realZero';
+import { until } from '../support/until';
 
 const ORIGINAL = 'original a\n';
 const WRITE_TWO = 'change them scenario:write-two path=src/a.txt new=src/new.txt';
@@ -114,6 +115,7 @@ describe('real Zero: Undo and Revert from real checkpoints', () => {
     await until(
       () => (host.controller.focus.workingChat.turns.find((t) => t.id === turn.id)?.review?.length ?? 0) === 2,
       "the review of the turn's files",
+      60_000,
     );
     const measured = host.controller.focus.workingChat.turns.find((t) => t.id === turn.id)!.review!;
     assert.deepEqual(
@@ -143,6 +145,7 @@ describe('real Zero: Undo and Revert from real checkpoints', () => {
     await until(
       () => host.controller.focus.workingChat.turns.find((t) => t.id === turn.id)?.review !== undefined,
       'the review',
+      60_000,
     );
     fs.writeFileSync(file('src/a.txt'), 'edited by the user\n');
     answers.warnings.push(null);

@@ -10,9 +10,10 @@ import type { ToolItem, Turn } from '../../src/conversation/model';
 import { RUNNING_STATUSES } from '../../src/conversation/model';
 import { resumeOffer, RESUME_TEXT } from '../../src/conversation/cutOff';
 import { sessionEvents } from './lib/execChat';
-import { productHost, until, type ProductHost } from './lib/productHost';
+import { productHost, type ProductHost } from './lib/productHost';
 import { makeSandbox, realZeroBin, type Sandbox } from './lib/realZero';
 import { leftIn, zeroPids } from './lib/zeroPids';
+import { until } from '../support/until';
 
 const toolsOf = (t: Turn): ToolItem[] => t.items.filter((i): i is ToolItem => i.kind === 'tool');
 const cmdOf = (t: ToolItem): string => String((t.args as { cmd?: unknown } | null)?.cmd ?? '');
@@ -70,13 +71,14 @@ describe('real Zero exec: a turn cut off mid-tool-call', function () {
     await until(
       () => toolsOf(lastTurn(host)).some((t) => cmdOf(t) === 'sleep 120' && t.status === 'running'),
       'the long command to run',
+      60_000,
     );
     const [pid, ...more] = zeroPids(realZeroBin(), 'exec');
     assert.ok(pid !== undefined && more.length === 0, 'one zero exec of this test');
     process.kill(pid, 'SIGKILL');
     await host.idle();
     const chatId = host.controller.focus.workingChatId;
-    await until(() => lastTurn(host).cutOff?.checked === true, "Zero's record read");
+    await until(() => lastTurn(host).cutOff?.checked === true, "Zero's record read", 60_000);
 
     const turn = lastTurn(host);
     const sessionId = host.controller.focus.workingChat.sessionId!;
@@ -132,9 +134,9 @@ describe('real Zero exec: a turn cut off mid-tool-call', function () {
       if (toolsOf(lastTurn(first)).length > 0) hold.on = true;
     });
     first.controller.send('scenario:cut-tools lag=1');
-    await until(() => first.controller.focus.workingChat.sessionId !== null && hold.on, 'the first call');
+    await until(() => first.controller.focus.workingChat.sessionId !== null && hold.on, 'the first call', 60_000);
     const sessionId = first.controller.focus.workingChat.sessionId!;
-    await until(() => recorded(sandbox, sessionId).size === 3, 'Zero to record the third call');
+    await until(() => recorded(sandbox, sessionId).size === 3, 'Zero to record the third call', 60_000);
     // What the dying host left on disk, then the crash: a copy of its chat files, then Zero killed.
     first.controller.chats.flush();
     const disk = path.join(sandbox.root, 'chats-after-crash');
@@ -150,7 +152,7 @@ describe('real Zero exec: a turn cut off mid-tool-call', function () {
     assert.equal(cut.cutOff?.cause, 'host-stopped');
     assert.match(cut.explanation!, /extension host stopped while Zero worked/);
     assert.deepEqual(busyParts(cut), []);
-    await until(() => lastTurn(next).cutOff?.checked === true, "Zero's record read");
+    await until(() => lastTurn(next).cutOff?.checked === true, "Zero's record read", 60_000);
     const [call] = toolsOf(lastTurn(next));
     assert.equal(recorded(sandbox, sessionId).get(call!.id!), 'ok');
     assert.deepEqual([call!.status, call!.settled?.outcome], ['ok', 'finished'], 'finished, from the store');

@@ -12,8 +12,9 @@ import type { ChatWorktree, Turn } from '../../src/conversation/model';
 import { discardedRefusal } from '../../src/conversation/worktreeActions';
 import { DISCARD_CHOICE, MERGE_CHOICE, WorktreeService } from '../../src/host/worktrees/worktreeService';
 import { worktreeRepoKey, zeroWorktreeBase } from '../../src/zero/turnRoot';
-import { answers, productHost, until, type ProductHost } from './lib/productHost';
+import { answers, productHost, type ProductHost } from './lib/productHost';
 import { makeSandbox, type Sandbox } from './lib/realZero';
+import { until } from '../support/until';
 
 const ORIGINAL = 'original a\n';
 
@@ -53,7 +54,7 @@ describe('real Zero: isolated chats in worktrees', () => {
     const id = controller.focus.workingChatId;
     assert.ok(await service.setIsolated(id, true));
     controller.send(text);
-    await until(() => controller.chats.wholeChat(id)!.turns.length === 1, 'the turn to start');
+    await until(() => controller.chats.wholeChat(id)!.turns.length === 1, 'the turn to start', 60_000);
     return id;
   }
   const chat = (id: string) => host.controller.chats.wholeChat(id)!;
@@ -85,10 +86,10 @@ describe('real Zero: isolated chats in worktrees', () => {
     const wt = worktree(a);
     const session = chat(a).sessionId;
     host.controller.send('scenario:write-two path=src/a.txt content=second new=notes/2.txt');
-    await until(() => chat(a).turns.length === 2, 'the second turn');
+    await until(() => chat(a).turns.length === 2, 'the second turn', 60_000);
     await host.idle(a);
     host.controller.send('what changed? scenario:plain', { mode: 'plan' });
-    await until(() => chat(a).turns.length === 3, 'the plan turn');
+    await until(() => chat(a).turns.length === 3, 'the plan turn', 60_000);
     await host.idle(a);
     const turns = chat(a).turns;
     assert.deepEqual(
@@ -156,7 +157,7 @@ describe('real Zero: isolated chats in worktrees', () => {
     assert.ok(chat(a).worktree?.discardedAt);
     const requests = sandbox.server.requests.length;
     host.controller.send('scenario:plain');
-    await until(() => chat(a).turns.length === 2, 'the refused turn');
+    await until(() => chat(a).turns.length === 2, 'the refused turn', 60_000);
     await host.idle(a);
     assert.equal(last(a).explanation, discardedRefusal(wt));
     assert.equal(sandbox.server.requests.length, requests, 'Zero was not run');

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { HostToWebview, WebviewToHost } from '../../src/messages/messages';
+import { until } from '../support/until';
 
 export const REPO = path.resolve(__dirname, '..', '..');
 const CHROMIUM = process.env.ZERO_E2E_CHROMIUM ?? '/usr/lib/chromium/chromium';
@@ -192,13 +193,12 @@ export class ChatPage {
     type: T,
     timeout = 5000,
   ): Promise<Extract<WebviewToHost, { type: T }>> {
-    const until = Date.now() + timeout;
-    for (;;) {
-      const found = (await this.posted()).find((m) => m.type === type);
-      if (found) return found as Extract<WebviewToHost, { type: T }>;
-      if (Date.now() > until) throw new Error(`the view did not post "${type}" within ${timeout} ms`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const found = await until(
+      async () => (await this.posted()).find((m) => m.type === type),
+      `the view posts "${type}"`,
+      timeout,
+    );
+    return found as Extract<WebviewToHost, { type: T }>;
   }
 
   cspViolations(): Promise<string[]> {

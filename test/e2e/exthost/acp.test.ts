@@ -9,7 +9,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PermissionItem, TextItem, ToolItem, Turn } from '../../../src/conversation/model';
-import { api, configure, freshChat, turnDone, until, withModalAnswers, type Sandbox } from './helpers';
+import { api, configure, freshChat, turnDone, withModalAnswers, type Sandbox } from './helpers';
+import { until } from '../../support/until';
 
 /** One permission modal on screen: what it says, and the user's answer (a button label, or Esc). */
 interface Asked {
@@ -181,7 +182,7 @@ describe('ACP transport (extension host, fake zero acp)', function () {
       assert.equal(perms(t)[0]?.approval, 'cancelled', 'the card says the request was cancelled');
       assert.equal(d.answered, false, 'the modal is still open (VS Code cannot close it from code)');
       d.answer('Allow');
-      await until(() => !a.acpDialogs.busy, 'the dialog released');
+      await until(() => !a.acpDialogs.busy, 'the dialog released', 30_000);
       assert.equal(
         perms(a.controller.focus.workingChat.turns[0]!)[0]?.approval,
         'cancelled',
@@ -204,7 +205,11 @@ describe('ACP transport (extension host, fake zero acp)', function () {
     const sessionId = a.controller.focus.workingChat.sessionId;
     assert.ok(sessionId);
     a.controller.send('scenario:slow');
-    await until(() => a.controller.focus.workingChat.turns[1]?.items.some((i) => i.kind === 'text'), 'streamed text');
+    await until(
+      () => a.controller.focus.workingChat.turns[1]?.items.some((i) => i.kind === 'text'),
+      'streamed text',
+      30_000,
+    );
     process.kill(-a.acp.zero.pid!, 'SIGKILL');
     const cut = await turnDone(a, 2);
     assert.equal(cut.status, 'crashed');

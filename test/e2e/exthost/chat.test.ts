@@ -1,6 +1,7 @@
 // The chat through the real `vscode` API and the real runner, with the fake zero as the CLI.
 import * as assert from 'node:assert/strict';
-import { api, configure, fakeZeroPath, freshChat, lastTurn, turnDone, until, type Sandbox } from './helpers';
+import { api, configure, fakeZeroPath, freshChat, lastTurn, turnDone, type Sandbox } from './helpers';
+import { until } from '../../support/until';
 
 describe('Chat (extension host, fake zero)', function () {
   let box: Sandbox;
@@ -67,7 +68,7 @@ describe('Chat (extension host, fake zero)', function () {
     const a = await api();
     await configure({ env: box.env({ FAKE_ZERO_DELAY_MS: '20', FAKE_ZERO_SLOW_COUNT: '20' }) });
     a.controller.send('slow one scenario:slow');
-    await until(() => a.controller.runs.isBusy(a.controller.focus.workingChatId), 'the run started');
+    await until(() => a.controller.runs.isBusy(a.controller.focus.workingChatId), 'the run started', 30_000);
     a.controller.send('queued one scenario:echo');
     assert.deepEqual(a.controller.viewState().queued, ['queued one scenario:echo']);
     const second = await turnDone(a, 2, 60_000);
@@ -80,7 +81,11 @@ describe('Chat (extension host, fake zero)', function () {
     const a = await api();
     await configure({ env: box.env({ FAKE_ZERO_DELAY_MS: '100' }) });
     a.controller.send('take your time scenario:slow');
-    await until(() => lastTurn(a.controller.focus.workingChat).items.some((i) => i.kind === 'text'), 'text streams');
+    await until(
+      () => lastTurn(a.controller.focus.workingChat).items.some((i) => i.kind === 'text'),
+      'text streams',
+      30_000,
+    );
     await a.controller.runs.stop(a.controller.focus.workingChatId);
     const t = await turnDone(a, 1);
     assert.equal(t.status, 'interrupted');

@@ -3,7 +3,8 @@
 // whose state names no chat, a chat that is gone, or a chat already in a tab closes.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api, freshChat, turnDone, until } from './helpers';
+import { api, freshChat, turnDone } from './helpers';
+import { until } from '../../support/until';
 
 const restoredPanel = (): vscode.WebviewPanel =>
   vscode.window.createWebviewPanel('zero.chatPanel', 'Zero', vscode.ViewColumn.Active, {});
@@ -44,7 +45,7 @@ describe('Chat tabs restored after a reload (extension host, fake zero)', functi
       opened.push(other);
       const isClosed = closed(other);
       await a.tabs.deserializeWebviewPanel(other, state);
-      await until(() => isClosed(), `a restored tab with state ${JSON.stringify(state)} closes`);
+      await until(() => isClosed(), `a restored tab with state ${JSON.stringify(state)} closes`, 30_000);
       assert.equal(a.tabs.all.filter((t) => t.chatId === chatId).length, 1);
     }
   });

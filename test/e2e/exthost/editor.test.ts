@@ -4,7 +4,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { api, configure, exportChatTo, freshChat, lastTurn, turnDone, type Sandbox, until } from './helpers';
+import { api, configure, exportChatTo, freshChat, lastTurn, turnDone, type Sandbox } from './helpers';
+import { until } from '../../support/until';
 
 const titles = (actions: (vscode.CodeAction | vscode.Command)[]): string[] => actions.map((a) => a.title);
 
@@ -148,6 +149,6 @@ describe('Editor integration (extension host, fake zero)', function () {
     a.controller.send('slowly scenario:slow');
     await until(() => /sync~spin\) Zero \d+:\d\d/.test(a.statusBar.text), 'the status bar says running');
     await turnDone(a, 1, 60_000);
-    await until(() => a.statusBar.text === '$(hubot) Zero', 'the status bar is idle again');
+    await until(() => a.statusBar.text === '$(hubot) Zero', 'the status bar is idle again', 30_000);
   });
 });

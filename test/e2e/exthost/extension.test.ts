@@ -1,6 +1,7 @@
 // Through the real `vscode` API: the extension is there, activates, and contributes its chat view.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { until } from '../../support/until';
 
 const EXTENSION_ID = 'zero-vscode.zero-vscode';
 
@@ -12,14 +13,6 @@ interface ContributedView {
 interface ContributedContainer {
   id: string;
   title: string;
-}
-
-async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe('Zero extension (extension host)', function () {
@@ -60,7 +53,7 @@ describe('Zero extension (extension host)', function () {
     await vscode.commands.executeCommand('workbench.view.extension.zero');
     await vscode.commands.executeCommand('zero.chat.focus');
     const ext = extension();
-    await until(() => ext.isActive, 30_000, `${EXTENSION_ID} is active`);
+    await until(() => ext.isActive, `${EXTENSION_ID} is active`, 30_000);
   });
 
   it('activate() resolves without an error', async function () {

@@ -6,7 +6,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ToolItem, Turn } from '../../../src/conversation/model';
-import { api, configure, freshChat, turnDone, until, withModalAnswers, type Sandbox } from './helpers';
+import { api, configure, freshChat, turnDone, withModalAnswers, type Sandbox } from './helpers';
+import { until } from '../../support/until';
 
 const tools = (t: Turn): ToolItem[] => t.items.filter((i): i is ToolItem => i.kind === 'tool');
 const savedDirs = (): unknown => vscode.workspace.getConfiguration('zero').inspect('addDirs')?.globalValue;
@@ -62,6 +63,7 @@ describe('Always allow outside the workspace (extension host, fake zero)', funct
             await until(
               () => !a.approvals.busy && !a.controller.runs.isBusy(a.controller.focus.workingChatId),
               'settled',
+              30_000,
             );
             assert.match(
               calls[0]!.detail,
@@ -123,6 +125,7 @@ describe('Always allow outside the workspace (extension host, fake zero)', funct
                 !a.approvals.busy &&
                 !a.controller.runs.isBusy(a.controller.focus.workingChatId),
               'the picker was shown and dismissed',
+              30_000,
             );
             assert.equal(savedDirs(), undefined);
             assert.equal(a.controller.focus.workingChat.turns.length, 1, 'no follow-up run');
@@ -145,6 +148,7 @@ describe('Always allow outside the workspace (extension host, fake zero)', funct
         await until(
           () => calls.length === 1 && !a.approvals.busy && !a.controller.runs.isBusy(a.controller.focus.workingChatId),
           'the dialog was answered',
+          30_000,
         );
         assert.match(calls[0]!.message, /cannot be approved/);
         assert.match(calls[0]!.detail, /home folder/);

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ZeroExtensionApi } from '../../../src/extension';
 import type { Chat, Turn } from '../../../src/conversation/model';
+import { until } from '../../support/until';
 
 export const EXTENSION_ID = 'zero-vscode.zero-vscode';
 
@@ -79,20 +80,6 @@ export async function freshChat(extraEnv: Record<string, string> = {}): Promise<
   await a.recheckBinary();
   a.controller.focus.newChat();
   return box;
-}
-
-export async function until<T>(
-  check: () => T | undefined | false | null,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 export function lastTurn(chat: Chat): Turn {

@@ -7,7 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ReviewFile, Turn } from '../../../src/conversation/model';
-import { api, freshChat, turnDone, until, withModalAnswers, type Sandbox } from './helpers';
+import { api, freshChat, turnDone, withModalAnswers, type Sandbox } from './helpers';
+import { until } from '../../support/until';
 
 const APP_BEFORE = 'first line\nsecond line\nthird line\n';
 const APP_AFTER = 'first line\nsecond line, changed by Zero\nthird line\nadded one\nadded two\n';
@@ -43,10 +44,14 @@ describe("Review a turn's files: counts, Revert one, Keep (extension host, fake 
     assert.equal(t.status, 'success');
     assert.equal(fs.readFileSync(app(), 'utf8'), APP_AFTER);
     assert.equal(fs.readFileSync(note(), 'utf8'), NEW_AFTER);
-    return until(() => {
-      const turn = a.controller.focus.workingChat.turns.find((x) => x.id === t.id);
-      return turn?.review ? (turn as Turn & { review: readonly ReviewFile[] }) : undefined;
-    }, "the turn's files were measured");
+    return until(
+      () => {
+        const turn = a.controller.focus.workingChat.turns.find((x) => x.id === t.id);
+        return turn?.review ? (turn as Turn & { review: readonly ReviewFile[] }) : undefined;
+      },
+      "the turn's files were measured",
+      30_000,
+    );
   }
 
   const fileNode = (t: Turn, p: string) => ({ kind: 'file', row: { turnId: t.id, path: p } });

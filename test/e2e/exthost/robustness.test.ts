@@ -10,7 +10,8 @@ import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { ExecTransport } from '../../../src/zero/execTransport';
 import { readSettings } from '../../../src/host/workspace/settings';
-import { api, configure, exportChatTo, freshChat, lastTurn, turnDone, type Sandbox, until } from './helpers';
+import { api, configure, exportChatTo, freshChat, lastTurn, turnDone, type Sandbox } from './helpers';
+import { until } from '../../support/until';
 
 const MB = 1024 * 1024;
 
@@ -159,7 +160,7 @@ describe('Robustness against hostile output (extension host, fake zero)', functi
         names.some((n) => n.startsWith('chat-bad.jsonl.corrupt-')),
         names.join(', '),
       );
-      await until(() => notices.length > 0, 'the user was told');
+      await until(() => notices.length > 0, 'the user was told', 30_000);
       assert.match(notices.join('\n'), /chat-bad\.jsonl is unreadable .* set aside/);
       assert.deepEqual(
         controller.viewState().history.map((h) => h.id),

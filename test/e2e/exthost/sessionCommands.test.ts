@@ -3,7 +3,8 @@
 // (the binary itself, no shell, no arguments) and types `/resume <id>` into it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api, freshChat, turnDone, until, type Sandbox } from './helpers';
+import { api, freshChat, turnDone, type Sandbox } from './helpers';
+import { until } from '../../support/until';
 
 describe('Session commands (extension host, fake zero)', function () {
   let box: Sandbox;
@@ -37,6 +38,7 @@ describe('Session commands (extension host, fake zero)', function () {
     const terminal = await until(
       () => vscode.window.terminals.find((t) => t.name.startsWith('Zero: ')),
       'a Zero terminal',
+      30_000,
     );
     opened.push(terminal);
     // The fake records its first input line; interactive mode is `zero` with no arguments.

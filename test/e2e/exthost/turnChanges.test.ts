@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { api, configure, freshChat, turnDone, until, withModalAnswers, type Sandbox } from './helpers';
+import { api, configure, freshChat, turnDone, withModalAnswers, type Sandbox } from './helpers';
+import { until } from '../../support/until';
 
 const BEFORE = 'Notes written before the turn.\n';
 const WRITTEN = '# Notes\n\nWritten by the fake zero.\n';
@@ -45,7 +46,7 @@ describe('Turn changes: diff and undo (extension host, fake zero)', function () 
   it("opens a diff whose left side is the file before the turn, read from Zero's checkpoint", async function () {
     const t = await runTools();
     await vscode.commands.executeCommand('zero.openTurnDiff', t.id, REL);
-    const tab = await until(() => diffTabs()[0], 'a diff editor opened');
+    const tab = await until(() => diffTabs()[0], 'a diff editor opened', 30_000);
     const input = tab.input as vscode.TabInputTextDiff;
     assert.equal(input.original.scheme, 'zero-before');
     assert.equal(input.modified.fsPath, file);
@@ -111,7 +112,7 @@ describe('Turn changes: diff and undo (extension host, fake zero)', function () 
     const t = await turnDone(a, 1);
     assert.equal(fs.readFileSync(file, 'utf8'), WRITTEN);
     await vscode.commands.executeCommand('zero.openTurnDiff', t.id, REL);
-    const tab = await until(() => diffTabs()[0], 'a diff editor opened');
+    const tab = await until(() => diffTabs()[0], 'a diff editor opened', 30_000);
     assert.match(tab.label, /\(new file\)/);
     const left = await vscode.workspace.openTextDocument((tab.input as vscode.TabInputTextDiff).original);
     assert.equal(left.getText(), '');
@@ -135,7 +136,7 @@ describe('Turn changes: diff and undo (extension host, fake zero)', function () 
     const t = await runTools();
     await configure({ env: box.env({ FAKE_ZERO_WRITE: '1', FAKE_ZERO_DELAY_MS: '100' }) });
     a.controller.send('take your time scenario:slow');
-    await until(() => a.controller.runs.isBusy(a.controller.focus.workingChatId), 'the second run started');
+    await until(() => a.controller.runs.isBusy(a.controller.focus.workingChatId), 'the second run started', 30_000);
     await withModalAnswers(
       () => 'Undo Changes',
       async (calls) => {

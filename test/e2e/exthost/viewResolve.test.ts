@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ChatViewProvider } from '../../../src/host/views/chatViewProvider';
 import { plainEditor } from '../../unit/support/editorHandlers';
-import { api, EXTENSION_ID, until } from './helpers';
+import { api, EXTENSION_ID } from './helpers';
+import { until } from '../../support/until';
 
 interface StandIn {
   readonly view: vscode.WebviewView;
@@ -56,18 +57,18 @@ describe('Chat view re-resolve (extension host)', function () {
       const second = standInView();
       provider.resolveWebviewView(first.view);
       first.send({ type: 'ready' });
-      await until(() => first.posted.some((m) => m.type === 'snapshot'), 'the first view got its snapshot');
+      await until(() => first.posted.some((m) => m.type === 'snapshot'), 'the first view got its snapshot', 30_000);
 
       // VS Code resolves the moved view, then disposes the old one.
       provider.resolveWebviewView(second.view);
       first.dispose();
       second.send({ type: 'ready' });
-      await until(() => second.posted.some((m) => m.type === 'snapshot'), 'the new view got its snapshot');
+      await until(() => second.posted.some((m) => m.type === 'snapshot'), 'the new view got its snapshot', 30_000);
 
       // Still bound: a change in the chat reaches the new view, and none reaches the old one.
       const before = { first: first.posted.length, second: second.posted.length };
       a.controller.focus.newChat();
-      await until(() => second.posted.length > before.second, 'the new view was told about the new chat');
+      await until(() => second.posted.length > before.second, 'the new view was told about the new chat', 30_000);
       assert.equal(first.posted.length, before.first, 'the disposed view gets nothing');
     } finally {
       provider.dispose();

@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { api, fakeZeroPath, freshChat, turnDone, until, type Sandbox } from './helpers';
+import { api, fakeZeroPath, freshChat, turnDone, type Sandbox } from './helpers';
+import { until } from '../../support/until';
 
 const MODE_SPELLINGS = ['unsafe', 'Unsafe', ' unsafe', 'UNSAFE', 'unsafe ', 'high', 'High', ' HIGH '];
 
@@ -73,7 +74,7 @@ describe('Workspace settings cannot widen what Zero may do (extension host)', fu
           'Zero did not run unsafe',
         );
       }
-      const warning = await until(() => seen.find((m) => /zero\.mode/.test(m)), 'the ignored-settings warning');
+      const warning = await until(() => seen.find((m) => /zero\.mode/.test(m)), 'the ignored-settings warning', 30_000);
       assert.match(warning, /zero\.autonomy/);
       assert.match(warning, /unsafe/);
     });
@@ -156,7 +157,11 @@ describe('Workspace settings cannot choose what runs (extension host)', function
         );
         assert.equal(inv.env.FAKE_ZERO_SCENARIO, undefined);
         // VS Code drops these silently; the extension says so.
-        const warning = await until(() => seen.find((m) => /zero\.path/.test(m)), 'the ignored-settings warning');
+        const warning = await until(
+          () => seen.find((m) => /zero\.path/.test(m)),
+          'the ignored-settings warning',
+          30_000,
+        );
         for (const key of ['zero.env', 'zero.extraArgs', 'zero.addDirs', 'zero.addWorkspaceFolders'])
           assert.ok(warning.includes(key), `${key}: ${warning}`);
       } finally {

@@ -25,6 +25,5 @@ export * from './buildExtHostSuite';
 export * from './codeServer';
 export * from './paths';
 export * from './useVSCode';
-export * from './wait';
 export * from './workbench';
 export * from './transports';

@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { REPO_ROOT } from './paths';
+import { until } from '../../support/until';
 
 /** What the fake zero records per invocation (FAKE_ZERO_RECORD). */
 export interface ZeroInvocation {
@@ -160,25 +161,23 @@ export async function setSideBarWidth(page: Page, width: number): Promise<void> 
   await page.mouse.up();
 }
 
-/** Polls an async check (e.g. a locator's value) until it returns a truthy value. */
+/**
+ * Polls an async check (e.g. a locator's value) until it returns a truthy value. Unlike `until`, a
+ * check that throws (a locator while the webview reloads) is tried again; the last error is named.
+ */
 export async function eventually<T>(
   check: () => Promise<T | undefined | null | false>,
   what: string,
   timeoutMs = 30_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
   let last: unknown;
-  for (;;) {
+  const tolerant = async (): Promise<T | undefined | null | false> => {
     try {
-      const value = await check();
-      if (value) return value;
+      return await check();
     } catch (err) {
       last = err;
+      return undefined;
     }
-    if (Date.now() > deadline)
-      throw new Error(
-        `timed out after ${timeoutMs} ms waiting until ${what}${last ? ` (last error: ${String(last)})` : ''}`,
-      );
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  };
+  return until(tolerant, () => `${what}${last ? ` (last error: ${String(last)})` : ''}`, timeoutMs);
 }

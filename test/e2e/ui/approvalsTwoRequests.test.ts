@@ -18,7 +18,6 @@ import {
   openZeroView,
   runCommand,
   useVSCode,
-  waitUntil,
 } from '../lib';
 import { approvalNeeded, dialogLog, watchDialogs } from '../lib/approvalDialogs';
 import { describeEachTransport, zeroProcessesStarted } from '../lib/transports';
@@ -33,6 +32,7 @@ import {
   typeAndSend,
   type ZeroInvocation,
 } from '../lib/userFlows';
+import { until } from '../../support/until';
 
 describeEachTransport('Approvals: two requests in one run', (transport) => {
   const vs = useVSCode({
@@ -199,7 +199,7 @@ describeEachTransport('Approvals: two requests in one run', (transport) => {
         .waitFor();
       const retry = turns(chat).filter({ has: chat.locator('.user-message.retry') });
       await retry.waitFor({ timeout: 60_000 });
-      const followUp = await waitUntil(() => runs().slice(runsBefore)[1], 'the follow-up run');
+      const followUp = await until(() => runs().slice(runsBefore)[1], 'the follow-up run', 30_000);
       assert.doesNotMatch(promptOf(followUp), /web_search/, 'the denied call is not retried');
 
       // In the retry, web_search is refused again (the user denied it), which Zero reports as a

@@ -9,7 +9,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FAKE_ZERO, openZeroView, useVSCode, waitUntil } from '../lib';
+import { FAKE_ZERO, openZeroView, useVSCode } from '../lib';
 import { acpRequests, describeEachTransport, messagesToZero, zeroProcessesStarted } from '../lib/transports';
 import {
   eventually,
@@ -23,6 +23,7 @@ import {
   turns,
   typeAndSend,
 } from '../lib/userFlows';
+import { until } from '../../support/until';
 
 const README = `# Demo project
 
@@ -180,14 +181,15 @@ describeEachTransport('Chat: a conversation with Zero in the sidebar', (transpor
     await chat.locator('.chat-header .run-status', { hasText: /Working… \d+:\d\d/ }).waitFor();
 
     const record = vs.server.dirs.record;
-    await waitUntil(
+    await until(
       () =>
         received()
           .slice(runsBefore)
           .find((m) => m.text.includes('Count slowly')),
       'the slow run was recorded',
+      30_000,
     );
-    const pids = await waitUntil(
+    const pids = await until(
       () => (fakeZeroPids(record).length ? fakeZeroPids(record) : null),
       'a fake zero process runs',
       10_000,
@@ -207,7 +209,7 @@ describeEachTransport('Chat: a conversation with Zero in the sidebar', (transpor
     assert.equal(await turn.locator('.notice').count(), 0, `no notice on a stopped turn: ${await turn.innerText()}`);
     assert.equal(await stop.isEnabled(), false, 'Stop is disabled again');
     if (transport === 'exec')
-      await waitUntil(
+      await until(
         () => fakeZeroPids(record).length === 0,
         `no fake zero process is left (had ${pids.join(', ')})`,
         10_000,

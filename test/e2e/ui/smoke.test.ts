@@ -1,9 +1,10 @@
 // A user opens VS Code, clicks Zero in the activity bar, sees the chat view ready for a message, and
 // a message reaches the (fake) zero CLI configured in the settings, over either transport.
 import * as assert from 'node:assert/strict';
-import { FAKE_ZERO, openZeroView, runCommand, useVSCode, waitUntil, zeroActivityItem } from '../lib';
+import { FAKE_ZERO, openZeroView, runCommand, useVSCode, zeroActivityItem } from '../lib';
 import { describeEachTransport, messagesToZero } from '../lib/transports';
 import { turnStatus, turnWithPrompt } from '../lib/userFlows';
+import { until } from '../../support/until';
 
 interface ZeroInvocation {
   argv: string[];
@@ -51,7 +52,7 @@ describeEachTransport('Smoke: the Zero view in a real VS Code', (transport) => {
     await chat.getByRole('button', { name: 'Send' }).click();
 
     // exec: one `zero exec` with the message on its stdin; acp: a `zero acp` that got it as a prompt.
-    await waitUntil(
+    await until(
       () => messagesToZero(vs, transport).find((m) => m.text.includes('Say hello')),
       'the fake zero got the message',
       60_000,

@@ -67,15 +67,6 @@ export async function within<T>(promise: Promise<T>, ms: number, what: string): 
   }
 }
 
-/** Polls `check` until it holds, at most `ms`. */
-export async function until(check: () => boolean, ms = 15_000, what = 'condition'): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** The tool names Zero offered the model, per completion request. */
 export function offeredTools(sandbox: Sandbox): string[][] {
   return sandbox.server.completions().map((r) => (r.body?.tools ?? []).map((t) => t.function.name).sort());

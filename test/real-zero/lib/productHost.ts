@@ -21,6 +21,7 @@ import type { ZeroSettings } from '../../../src/zero/settingsSources';
 import { RecordingLog, shim } from '../../unit/shim/vscode';
 import { answers, installEditorApis } from './editorApis';
 import { realZeroBin, type Sandbox } from './realZero';
+import { until } from '../../support/until';
 
 export { answers };
 
@@ -57,14 +58,6 @@ export interface ProductHost {
   /** Resolves when the chat is idle. */
   idle(chatId?: string): Promise<void>;
   dispose(): Promise<void>;
-}
-
-export async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /**
@@ -155,8 +148,9 @@ export function productHost(
     log,
   });
   late.controller = controller;
-  const idle = (chatId = controller.focus.workingChatId): Promise<void> =>
-    until(() => !controller.runs.isBusy(chatId), 'the chat to be idle');
+  const idle = async (chatId = controller.focus.workingChatId): Promise<void> => {
+    await until(() => !controller.runs.isBusy(chatId), 'the chat to be idle', 60_000);
+  };
   return {
     controller,
     log,
@@ -166,9 +160,9 @@ export function productHost(
       const chatId = controller.focus.workingChatId;
       const before = controller.focus.workingChat.turns.length;
       controller.send(text, options);
-      await until(() => controller.chats.wholeChat(chatId)!.turns.length > before, 'the turn to start');
+      await until(() => controller.chats.wholeChat(chatId)!.turns.length > before, 'the turn to start', 60_000);
       const turnId = controller.chats.wholeChat(chatId)!.turns[before]!.id;
-      await until(() => !controller.runs.isBusy(chatId), 'the run to end');
+      await until(() => !controller.runs.isBusy(chatId), 'the run to end', 60_000);
       return controller.chats.wholeChat(chatId)!.turns.find((t) => t.id === turnId)!;
     },
     async dispose() {

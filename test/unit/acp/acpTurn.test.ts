@@ -8,7 +8,8 @@ import { ZeroAcp } from '../../../src/acp/zeroAcp';
 import type { Chat, PermissionItem, PlanItem, TextItem, ToolItem } from '../../../src/conversation/model';
 import { findZero } from '../../../src/zero/findZero';
 import { AcpTurnChat } from '../support/acpChat';
-import { isGone, until } from '../support/processes';
+import { isGone } from '../support/processes';
+import { until } from '../../support/until';
 
 const FAKE = path.resolve(__dirname, '../../fixtures/fake-zero', process.platform === 'win32' ? 'zero.cmd' : 'zero');
 
@@ -190,7 +191,7 @@ describe('ACP transport (against the fake zero acp)', function () {
         });
       });
     const turn = h.start('scenario:permission');
-    await until(() => h.asked.length === 1);
+    await until(() => h.asked.length === 1, 'the question', 15_000);
     await turn.stop();
     await turn.done;
     const t = h.chat.turns.at(-1)!;
@@ -209,7 +210,7 @@ describe('ACP transport (against the fake zero acp)', function () {
     const h = new Harness(makeZero(), ws);
     env.FAKE_ZERO_DELAY_MS = '50';
     const turn = h.start('scenario:slow');
-    await until(() => (h.chat.turns.at(-1)?.items.length ?? 0) > 0);
+    await until(() => (h.chat.turns.at(-1)?.items.length ?? 0) > 0, 'the first item', 15_000);
     await turn.stop();
     const { end } = await turn.done;
     assert.equal(end.status, 'interrupted');
@@ -223,7 +224,7 @@ describe('ACP transport (against the fake zero acp)', function () {
     const sessionId = h.chat.sessionId;
     env.FAKE_ZERO_DELAY_MS = '100';
     const turn = h.start('scenario:slow');
-    await until(() => h.chat.turns.at(-1)?.items.some((i) => i.kind === 'text') ?? false);
+    await until(() => h.chat.turns.at(-1)?.items.some((i) => i.kind === 'text') ?? false, 'streamed text', 15_000);
     const pid = zero.pid!;
     process.kill(-pid, 'SIGKILL');
     const result = await turn.done;
@@ -288,7 +289,7 @@ describe('ACP transport (against the fake zero acp)', function () {
     const h = new Harness(zero, ws);
     await h.turn('scenario:echo one');
     const pid = zero.pid!;
-    await until(() => isGone(pid) && zero.pid === undefined);
+    await until(() => isGone(pid) && zero.pid === undefined, 'zero acp exited', 15_000);
     const { turn } = await h.turn('scenario:resume');
     assert.match(answerOf(turn), /you previously asked: scenario:echo one/);
     assert.equal(processes(), 2);
@@ -300,7 +301,7 @@ describe('ACP transport (against the fake zero acp)', function () {
     await h.turn('scenario:echo hi');
     const sessionId = h.chat.sessionId!;
     await zero.setMode(sessionId, 'ask');
-    await until(() => h.chat.acp?.mode === 'ask');
+    await until(() => h.chat.acp?.mode === 'ask', 'the mode update', 15_000);
     await assert.rejects(zero.setMode(sessionId, 'unsafe'), /mode not permitted over ACP: unsafe/);
   });
 
@@ -371,6 +372,6 @@ describe('ACP transport (against the fake zero acp)', function () {
     await h.turn('scenario:echo hi');
     const pid = zero.pid!;
     zero.dispose();
-    await until(() => isGone(pid));
+    await until(() => isGone(pid), 'zero acp exited', 15_000);
   });
 });

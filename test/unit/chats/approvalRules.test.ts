@@ -12,8 +12,9 @@ import { ApprovalService, type ApprovalUi } from '../../../src/host/approvals/ap
 import { ChatStore } from '../../../src/storage/chatStore';
 import { runZeroCli } from '../../../src/zero/grants';
 import { RulesReader } from '../../../src/zero/grantRules';
-import { FakeTransport, until, zeroEvent } from '../support/fakeTransport';
+import { FakeTransport, zeroEvent } from '../support/fakeTransport';
 import { RecordingLog, shim } from '../shim/vscode';
+import { until } from '../../support/until';
 
 const FAKE_ZERO = path.resolve(__dirname, '../../fixtures/fake-zero/zero');
 

@@ -10,8 +10,9 @@ import {
   type RunEnded,
 } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
-import { FakeTransport, until, zeroEvent } from '../support/fakeTransport';
+import { FakeTransport, zeroEvent } from '../support/fakeTransport';
 import { RecordingLog, shim } from '../shim/vscode';
+import { until } from '../../support/until';
 
 interface Rig {
   controller: ChatController;

@@ -4,8 +4,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
-import { FakeTransport, until, zeroEvent } from '../support/fakeTransport';
+import { FakeTransport, zeroEvent } from '../support/fakeTransport';
 import { RecordingLog, shim } from '../shim/vscode';
+import { until } from '../../support/until';
 
 describe('history: rename and continuing a Zero session (plain Node, fake transport)', () => {
   let dir: string;
@@ -38,7 +39,7 @@ describe('history: rename and continuing a Zero session (plain Node, fake transp
     controller.send(prompt);
     transport.last.emit(zeroEvent({ type: 'run_start', sessionId }), zeroEvent({ type: 'text', delta: 'ok' }));
     transport.last.succeed();
-    await until(() => !controller.runs.isBusy(controller.focus.workingChatId));
+    await until(() => !controller.runs.isBusy(controller.focus.workingChatId), 'the run ended');
     return controller.focus.workingChat.id;
   };
 
@@ -79,7 +80,7 @@ describe('history: rename and continuing a Zero session (plain Node, fake transp
       zeroEvent({ type: 'text', delta: 'continuing' }),
     );
     transport.last.succeed();
-    await until(() => !controller.runs.isBusy(controller.focus.workingChatId));
+    await until(() => !controller.runs.isBusy(controller.focus.workingChatId), 'the run ended');
     const chatId = controller.focus.workingChat.id;
     assert.equal(controller.focus.workingChat.title, 'Refactor the parser', 'the first message does not rename it');
     assert.equal(store.summaries().find((s) => s.id === chatId)?.sessionId, 'zero_from_terminal');

@@ -9,8 +9,9 @@ import type { ChatView } from '../../../src/chats/chatView';
 import { NOTHING_ATTACHED, outgoingTurn } from '../../../src/chats/outgoingMessage';
 import { TurnRunner } from '../../../src/chats/turnRunner';
 import { ChatStore } from '../../../src/storage/chatStore';
-import { FakeTransport, until, zeroEvent } from '../support/fakeTransport';
+import { FakeTransport, zeroEvent } from '../support/fakeTransport';
 import { RecordingLog, shim } from '../shim/vscode';
+import { until } from '../../support/until';
 
 describe('a turn request: the chat title for a new session, the effort for the message', () => {
   let dir: string;

@@ -6,8 +6,9 @@ import { AttentionNotifier } from '../../../src/host/status/attentionNotifier';
 import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
 import type { ChatSurface } from '../../../src/chats/chatSurfaces';
-import { FakeTransport, until, zeroEvent } from '../support/fakeTransport';
+import { FakeTransport, zeroEvent } from '../support/fakeTransport';
 import { RecordingLog, shim, window } from '../shim/vscode';
+import { until } from '../../support/until';
 
 /** A view as the surfaces registry sees it; the test moves it between chats and shows or hides it. */
 class FakeSurface implements ChatSurface {

@@ -9,8 +9,9 @@ import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat, ToolItem, Turn } from '../../../src/conversation/model';
 import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
-import { FakeTransport, until, zeroEvent } from '../support/fakeTransport';
+import { FakeTransport, zeroEvent } from '../support/fakeTransport';
 import { RecordingLog, shim } from '../shim/vscode';
+import { until } from '../../support/until';
 
 interface Read {
   readonly turn: Turn;

@@ -12,11 +12,7 @@ import type { ReviewFile } from '../../../src/conversation/model';
 import { Emitter } from '../../../src/lifecycle/emitter';
 import { LazyTurnReview } from '../../../src/host/review/reviewLoader';
 import { writeCheckpointedTurn } from '../support/checkpointFixture';
-
-async function until(ok: () => boolean, what: string): Promise<void> {
-  for (const end = Date.now() + 10_000; !ok(); await new Promise((r) => setTimeout(r, 10)))
-    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
-}
+import { until } from '../../support/until';
 
 const log = {
   info: () => undefined,

@@ -115,12 +115,3 @@ export class FakeTransport implements Transport {
     this.disposed = true;
   }
 }
-
-/** Resolve once `check` holds (each check after a macrotask), or fail after `ms`. */
-export async function until(check: () => boolean, what = 'condition', ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 1));
-  }
-}

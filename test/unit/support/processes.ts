@@ -19,12 +19,3 @@ export function isDead(pid: number): boolean {
     return true;
   }
 }
-
-/** Polls `check` until it holds; real processes are slow under load, hence the long default. */
-export async function until(check: () => boolean, ms = 15000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

@@ -9,6 +9,7 @@ import { ACP_NO_WORKTREE, RESTRICTED_NO_WORKTREE, discardedRefusal } from '../..
 import { isolatedTransport, WORKTREE_MISMATCH_CODE } from '../../../src/worktrees/isolatedTransport';
 import * as room from '../../../src/worktrees/worktreeCreate';
 import { tempRepo, type TempRepo } from '../support/gitRepo';
+import { until } from '../../support/until';
 
 const END: TurnEnd = {
   action: {
@@ -70,10 +71,6 @@ describe('isolatedTransport', function () {
     sessionId: null,
     cwd: r.repo,
   });
-  const until = async (check: () => boolean): Promise<void> => {
-    for (let i = 0; i < 2000 && !check(); i++) await new Promise((res) => setTimeout(res, 10));
-    assert.ok(check(), 'timed out');
-  };
 
   beforeEach(() => {
     r = tempRepo();
@@ -94,7 +91,7 @@ describe('isolatedTransport', function () {
     const inner = recorder();
     const seen: ChatAction[] = [];
     const handle = isolatedTransport(inner.t, deps()).startTurn(req(), { actions: (a) => seen.push(...a) });
-    await until(() => inner.requests.length === 1);
+    await until(() => inner.requests.length === 1, 'the request reaches the inner transport', 20_000);
     const made = seen.find(
       (a): a is Extract<ChatAction, { type: 'worktree_created' }> => a.type === 'worktree_created',
     );
@@ -116,7 +113,7 @@ describe('isolatedTransport', function () {
       { ...req('t2'), cwd: r.root },
       { actions: (a) => seen.push(...a) },
     );
-    await until(() => inner.requests.length === 2);
+    await until(() => inner.requests.length === 2, 'the request reaches the inner transport', 20_000);
     assert.deepEqual(inner.requests[1]!.worktree, inner.requests[0]!.worktree);
     assert.equal(inner.requests[1]!.cwd, r.repo);
     assert.ok(fs.existsSync(`${wt.path}/.git`), 'put back from its branch');
@@ -167,7 +164,7 @@ describe('isolatedTransport', function () {
     chat = reduceChat(newChat('chat-other', 0), { type: 'worktree_set', on: true });
     const seen: ChatAction[] = [];
     const run = isolatedTransport(inner.t, deps()).startTurn(req(), { actions: (a) => seen.push(...a) });
-    await until(() => inner.requests.length === 1);
+    await until(() => inner.requests.length === 1, 'the request reaches the inner transport', 20_000);
     inner.emit[0]!([
       { type: 'event', line: 1, event: { type: 'run_start', schemaVersion: 2, runId: 'r', cwd: r.repo } as never },
     ]);

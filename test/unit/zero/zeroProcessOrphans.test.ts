@@ -5,8 +5,9 @@ import * as path from 'node:path';
 import { promptInput } from '../../../src/protocol/input';
 import { buildExecArgs } from '../../../src/zero/execArgs';
 import { startZeroRun } from '../../../src/zero/zeroProcess';
-import { isDead, until } from '../support/processes';
+import { isDead } from '../support/processes';
 import { fakeBinary, makeSandbox, type Sandbox } from '../support/zeroRunSandbox';
+import { until } from '../../support/until';
 
 describe('no process outlives its run (Linux: setsid children too)', function () {
   // Real processes: starting three node processes and stopping them takes seconds on a loaded machine.
@@ -71,13 +72,13 @@ describe('no process outlives its run (Linux: setsid children too)', function ()
     const exit = await run.exited;
     assert.equal(exit.outcome, 'ended');
     const children = pids();
-    await until(() => children.every(isDead));
+    await until(() => children.every(isDead), 'every child is dead', 15_000);
   });
 
   it('after stop', async () => {
     let started = false;
     const run = start(true, () => (started = true));
-    await until(() => started && haveChildren());
+    await until(() => started && haveChildren(), 'the children started', 15_000);
     const children = pids();
     assert.ok(
       children.every((p) => !isDead(p)),
@@ -86,17 +87,17 @@ describe('no process outlives its run (Linux: setsid children too)', function ()
     assertOwnSessions(children, run.pid!);
     await run.stop();
     assert.equal((await run.exited).outcome, 'stopped');
-    await until(() => children.every(isDead));
+    await until(() => children.every(isDead), 'every child is dead', 15_000);
   });
 
   it('after dispose', async () => {
     let started = false;
     const run = start(true, () => (started = true));
-    await until(() => started && haveChildren());
+    await until(() => started && haveChildren(), 'the children started', 15_000);
     const children = pids();
     assertOwnSessions(children, run.pid!);
     run.dispose();
     assert.equal((await run.exited).outcome, 'disposed');
-    await until(() => children.every(isDead));
+    await until(() => children.every(isDead), 'every child is dead', 15_000);
   });
 });

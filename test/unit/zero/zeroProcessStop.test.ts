@@ -6,8 +6,9 @@ import { promptInput } from '../../../src/protocol/input';
 import { buildExecArgs } from '../../../src/zero/execArgs';
 import { explainExit } from '../../../src/zero/exitReason';
 import { startZeroRun, type ZeroRunOptions } from '../../../src/zero/zeroProcess';
-import { isGone, until } from '../support/processes';
+import { isGone } from '../support/processes';
 import { fakeRunEnv, FIXTURES, freshSandboxEach, type Sandbox, WIN } from '../support/zeroRunSandbox';
+import { until } from '../../support/until';
 
 describe('startZeroRun (against the fake zero)', function () {
   this.timeout(30000);
@@ -29,7 +30,7 @@ describe('startZeroRun (against the fake zero)', function () {
       onDecoded: (batch) => (started ||= batch.some((d) => d.kind === 'event' && d.event.type === 'run_start')),
     });
     assert.ok(run.pid);
-    await until(() => started);
+    await until(() => started, 'the process started', 15_000);
     const t0 = Date.now();
     await Promise.all([run.stop(), run.stop()]);
     const exit = await run.exited;
@@ -62,7 +63,7 @@ describe('startZeroRun (against the fake zero)', function () {
       graceMs: 200,
       onDecoded: () => (started = true),
     });
-    await until(() => started && fs.existsSync(pidFile));
+    await until(() => started && fs.existsSync(pidFile), 'the pid file', 15_000);
     const grandchild = Number(fs.readFileSync(pidFile, 'utf8'));
     assert.equal(isGone(grandchild), false);
     const t0 = Date.now();
@@ -72,7 +73,7 @@ describe('startZeroRun (against the fake zero)', function () {
     assert.equal(exit.signal, 'SIGKILL');
     assert.equal(exit.sawRunEnd, false);
     assert.equal(isGone(run.pid!), true);
-    await until(() => isGone(grandchild), 10000);
+    await until(() => isGone(grandchild), 'the grandchild is gone', 10000);
     assert.equal(explainExit(exit).kind, 'interrupted');
   });
 
@@ -86,7 +87,7 @@ describe('startZeroRun (against the fake zero)', function () {
       input: promptInput('x'),
       onDecoded: () => calls++,
     });
-    await until(() => calls > 0);
+    await until(() => calls > 0, 'a call', 15_000);
     run.dispose();
     run.dispose();
     const seen = calls;
@@ -134,7 +135,7 @@ describe("a run's state", function () {
   it('stop: stopping while the process lives, then finished as stopped', async () => {
     let started = false;
     const run = start('slow', { FAKE_ZERO_DELAY_MS: '100' }, { onDecoded: () => (started = true) });
-    await until(() => started);
+    await until(() => started, 'the process started', 15_000);
     const stopping = run.stop();
     assert.deepEqual(run.state, { phase: 'stopping', by: 'stop' });
     await stopping;
@@ -145,7 +146,7 @@ describe("a run's state", function () {
   it('dispose during a stop wins: finished as disposed, and no callback after it', async () => {
     let calls = 0;
     const run = start('slow', { FAKE_ZERO_DELAY_MS: '100' }, { onDecoded: () => calls++ });
-    await until(() => calls > 0);
+    await until(() => calls > 0, 'a call', 15_000);
     void run.stop();
     run.dispose();
     assert.deepEqual(run.state, { phase: 'stopping', by: 'dispose' });
