@@ -79,7 +79,7 @@ export const LAZY_BUNDLES = [
     entry: 'src/host/review/review.bundle.ts',
     members: [
       ...['review.bundle', 'turnReview', 'turnDiffs'].map((m) => `src/host/review/${m}.ts`),
-      'src/conversation/revertPlan.ts',
+      'src/conversation/review/revertPlan.ts',
     ],
     externals: ['vscode'],
   },
@@ -90,7 +90,7 @@ export const LAZY_BUNDLES = [
     entry: 'src/host/review/hunks.bundle.ts',
     members: [
       ...['hunks.bundle', 'hunkReview', 'hunkNodes', 'hunkActions'].map((m) => `src/host/review/${m}.ts`),
-      ...['hunks', 'hunkRevert', 'hunkFeedback'].map((m) => `src/conversation/${m}.ts`),
+      ...['hunks', 'hunkRevert', 'hunkFeedback'].map((m) => `src/conversation/review/${m}.ts`),
       'diff',
     ],
     externals: ['vscode'],

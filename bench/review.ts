@@ -17,7 +17,7 @@ import '../test/unit/shim/register';
 import type * as vscode from 'vscode';
 import { writeCheckpointedTurn } from '../test/unit/support/checkpointFixture';
 import { countingReadsAsync } from '../test/unit/support/countingReads';
-import { sameChangedPath } from '../src/conversation/turnChanges';
+import { sameChangedPath } from '../src/conversation/review/turnChanges';
 import type { ReviewFile } from '../src/conversation/model';
 import { measure, measureFiles, readLeft } from '../src/host/review/turnReview';
 import { readCheckpoint, sessionsRoot } from '../src/zero/checkpoints';

@@ -5,11 +5,11 @@
 import type { Block, Risk } from '../protocol/events';
 import type { AcpSessionInfo, SessionGrants } from './acpSession';
 import type { ChatWorktree } from './chatWorktree';
-import type { ReviewFile } from './reviewFile';
+import type { ReviewFile } from './review/reviewFile';
 
 export type { AcpSessionInfo, SessionGrant, SessionGrants } from './acpSession';
 export type { ChatWorktree } from './chatWorktree';
-export type { HunkMark, ReviewFile, ReviewHunk } from './reviewFile';
+export type { HunkMark, ReviewFile, ReviewHunk } from './review/reviewFile';
 export interface UsageTotals {
   readonly promptTokens: number;
   readonly completionTokens: number;

@@ -23,7 +23,7 @@ import { applyEvent, pushItem } from './turnEvents';
 import { CONTINUED_ON_EXEC_CODE, continuedOnExecNotice } from './contextLimit';
 import { applyRecovered, cutOffTurn, NO_RESULT_WHY, settleTurn } from './cutOff';
 import { clampAmount, clampCount } from '../protocol/numbers';
-import { markFile } from './reviewMarks';
+import { markFile } from './review/reviewMarks';
 import { applyWorktree, isolationAfterTransport } from './worktreeActions';
 import { applyForked } from './forkTurns';
 import { SPEC_MODE, specReviewed } from './specReview';

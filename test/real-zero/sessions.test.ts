@@ -5,7 +5,7 @@ import './lib/editorApis';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { turnFileChanges } from '../../src/conversation/turnChanges';
+import { turnFileChanges } from '../../src/conversation/review/turnChanges';
 import { turnChangeActions, UNDO_CHOICE } from '../../src/host/review/turnDiffs';
 import { REVERT_CHOICE, TurnReview } from '../../src/host/review/turnReview';
 import { readCheckpoint, readSessionEvents, sessionsRoot } from '../../src/zero/checkpoints';

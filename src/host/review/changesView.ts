@@ -15,11 +15,11 @@ import {
   rowSpoken,
   type ReviewGroup,
   type ReviewRow,
-} from '../../conversation/reviewList';
+} from '../../conversation/review/reviewList';
 import type { ChatController } from '../../chats/chatController';
 import type { ReviewFile } from '../../conversation/model';
-import { hunksReviewed, reviewedWords } from '../../conversation/reviewMarks';
-import { sameChangedPath } from '../../conversation/turnChanges';
+import { hunksReviewed, reviewedWords } from '../../conversation/review/reviewMarks';
+import { sameChangedPath } from '../../conversation/review/turnChanges';
 import { Disposable } from '../../lifecycle/disposable';
 import type { HunkCommands } from './hunkAtCursor';
 import { loadHunks, type LazyHunkReview } from './hunkLoader';

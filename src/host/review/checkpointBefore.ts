@@ -5,7 +5,7 @@
  */
 import type * as vscode from 'vscode';
 import type { Chat, Turn } from '../../conversation/model';
-import { checkpointFor, recordedDuringTurn, sameChangedPath } from '../../conversation/turnChanges';
+import { checkpointFor, recordedDuringTurn, sameChangedPath } from '../../conversation/review/turnChanges';
 import { mergeEnv } from '../../zero';
 import {
   readCheckpoint,

@@ -4,7 +4,7 @@
  * was reverted since. Each is announced in words (lines, counts, what was decided).
  */
 import * as vscode from 'vscode';
-import * as e from '../../conversation/hunks';
+import * as e from '../../conversation/review/hunks';
 import type { HunkMark, ReviewHunk } from '../../conversation/model';
 import type { HunkNode } from './hunkReview';
 

@@ -4,7 +4,7 @@
  * (a restored Diff tab). In the extension bundle this `require` becomes `require('./review.js')` (esbuild.mjs).
  */
 import * as vscode from 'vscode';
-import { turnFileChanges } from '../../conversation/turnChanges';
+import { turnFileChanges } from '../../conversation/review/turnChanges';
 import { Disposable } from '../../lifecycle/disposable';
 import { lazy } from '../../lifecycle/lazy';
 import { BEFORE_SCHEME } from './beforeScheme';

@@ -13,7 +13,7 @@ import {
   sameChangedPath,
   turnCheckpoints,
   turnFileChanges,
-} from '../../conversation/turnChanges';
+} from '../../conversation/review/turnChanges';
 import { findZero } from '../../zero';
 import { checkpointsFrom, readCheckpoint, readSessionCwd, sessionsRoot, type Checkpoint } from '../../zero/checkpoints';
 import { turnRoot, type KnownRoots } from '../../zero/turnRoot';

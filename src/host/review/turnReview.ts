@@ -10,11 +10,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { countLineChanges, looksBinary, splitLines } from '../../conversation/lineChanges';
+import { countLineChanges, looksBinary, splitLines } from '../../conversation/review/lineChanges';
 import type { Chat, ReviewFile, ReviewHunk, Turn } from '../../conversation/model';
-import { revertPlan, revertWarning, type BeforeState, type DiskState } from '../../conversation/revertPlan';
-import { MEASURE_MAX_FILES, reviewAvailable } from '../../conversation/reviewList';
-import { sameChangedPath, turnFileChanges } from '../../conversation/turnChanges';
+import { revertPlan, revertWarning, type BeforeState, type DiskState } from '../../conversation/review/revertPlan';
+import { MEASURE_MAX_FILES, reviewAvailable } from '../../conversation/review/reviewList';
+import { sameChangedPath, turnFileChanges } from '../../conversation/review/turnChanges';
 import { nodeCrypto } from '../../zero/nodeOnDemand';
 import { resolveWithinWorkspace } from '../../zero/workspacePath';
 import { beforeTurn, beforeTurnFiles, type Before } from './checkpointBefore';

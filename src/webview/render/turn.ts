@@ -6,7 +6,7 @@ import { CONTINUED_ON_EXEC_CODE } from '../../conversation/contextLimit';
 import { suggestsDiagnose } from '../../conversation/diagnosable';
 import type { Turn, TurnItem } from '../../conversation/model';
 import { RUNNING_STATUSES } from '../../conversation/model';
-import { turnReviewRows, rowLabel, rowSpoken, type ReviewRow } from '../../conversation/reviewList';
+import { turnReviewRows, rowLabel, rowSpoken, type ReviewRow } from '../../conversation/review/reviewList';
 import { button, h } from '../dom';
 import { post } from '../vscodeApi';
 import { duration, statusLabel, usageText } from './format';

@@ -7,9 +7,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { newChat, reduceChat, type Chat, type ChatAction } from '../../../src/conversation';
-import { rejectedHunksMessage } from '../../../src/conversation/hunkFeedback';
+import { rejectedHunksMessage } from '../../../src/conversation/review/hunkFeedback';
 import type { ReviewFile, ReviewHunk } from '../../../src/conversation/model';
-import { hunksReviewed, reviewedWords } from '../../../src/conversation/reviewMarks';
+import { hunksReviewed, reviewedWords } from '../../../src/conversation/review/reviewMarks';
 import { ChatStore } from '../../../src/storage/chatStore';
 
 const hunk = (key: string, newStart: number): ReviewHunk => ({

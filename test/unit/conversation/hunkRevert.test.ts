@@ -1,8 +1,8 @@
 // Reverting one hunk: exactly that hunk applied in reverse to the file as it is now, found where it
 // was or nearest to it; refused, saying where, when the file changed there since.
 import * as assert from 'node:assert/strict';
-import { computeHunks } from '../../../src/conversation/hunks';
-import { planHunkRevert } from '../../../src/conversation/hunkRevert';
+import { computeHunks } from '../../../src/conversation/review/hunks';
+import { planHunkRevert } from '../../../src/conversation/review/hunkRevert';
 
 const lines = (n: number, f: (i: number) => string = (i) => `line ${i}`): string =>
   Array.from({ length: n }, (_, i) => `${f(i + 1)}\n`).join('');

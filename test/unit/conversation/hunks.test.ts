@@ -13,8 +13,8 @@ import {
   hunkSpoken,
   hunkSummary,
   turnHunksNow,
-} from '../../../src/conversation/hunks';
-import { countLineChanges } from '../../../src/conversation/lineChanges';
+} from '../../../src/conversation/review/hunks';
+import { countLineChanges } from '../../../src/conversation/review/lineChanges';
 import { loadHunks } from '../../../src/host/review/hunkLoader';
 
 /** The `@@` headers git writes for the same two texts (`git diff --no-index`, 3 lines of context). */

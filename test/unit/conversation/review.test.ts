@@ -2,16 +2,16 @@
 // against what `git diff --numstat` says for the same edits), the per-file revert plan and the
 // review list the footer and the Changes view show.
 import * as assert from 'node:assert/strict';
-import { countLineChanges, looksBinary, splitLines } from '../../../src/conversation/lineChanges';
+import { countLineChanges, looksBinary, splitLines } from '../../../src/conversation/review/lineChanges';
 import { ZERO_USAGE, type Chat, type ToolItem, type Turn } from '../../../src/conversation/model';
-import { chatReview, rowLabel, rowSpoken, turnReviewRows } from '../../../src/conversation/reviewList';
+import { chatReview, rowLabel, rowSpoken, turnReviewRows } from '../../../src/conversation/review/reviewList';
 import {
   editedSince,
   revertPlan,
   revertWarning,
   type BeforeState,
   type DiskState,
-} from '../../../src/conversation/revertPlan';
+} from '../../../src/conversation/review/revertPlan';
 
 /** Longest common subsequence by dynamic programming: the slow, obviously right reference. */
 function lcsCounts(before: string, after: string): { added: number; removed: number } {

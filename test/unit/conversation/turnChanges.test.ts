@@ -22,7 +22,7 @@ import {
   recordedDuringTurn,
   turnCheckpoints,
   turnFileChanges,
-} from '../../../src/conversation/turnChanges';
+} from '../../../src/conversation/review/turnChanges';
 import { decodeLine, type ZeroEvent } from '../../../src/protocol';
 import { readCheckpoint, sessionsRoot } from '../../../src/zero/checkpoints';
 import { rewindSession } from '../../../src/zero/rewind';

@@ -5,9 +5,9 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { rowLabel, rowSpoken, turnReviewRows } from '../../../src/conversation/reviewList';
+import { rowLabel, rowSpoken, turnReviewRows } from '../../../src/conversation/review/reviewList';
 import { ZERO_USAGE, type Turn } from '../../../src/conversation/model';
-import { revertPlan } from '../../../src/conversation/revertPlan';
+import { revertPlan } from '../../../src/conversation/review/revertPlan';
 import type { Before } from '../../../src/host/review/checkpointBefore';
 import { measure, MEASURE_MAX_BYTES, readLeft } from '../../../src/host/review/turnReview';
 

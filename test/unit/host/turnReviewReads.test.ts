@@ -8,7 +8,12 @@ import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import type { ReviewFile } from '../../../src/conversation/model';
 import type { ChatAction } from '../../../src/conversation/actions';
-import { MEASURE_MAX_FILES, rowLabel, TOO_MANY_WORDS, turnReviewRows } from '../../../src/conversation/reviewList';
+import {
+  MEASURE_MAX_FILES,
+  rowLabel,
+  TOO_MANY_WORDS,
+  turnReviewRows,
+} from '../../../src/conversation/review/reviewList';
 import type { ChatController } from '../../../src/chats/chatController';
 import { measureFiles, readLeft, TurnReview } from '../../../src/host/review/turnReview';
 import { writeCheckpointedTurn } from '../support/checkpointFixture';

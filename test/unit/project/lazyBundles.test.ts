@@ -143,7 +143,7 @@ describe('lazy bundles (esbuild.mjs LAZY_BUNDLES)', function () {
 
   it('refuses any other import of a member from the extension, with one message naming the loader', async () => {
     await assert.rejects(
-      probe("import { planHunkRevert } from './src/conversation/hunkRevert'; console.log(planHunkRevert);"),
+      probe("import { planHunkRevert } from './src/conversation/review/hunkRevert'; console.log(planHunkRevert);"),
       /hunkRevert \(imported by probe\.ts\) is in the lazy bundle dist\/hunks\.js .*get values from loadHunks\(\)/,
     );
     await assert.rejects(

@@ -7,7 +7,7 @@
  */
 import { diffLines } from 'diff';
 import { splitLines } from './lineChanges';
-import type { ReviewHunk } from './model';
+import type { ReviewHunk } from '../model';
 
 export interface HunkLine {
   readonly kind: ' ' | '-' | '+';

@@ -32,7 +32,7 @@ export type HunkMark = 'reviewed' | 'kept' | 'reverted';
 
 /** One hunk of a turn's change to a file: where it is and its counts (its text is not kept). */
 export interface ReviewHunk {
-  /** From its changed lines (conversation/hunks.ts): the same change, the same key. */
+  /** From its changed lines (conversation/review/hunks.ts): the same change, the same key. */
   readonly key: string;
   /** The numbers of its `@@ -oldStart,oldLines +newStart,newLines @@` header. */
   readonly oldStart: number;

@@ -2,13 +2,13 @@
  * The reviewed marks of a turn's files and hunks (Mark Reviewed, Keep Hunk, Revert Hunk), as the
  * reducer records them and the Changes view counts them. Pure.
  */
-import type { HunkMark, ReviewFile } from './model';
+import type { HunkMark, ReviewFile } from '../model';
 
 const HUNK_KEY = /^[0-9a-f]{8}-\d+(\.\d+)?$/;
 
 /** The file with one mark set or cleared: a hunk's by key, or with no hunk the file's own reviewed mark. */
 export function markFile(file: ReviewFile, hunk: string | null, mark: HunkMark | null): ReviewFile {
-  // Keys are conversation/hunks.ts's: anything else (a hand-edited chat file) is not a hunk of ours.
+  // Keys are conversation/review/hunks.ts's: anything else (a hand-edited chat file) is not a hunk of ours.
   if (hunk !== null && !HUNK_KEY.test(hunk)) return file;
   const next: { -readonly [K in keyof ReviewFile]: ReviewFile[K] } = { ...file };
   if (hunk === null) {

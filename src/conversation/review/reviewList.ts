@@ -2,8 +2,8 @@
  * The review list: the files each turn changed, with their +/- counts and what the user decided,
  * as the turn footer and the "Zero: Changes" view show them. Pure.
  */
-import type { Chat, ReviewFile, Turn } from './model';
-import { RUNNING_STATUSES } from './model';
+import type { Chat, ReviewFile, Turn } from '../model';
+import { RUNNING_STATUSES } from '../model';
 import { turnFileChanges } from './turnChanges';
 
 export type ReviewState = 'pending' | 'kept' | 'reverted';

@@ -7,7 +7,7 @@
  * Over ACP there are no checkpoints; a tool call's `locations` are its changed files (Zero's
  * internal/acp translate.go fills them from the tool result's ChangedFiles only).
  */
-import type { ToolItem, Turn } from './model';
+import type { ToolItem, Turn } from '../model';
 
 export interface TurnCheckpoint {
   readonly sequence: number;
