@@ -27,11 +27,12 @@ import { MODEL_ID } from '../test/fixtures/model-server/server';
 import { startModelServerProcess, type ServerProcess } from './lib/modelServerProcess';
 import { chatWebviewFrame } from '../test/e2e/lib/axe';
 import { launchBrowserFor, openWorkbench } from '../test/e2e/lib/browser';
-import { startCodeServer } from '../test/e2e/lib/codeServer';
+import { startCodeServer, type CodeServer } from '../test/e2e/lib/codeServer';
 import { openZeroView } from '../test/e2e/lib/workbench';
 import { messageBox } from '../test/e2e/lib/userFlows';
 import { findRealZero } from '../test/real-zero/lib/realZero';
 import { LATENCY_STAGES, type LatencyRecord } from '../src/protocol/latencyMarks';
+import { promptInput } from '../src/protocol/input';
 import { buildProbe, installProbe, measureFloor, type FloorSample } from './lib/latencyFloor';
 
 const arg = (name: string): string | undefined => {
@@ -129,7 +130,10 @@ const ARM = `(() => {
   obs.observe(document.body, { subtree: true, childList: true, characterData: true });
 })()`;
 
-async function onScreen(transport: 'exec' | 'acp', bin: string): Promise<{ samples: Sample[]; floor: FloorSample[] }> {
+async function onScreen(
+  transport: 'exec' | 'acp',
+  bin: string,
+): Promise<{ samples: Sample[]; floor: FloorSample[]; asTheChat: Sample[] }> {
   const server = await startModelServerProcess();
   const config = zeroConfig(server);
   const probe = buildProbe();
@@ -148,6 +152,7 @@ async function onScreen(transport: 'exec' | 'acp', bin: string): Promise<{ sampl
   const browser = await launchBrowserFor(cs);
   const samples: Sample[] = [];
   let floor: FloorSample[] = [];
+  let asTheChat: Sample[] = [];
   try {
     // Installed beside Zero's (the workbench takes one development extension): read when the window opens.
     installProbe(probe, cs.dirs.extensions);
@@ -171,6 +176,7 @@ async function onScreen(transport: 'exec' | 'acp', bin: string): Promise<{ sampl
       if (i > 0) samples.push({ first: t.first - t.sent, answer: t.answer - t.sent, end: t.end - t.sent, stages });
     }
     // The same window, after the chat's turns: nothing else runs meanwhile.
+    if (transport === 'exec') asTheChat = await execAsTheChat(bin, cs);
     floor = await measureFloor(browser.page, RUNS);
   } finally {
     await browser.close();
@@ -179,7 +185,7 @@ async function onScreen(transport: 'exec' | 'acp', bin: string): Promise<{ sampl
     fs.rmSync(config, { recursive: true, force: true });
     fs.rmSync(probe, { recursive: true, force: true });
   }
-  return { samples, floor };
+  return { samples, floor, asTheChat };
 }
 
 interface ScreenTimes {
@@ -216,6 +222,31 @@ async function pollTimes(frame: Frame): Promise<ScreenTimes> {
   }
 }
 
+/** One `zero exec` of `prompt`, timed from the spawn call: its first stdout bytes, first words and exit. */
+async function timeExec(
+  bin: string,
+  args: readonly string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv; stdin?: string },
+): Promise<Sample & { session: string }> {
+  const t0 = performance.now();
+  let first = 0;
+  let output = 0;
+  let session = '';
+  const child = spawn(bin, [...args], {
+    cwd: opts.cwd,
+    env: opts.env,
+    stdio: [opts.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'ignore'],
+  });
+  if (opts.stdin !== undefined) child.stdin?.end(opts.stdin);
+  child.stdout!.on('data', (d: Buffer) => {
+    output ||= performance.now();
+    if (!first && d.includes('"type":"text"')) first = performance.now();
+    session ||= /"sessionId":"([^"]+)"/.exec(d.toString())?.[1] ?? '';
+  });
+  await new Promise((r) => child.on('close', r));
+  return { first: first - t0, firstOutput: output - t0, end: performance.now() - t0, session };
+}
+
 /** The same message straight to `zero exec`, as a shell would run it: first text line and exit. */
 async function directExec(bin: string): Promise<Sample[]> {
   const server = await startModelServerProcess();
@@ -225,32 +256,41 @@ async function directExec(bin: string): Promise<Sample[]> {
   try {
     let session = '';
     for (let i = 0; i <= RUNS; i++) {
-      const t0 = performance.now();
-      let first = 0;
-      let output = 0;
       // Later messages continue the session, as the chat does (--resume).
       const resume = session ? [`--resume=${session}`] : [];
-      const child = spawn(
+      const t = await timeExec(
         bin,
         ['exec', '-o', 'stream-json', '--no-notify', '--no-completion-gate', ...resume, '--', `${PROMPT} ${i}`],
-        {
-          cwd: ws,
-          env: { ...process.env, XDG_CONFIG_HOME: config, XDG_DATA_HOME: path.join(ws, '.data') },
-          stdio: ['ignore', 'pipe', 'ignore'],
-        },
+        { cwd: ws, env: { ...process.env, XDG_CONFIG_HOME: config, XDG_DATA_HOME: path.join(ws, '.data') } },
       );
-      child.stdout.on('data', (d: Buffer) => {
-        output ||= performance.now();
-        if (!first && d.includes('"type":"text"')) first = performance.now();
-        session ||= /"sessionId":"([^"]+)"/.exec(d.toString())?.[1] ?? '';
-      });
-      await new Promise((r) => child.on('close', r));
-      if (i > 0) samples.push({ first: first - t0, firstOutput: output - t0, end: performance.now() - t0 });
+      session ||= t.session;
+      if (i > 0) samples.push(t);
     }
   } finally {
     await server.close();
     fs.rmSync(config, { recursive: true, force: true });
     fs.rmSync(ws, { recursive: true, force: true });
+  }
+  return samples;
+}
+
+/**
+ * Zero as the chat runs it (its argv, stdin and the server's environment), spawned from the bench while the
+ * window idles: what Zero alone costs there, without the extension's work beside it.
+ */
+async function execAsTheChat(bin: string, cs: CodeServer): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  let session = '';
+  for (let i = 0; i <= RUNS; i++) {
+    const resume = session ? [`--resume=${session}`] : [];
+    const args = ['exec', '-o', 'stream-json', '-i', 'stream-json', '--no-notify', '--no-completion-gate'];
+    const t = await timeExec(bin, [...args, '--cwd', cs.dirs.workspace, ...resume, '--auto', 'medium'], {
+      cwd: cs.dirs.workspace,
+      env: cs.env,
+      stdin: promptInput(`${PROMPT} alone ${i}`),
+    });
+    session ||= t.session;
+    if (i > 0) samples.push(t);
   }
   return samples;
 }
@@ -315,7 +355,7 @@ async function main(): Promise<void> {
   console.log(`real Zero ${found.bin}; ${RUNS} runs after a warm-up; medians [min–max]`);
   for (const transport of TRANSPORTS) {
     const direct = transport === 'exec' ? await directExec(found.bin) : await directAcp(found.bin);
-    const { samples: screen, floor } = await onScreen(transport, found.bin);
+    const { samples: screen, floor, asTheChat } = await onScreen(transport, found.bin);
     const ends = screen.map((s) => s.end);
     const extension = median(ends) - median(direct.map((s) => s.end));
     console.log(`\n${transport}`);
@@ -345,7 +385,7 @@ async function main(): Promise<void> {
       );
     if (transport === 'exec')
       console.log(
-        `  Zero itself, spawned → first stdout / first words read: in the extension ${fmt(span('zero-asked', 'first-output'))} / ${fmt(span('zero-asked', 'text-read'))}; alone ${fmt(direct.map((s) => s.firstOutput ?? 0))} / ${fmt(direct.map((s) => s.first))}`,
+        `  Zero itself, spawned → first stdout / first words read: in the extension ${fmt(span('zero-asked', 'first-output'))} / ${fmt(span('zero-asked', 'text-read'))}; alone ${fmt(direct.map((s) => s.firstOutput ?? 0))} / ${fmt(direct.map((s) => s.first))}; alone with the chat's argv, stdin and environment, the window idle ${fmt(asTheChat.map((s) => s.firstOutput ?? 0))} / ${fmt(asTheChat.map((s) => s.first))}`,
       );
     console.log('  each stage, median ms after the previous one [median ms after Enter]:');
     for (const stage of STAGES) {
