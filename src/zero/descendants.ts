@@ -54,8 +54,8 @@ export class Descendants {
   /** `pid:start` of processes looked at and found not ours, so their environment is read once. */
   private readonly foreign = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
-  /** This process and its ancestors: never ours, whatever a bug or a forged environment says. */
-  private readonly protectedPids: ReadonlySet<number>;
+  /** This process and its ancestors: never ours, whatever a bug or a forged environment says (see protectedPids). */
+  private ancestry: ReadonlySet<number> | undefined;
   /** The leader's start time, once seen: its pid may be reused after it is reaped. */
   private leaderStart: string | undefined;
   private readonly procRoot: string;
@@ -70,7 +70,14 @@ export class Descendants {
     this.procRoot = opts.procRoot ?? '/proc';
     this.kill = opts.kill ?? process.kill.bind(process);
     this.marker = Buffer.from(`${RUN_MARKER_ENV}=${markerValue}\0`);
-    this.protectedPids = ancestors(this.procRoot, opts.self ?? process.pid);
+  }
+
+  /**
+   * Read at the first look, not when the run is spawned: a file read per ancestor, 1-2 ms on the way from Send
+   * to Zero (npm run bench:latency), and nothing looks before the first poll or the kill.
+   */
+  private get protectedPids(): ReadonlySet<number> {
+    return (this.ancestry ??= ancestors(this.procRoot, this.opts.self ?? process.pid));
   }
 
   /** Whether this platform can be tracked this way. */

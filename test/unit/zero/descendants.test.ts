@@ -150,6 +150,18 @@ describe('Descendants (fake /proc)', () => {
     assert.deepEqual(proc.killed, []);
   });
 
+  it('reads nothing while the run is spawned: its ancestors are read at the first look', () => {
+    proc.remove(5);
+    proc.remove(10);
+    proc.add(100, 10);
+    const t = proc.tracker(100);
+    // Readable only after the spawn: read then, they are still known.
+    proc.add(10, 5, { env: { [RUN_MARKER_ENV]: 'm1' } });
+    proc.add(5, 1, { env: { [RUN_MARKER_ENV]: 'm1' } });
+    t.killAll();
+    assert.deepEqual(proc.killed, [], 'the ancestors, marked, are still never touched');
+  });
+
   it('catches a process forked while the kill was under way', () => {
     proc.add(100, 10);
     proc.add(140, 100);
