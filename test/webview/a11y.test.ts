@@ -12,6 +12,7 @@ import type { ChatAction } from '../../src/conversation/actions';
 import type { ViewState } from '../../src/messages/messages';
 import { CHAT_ID, chatOf, emptyChat, ev, eventActions, runActions, T_START, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
+import { processExited } from '../support/builders';
 
 interface Theme {
   readonly name: string;
@@ -361,17 +362,7 @@ describe('webview: accessibility', () => {
         ev({ type: 'run_end', status: 'error', exitCode: 3 }),
       ]),
     );
-    await send([
-      {
-        type: 'process_exited',
-        code: 3,
-        signal: null,
-        spawnFailed: false,
-        explanation: null,
-        stderrTail: null,
-        at: T_START + 9000,
-      },
-    ]);
+    await send([processExited(3, T_START + 9000)]);
     assert.deepEqual(said, [
       'Zero is working…',
       'Plan',

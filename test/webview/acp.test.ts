@@ -4,6 +4,7 @@ import type { ChatAction } from '../../src/conversation/actions';
 import type { ComposerState } from '../../src/messages/messages';
 import { chatOf, emptyChat, T_START, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
+import { zeroEvent } from '../support/builders';
 
 const session: ChatAction = {
   type: 'acp_session',
@@ -42,11 +43,6 @@ const started: ChatAction = {
   at: T_START,
   transport: 'acp',
 };
-const ev = (e: Record<string, unknown>): ChatAction => ({
-  type: 'event',
-  line: 0,
-  event: { schemaVersion: 2, runId: 'turn-1', ...e } as never,
-});
 
 describe('webview: ACP chats', () => {
   let chat: ChatPage;
@@ -64,7 +60,7 @@ describe('webview: ACP chats', () => {
   });
 
   it('an ACP chat shows its mode and model in the header only; choosing posts them; Restricted Mode offers only plan', async () => {
-    const c = chatOf([started, session, ev({ type: 'run_start', sessionId: 'zero_1' })]);
+    const c = chatOf([started, session, zeroEvent({ type: 'run_start', sessionId: 'zero_1' })]);
     await chat.send({ type: 'snapshot', state: viewState(c, { composer: COMPOSER }) });
     await chat.page.getByRole('combobox', { name: 'Mode for this chat' }).selectOption('plan');
     await chat.page.getByRole('combobox', { name: 'Model for this chat' }).selectOption('o3');
@@ -91,7 +87,7 @@ describe('webview: ACP chats', () => {
       chat.page.getByRole('combobox', { name }).evaluate((el) => el === document.activeElement);
     await chat.send({
       type: 'snapshot',
-      state: viewState(chatOf([started, session, ev({ type: 'run_start', sessionId: 'zero_1' })]), {
+      state: viewState(chatOf([started, session, zeroEvent({ type: 'run_start', sessionId: 'zero_1' })]), {
         composer: COMPOSER,
       }),
     });
@@ -139,8 +135,8 @@ describe('webview: ACP chats', () => {
     const pending = chatOf([
       started,
       session,
-      ev({ type: 'run_start', sessionId: 'zero_1' }),
-      ev({ type: 'tool_call', id: 't1', name: 'web_fetch', args: { url: 'https://example.com/' } }),
+      zeroEvent({ type: 'run_start', sessionId: 'zero_1' }),
+      zeroEvent({ type: 'tool_call', id: 't1', name: 'web_fetch', args: { url: 'https://example.com/' } }),
       {
         type: 'acp_permission',
         toolCallId: 't1',
@@ -167,7 +163,7 @@ describe('webview: ACP chats', () => {
             { content: 'Summarise', priority: 'medium', status: 'in_progress' },
           ],
         },
-        ev({ type: 'text', delta: 'Done.' }),
+        zeroEvent({ type: 'text', delta: 'Done.' }),
         { type: 'acp_turn_ended', status: 'success', explanation: null, stderrTail: null, at: T_START + 3000 },
       ],
       pending,

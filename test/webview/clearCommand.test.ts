@@ -5,8 +5,9 @@
  */
 import { strict as assert } from 'node:assert';
 import { CLEARED_WORDS } from '../../src/webview/slashCommands';
-import { CHAT_ID, chatOf, finishedTurn, viewState } from './fixtures';
+import { CHAT_ID, chatOf, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
+import { turn } from '../support/builders';
 
 describe('webview: /clear clears the transcript from view, as Zero does', () => {
   let chat: ChatPage;
@@ -15,7 +16,10 @@ describe('webview: /clear clears the transcript from view, as Zero does', () => 
   const prompts = () => chat.page.locator('.turn').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
 
   it('hides the turns so far, sends nothing, says Zero keeps them; the next turn draws below; Show brings all back', async () => {
-    const before = [...finishedTurn('turn-1', 'the parser'), ...finishedTurn('turn-2', 'the lexer')];
+    const before = [
+      ...turn({ turnId: 'turn-1', prompt: 'the parser' }),
+      ...turn({ turnId: 'turn-2', prompt: 'the lexer' }),
+    ];
     await chat.send({ type: 'snapshot', state: viewState(chatOf(before)) });
     assert.equal(await chat.page.locator('.turn').count(), 2);
     await chat.clearPosted();
@@ -36,7 +40,7 @@ describe('webview: /clear clears the transcript from view, as Zero does', () => 
     // A snapshot of the same chat (the host redraws it) keeps it cleared; the next turn draws below the line.
     await chat.send({ type: 'snapshot', state: viewState(chatOf(before)) });
     assert.equal(await chat.page.locator('.turn').count(), 0);
-    await chat.send({ type: 'actions', chatId: CHAT_ID, actions: finishedTurn('turn-3', 'the tests') });
+    await chat.send({ type: 'actions', chatId: CHAT_ID, actions: turn({ turnId: 'turn-3', prompt: 'the tests' }) });
     const texts = await prompts();
     assert.equal(texts.length, 1);
     assert.match(texts[0]!, /About the tests\./);

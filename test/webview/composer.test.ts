@@ -3,6 +3,7 @@ import { strict as assert } from 'node:assert';
 import type { ChatAction } from '../../src/conversation/actions';
 import { CHAT_ID, chatOf, emptyChat, ev, eventActions, T_START, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
+import { processExited } from '../support/builders';
 
 const started: ChatAction = {
   type: 'turn_started',
@@ -63,17 +64,7 @@ describe('webview: composer, banners, queue and status', () => {
     await chat.send({
       type: 'actions',
       chatId: CHAT_ID,
-      actions: [
-        {
-          type: 'process_exited',
-          code: 130,
-          signal: null,
-          spawnFailed: false,
-          explanation: null,
-          stderrTail: null,
-          at: Date.now(),
-        },
-      ],
+      actions: [processExited(130, Date.now())],
     });
     assert.equal(await stop.isDisabled(), true);
     assert.equal(await chat.page.locator('.run-status').textContent(), 'Stopped: interrupted');
@@ -190,15 +181,7 @@ describe('webview: composer, banners, queue and status', () => {
           ev({ type: 'text', delta: 'ok' }),
           ev({ type: 'run_end', status: 'success', exitCode: 0 }),
         ]),
-        {
-          type: 'process_exited',
-          code: 0,
-          signal: null,
-          spawnFailed: false,
-          explanation: null,
-          stderrTail: null,
-          at: T_START + 1000,
-        },
+        processExited(0, T_START + 1000),
       ],
     });
     assert.equal(await live.textContent(), 'ok Zero finished', 'the last block of the answer, then the end');

@@ -6,9 +6,9 @@ import type { Chat } from '../../src/conversation/model';
 import { newChat, reduceChat } from '../../src/conversation/reducer';
 import type { ViewState } from '../../src/messages/messages';
 import { decodeLine } from '../../src/protocol/decode';
+import { processExited, T0 } from '../support/builders';
 
 export const CHAT_ID = 'chat-1';
-const T0 = Date.UTC(2026, 6, 1, 14, 15, 33);
 
 /** The actions a host would post for one run of a saved transcript. */
 export function runActions(file: string, prompt: string, turnId = 'turn-1', exitCode = 0): ChatAction[] {
@@ -16,36 +16,7 @@ export function runActions(file: string, prompt: string, turnId = 'turn-1', exit
   return [
     { type: 'turn_started', turnId, prompt, origin: 'prompt', at: T0 },
     ...eventActions(text.split('\n').filter((l) => l.trim() !== '')),
-    {
-      type: 'process_exited',
-      code: exitCode,
-      signal: null,
-      spawnFailed: false,
-      explanation: null,
-      stderrTail: null,
-      at: T0 + 4200,
-    },
-  ];
-}
-
-/** A turn Zero answered in full ("About <prompt>."), as the host posts it. */
-export function finishedTurn(turnId: string, prompt: string): ChatAction[] {
-  return [
-    { type: 'turn_started', turnId, prompt, origin: 'prompt', at: T0 },
-    ...eventActions([
-      ev({ type: 'run_start', sessionId: 'zero_s_1' }),
-      ev({ type: 'final', text: `About ${prompt}.` }),
-      ev({ type: 'run_end', status: 'success', exitCode: 0 }),
-    ]),
-    {
-      type: 'process_exited',
-      code: 0,
-      signal: null,
-      spawnFailed: false,
-      explanation: null,
-      stderrTail: null,
-      at: T0 + 500,
-    },
+    processExited(exitCode, T0 + 4200),
   ];
 }
 
@@ -53,7 +24,8 @@ export function eventActions(lines: readonly (string | object)[], first = 1): Ch
   return lines.map((l, i) => actionFromDecoded(decodeLine(typeof l === 'string' ? l : JSON.stringify(l), first + i)));
 }
 
-export const ev = (e: Record<string, unknown>): string => JSON.stringify({ schemaVersion: 2, runId: 'run_1', ...e });
+/** An event line for the real decoder (`eventActions`). */
+export { zeroEventLine as ev } from '../support/builders';
 
 export function chatOf(actions: readonly ChatAction[], chat = newChat(CHAT_ID, T0)): Chat {
   return actions.reduce(reduceChat, chat);

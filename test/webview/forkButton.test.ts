@@ -2,8 +2,9 @@
 import { strict as assert } from 'node:assert';
 import type { ChatAction } from '../../src/conversation/actions';
 import { FORK_ACP_WHY } from '../../src/conversation/forkTurns';
-import { CHAT_ID, chatOf, emptyChat, finishedTurn, T_START, viewState } from './fixtures';
+import { CHAT_ID, chatOf, emptyChat, T_START, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
+import { turn } from '../support/builders';
 
 const started = (id: string, prompt: string, acp = false): ChatAction =>
   ({
@@ -25,8 +26,8 @@ describe('webview: Fork from here', () => {
       type: 'actions',
       chatId: CHAT_ID,
       actions: [
-        ...finishedTurn('turn-1', 'the parser'),
-        ...finishedTurn('turn-2', 'the lexer'),
+        ...turn({ turnId: 'turn-1', prompt: 'the parser' }),
+        ...turn({ turnId: 'turn-2', prompt: 'the lexer' }),
         started('turn-3', 'running'),
       ],
     });
@@ -64,7 +65,7 @@ describe('webview: Fork from here', () => {
 
   it("a fork's header links to the chat it came from; a saved transcript offers no Fork", async () => {
     const fork = {
-      ...chatOf(finishedTurn('turn-1', 'the parser')),
+      ...chatOf(turn({ turnId: 'turn-1', prompt: 'the parser' })),
       title: 'the parser (fork)',
       sessionId: 'zero_fork_1',
       forkedFrom: {
@@ -87,7 +88,7 @@ describe('webview: Fork from here', () => {
     );
     await chat.send({
       type: 'snapshot',
-      state: viewState(chatOf(finishedTurn('turn-1', 'saved')), { readOnly: true }),
+      state: viewState(chatOf(turn({ turnId: 'turn-1', prompt: 'saved' })), { readOnly: true }),
     });
     assert.equal(await chat.page.locator('.fork-turn:visible').count(), 0);
   });

@@ -7,6 +7,7 @@ import { strict as assert } from 'node:assert';
 import type { ChatAction } from '../../src/conversation/actions';
 import { CHAT_ID, chatOf, ev, eventActions, T_START, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
+import { processExited } from '../support/builders';
 
 const TURNS = 300;
 
@@ -23,15 +24,10 @@ function longChat(running = false) {
       ]),
     );
     if (last && running) break;
-    actions.push(...eventActions([ev({ type: 'run_end', status: 'success', exitCode: 0 })]), {
-      type: 'process_exited',
-      code: 0,
-      signal: null,
-      spawnFailed: false,
-      explanation: null,
-      stderrTail: null,
-      at: T_START + i + 1,
-    });
+    actions.push(
+      ...eventActions([ev({ type: 'run_end', status: 'success', exitCode: 0 })]),
+      processExited(0, T_START + i + 1),
+    );
   }
   return chatOf(actions);
 }

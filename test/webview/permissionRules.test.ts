@@ -4,6 +4,7 @@ import type { ChatAction } from '../../src/conversation/actions';
 import type { AskedAgain, StoredRule } from '../../src/conversation/model';
 import { CHAT_ID, chatOf, ev, eventActions, T_START, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
+import { permissionRequest } from '../support/builders';
 
 const AT = Date.parse('2026-12-02T01:58:02Z');
 const KEY = 'permission_request:c1';
@@ -11,14 +12,7 @@ const asked: ChatAction[] = [
   { type: 'turn_started', turnId: 'turn-1', prompt: 'Fetch', origin: 'prompt', at: T_START },
   ...eventActions([
     ev({ type: 'run_start', sessionId: 's1' }),
-    ev({
-      type: 'permission_request',
-      id: 'c1',
-      name: 'web_fetch',
-      action: 'prompt',
-      permissionGranted: false,
-      risk: { level: 'high', categories: ['network'] },
-    }),
+    ev(permissionRequest({ risk: { level: 'high', categories: ['network'] } })),
   ]),
 ];
 const rule: StoredRule = {

@@ -3,6 +3,7 @@ import { strict as assert } from 'node:assert';
 import type { ChatAction } from '../../src/conversation/actions';
 import { CHAT_ID, chatOf, ev, eventActions, runActions, T_START, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
+import { processExited } from '../support/builders';
 
 function answerRun(prompt: string, answer: string, extra: string[] = []): ChatAction[] {
   return [
@@ -15,15 +16,7 @@ function answerRun(prompt: string, answer: string, extra: string[] = []): ChatAc
       ev({ type: 'final', text: answer }),
       ev({ type: 'run_end', status: 'success', exitCode: 0 }),
     ]),
-    {
-      type: 'process_exited',
-      code: 0,
-      signal: null,
-      spawnFailed: false,
-      explanation: null,
-      stderrTail: null,
-      at: T_START + 4200,
-    },
+    processExited(0, T_START + 4200),
   ];
 }
 
@@ -104,15 +97,7 @@ describe('webview: rendering a snapshot', () => {
           ev({ type: 'text', delta: `## Answer ${i}\n\n${para}` }),
           ev({ type: 'run_end', status: 'success', exitCode: 0 }),
         ]),
-        {
-          type: 'process_exited',
-          code: 0,
-          signal: null,
-          spawnFailed: false,
-          explanation: null,
-          stderrTail: null,
-          at: T_START + i + 1,
-        },
+        processExited(0, T_START + i + 1),
       );
     }
     const state = viewState(chatOf(actions));

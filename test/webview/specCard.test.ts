@@ -9,6 +9,7 @@ import type { ChatAction } from '../../src/conversation/actions';
 import { SPEC_MODE } from '../../src/conversation/specReview';
 import { CHAT_ID, chatOf, emptyChat, ev, eventActions, T_START, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
+import { processExited } from '../support/builders';
 
 const SPEC_ID = '2026-12-03-add-a-greeting-file';
 /** `final.meta` of a spec-draft run, as Zero 0.8.0 writes it (cli/exec_spec.go). */
@@ -38,15 +39,7 @@ function specTurnActions(turnId = 'turn-1'): ChatAction[] {
       ev({ type: 'final', text: 'Spec draft saved for review.', meta: META }),
       ev({ type: 'run_end', status: 'spec_review_required', exitCode: 0 }),
     ]),
-    {
-      type: 'process_exited',
-      code: 0,
-      signal: null,
-      spawnFailed: false,
-      explanation: null,
-      stderrTail: null,
-      at: T_START + 3000,
-    },
+    processExited(0, T_START + 3000),
   ];
 }
 

@@ -7,6 +7,7 @@ import { strict as assert } from 'node:assert';
 import type { ChatAction } from '../../src/conversation/actions';
 import { CHAT_ID, chatOf, emptyChat, ev, eventActions, T_START, viewState } from './fixtures';
 import { Harness, type ChatPage } from './harness';
+import { processExited } from '../support/builders';
 
 const ANSWER = [
   '# Plan',
@@ -84,15 +85,7 @@ function streamedRun(answer: string, finalText: string, seed: number): ChatActio
       ev({ type: 'final', text: finalText }),
       ev({ type: 'run_end', status: 'success', exitCode: 0 }),
     ]),
-    {
-      type: 'process_exited',
-      code: 0,
-      signal: null,
-      spawnFailed: false,
-      explanation: null,
-      stderrTail: null,
-      at: T_START + 3000,
-    },
+    processExited(0, T_START + 3000),
   ];
 }
 

@@ -10,6 +10,7 @@ import type { TurnEnd } from '../../../src/conversation/transport';
 import { ExecTransport } from '../../../src/zero/execTransport';
 import type { ZeroSettings } from '../../../src/host/workspace/settings';
 import { realZeroBin, type Sandbox } from './realZero';
+import { zeroSettings } from '../../support/builders';
 
 export const FAKE_ZERO = path.resolve(__dirname, '../../fixtures/fake-zero/zero');
 
@@ -58,19 +59,15 @@ export async function chatTurn(
   prompt: string,
   options: ChatTurnOptions = {},
 ): Promise<ChatTurnResult> {
-  const settings: ZeroSettings = {
+  const settings: ZeroSettings = zeroSettings({
     path: options.binary ?? realZeroBin(),
-    model: '',
     mode: options.mode ?? '',
     autonomy: options.autonomy ?? '',
     addDirs: options.addDirs ?? [],
-    addWorkspaceFolders: false,
     extraArgs: options.extraArgs ?? [],
     env: cleanEnv(sandbox, options.env ?? {}),
-    maxLineMB: 64,
     maxRunOutputMB: 64,
-    ignored: [],
-  };
+  });
   const lines: string[] = [];
   const log = {
     info: (m: string) => lines.push(m),

@@ -22,6 +22,7 @@ import { RecordingLog, shim } from '../../unit/shim/vscode';
 import { answers, installEditorApis } from './editorApis';
 import { realZeroBin, type Sandbox } from './realZero';
 import { until } from '../../support/until';
+import { zeroSettings } from '../../support/builders';
 
 export { answers };
 
@@ -89,19 +90,7 @@ export function productHost(
   shim.config.set('zero.path', { globalValue: bin });
   shim.config.set('zero.env', { globalValue: env });
   shim.config.set('zero.mode', { globalValue: options.mode ?? '' });
-  const settings: ZeroSettings = {
-    path: bin,
-    model: '',
-    mode: options.mode ?? '',
-    autonomy: '',
-    addDirs: [],
-    addWorkspaceFolders: false,
-    extraArgs: [],
-    env,
-    maxLineMB: 64,
-    maxRunOutputMB: 16,
-    ignored: [],
-  };
+  const settings: ZeroSettings = zeroSettings({ path: bin, mode: options.mode ?? '', env });
   const log = new RecordingLog() as RecordingLog & vscodeTypes.LogOutputChannel;
   // The stand-ins composition.ts builds: each loads its transport with the first turn.
   const transport = new LazyExecTransport({

@@ -11,12 +11,10 @@ import {
 } from '../../../src/approvals/policy';
 import type { PermissionItem } from '../../../src/conversation/model';
 import { planRun } from '../../../src/zero/runPlan';
-import type { ZeroSettings } from '../../../src/host/workspace/settings';
+import { zeroSettings } from '../../support/builders';
 
 const RULES: FolderRules = { home: '/home/me', path: path.posix, caseInsensitive: false };
 const classify = (p: PermissionItem) => classifyWith(p, RULES);
-
-const fakeZero = path.join(__dirname, '../..', 'fixtures', 'fake-zero', 'zero');
 
 function perm(p: Partial<PermissionItem>): PermissionItem {
   return {
@@ -38,22 +36,6 @@ function perm(p: Partial<PermissionItem>): PermissionItem {
     ...p,
   };
 }
-
-const settings = (s: Partial<ZeroSettings> = {}): ZeroSettings => ({
-  path: fakeZero,
-  model: '',
-  mode: '',
-  autonomy: '',
-  addDirs: [],
-  addWorkspaceFolders: false,
-  extraArgs: [],
-  env: {},
-  maxLineMB: 64,
-  maxRunOutputMB: 16,
-  transport: 'exec',
-  ignored: [],
-  ...s,
-});
 
 describe('approval policy: classification (§9.3)', () => {
   it('web_fetch / web_search / MCP prompts: allow once, always allow, deny', () => {
@@ -207,7 +189,7 @@ describe('approval policy: the follow-up run', () => {
 
   it('argv: resume the same session, add the approved folder, and switch to unsafe only for that run', () => {
     const r = planRun({
-      settings: settings({ mode: 'ask', autonomy: 'medium' }),
+      settings: zeroSettings({ mode: 'ask', autonomy: 'medium' }),
       folder: '/ws',
       otherFolders: [],
       sessionId: 'zero_1',
@@ -239,7 +221,7 @@ describe('approval policy: the follow-up run', () => {
 
   it('argv: a normal run keeps the user mode and never adds unsafe', () => {
     const r = planRun({
-      settings: settings({ mode: 'ask' }),
+      settings: zeroSettings({ mode: 'ask' }),
       folder: '/ws',
       otherFolders: [],
       sessionId: null,
@@ -253,7 +235,7 @@ describe('approval policy: the follow-up run', () => {
 
   it('Restricted Mode: read-only plan runs, no elevation, no extra args', () => {
     const r = planRun({
-      settings: settings({ mode: 'unsafe', extraArgs: ['--max-turns', '3'], addDirs: ['/x'] }),
+      settings: zeroSettings({ mode: 'unsafe', extraArgs: ['--max-turns', '3'], addDirs: ['/x'] }),
       folder: '/ws',
       otherFolders: [],
       sessionId: null,
@@ -270,7 +252,7 @@ describe('approval policy: the follow-up run', () => {
 
   it('a missing binary is a clear problem, not an exception', () => {
     const r = planRun({
-      settings: settings({ path: '/nowhere/zero' }),
+      settings: zeroSettings({ path: '/nowhere/zero' }),
       folder: '/ws',
       otherFolders: [],
       sessionId: null,

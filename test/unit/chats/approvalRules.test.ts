@@ -12,9 +12,10 @@ import { ApprovalService, type ApprovalUi } from '../../../src/host/approvals/ap
 import { ChatStore } from '../../../src/storage/chatStore';
 import { runZeroCli } from '../../../src/zero/grants';
 import { RulesReader } from '../../../src/zero/grantRules';
-import { FakeTransport, zeroEvent } from '../support/fakeTransport';
+import { FakeTransport } from '../support/fakeTransport';
 import { RecordingLog, shim } from '../shim/vscode';
 import { until } from '../../support/until';
+import { zeroEvent, permissionRequest } from '../../support/builders';
 
 const FAKE_ZERO = path.resolve(__dirname, '../../fixtures/fake-zero/zero');
 
@@ -78,7 +79,7 @@ describe('ApprovalRules (exec: fake transport, fake zero for grants)', function 
   const cards = (turn: number): PermissionItem[] =>
     controller.focus.workingChat.turns[turn]!.items.filter((i): i is PermissionItem => i.kind === 'permission');
   const ask = (id: string, name: string, extra: Record<string, unknown> = {}) =>
-    zeroEvent({ type: 'permission_request', id, name, action: 'prompt', permissionGranted: false, ...extra });
+    zeroEvent(permissionRequest({ id, name, ...extra }));
 
   it('Always allow: the card names the tool-wide grant Zero lists, with its time and file; the chat file keeps it', async () => {
     start(FAKE_ZERO);

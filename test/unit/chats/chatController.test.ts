@@ -10,9 +10,10 @@ import {
   type RunEnded,
 } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
-import { FakeTransport, zeroEvent } from '../support/fakeTransport';
+import { FakeTransport } from '../support/fakeTransport';
 import { RecordingLog, shim } from '../shim/vscode';
 import { until } from '../../support/until';
+import { zeroEvent, permissionRequest } from '../../support/builders';
 
 interface Rig {
   controller: ChatController;
@@ -171,22 +172,10 @@ describe('ChatController (plain Node, fake transport)', () => {
     t.emit(zeroEvent({ type: 'run_start' }), zeroEvent({ type: 'text', delta: 'Let me fetch.' }));
     assert.equal(rig.requests.length, 0);
     t.emit(
-      zeroEvent({
-        type: 'permission_request',
-        id: 'c1',
-        name: 'web_fetch',
-        action: 'prompt',
-        permissionGranted: false,
-      }),
-      zeroEvent({
-        type: 'permission_request',
-        id: 'c2',
-        name: 'web_search',
-        action: 'prompt',
-        permissionGranted: false,
-      }),
+      zeroEvent(permissionRequest()),
+      zeroEvent(permissionRequest({ id: 'c2', name: 'web_search' })),
       // A pre-granted request is information, not a question.
-      zeroEvent({ type: 'permission_request', id: 'c3', name: 'read_file', action: 'allow', permissionGranted: true }),
+      zeroEvent(permissionRequest({ id: 'c3', name: 'read_file', action: 'allow', permissionGranted: true })),
     );
     t.emit(zeroEvent({ type: 'text', delta: 'more' }));
     assert.deepEqual(
@@ -208,15 +197,7 @@ describe('ChatController (plain Node, fake transport)', () => {
       checkpoints: false,
     });
     rig.controller.send('fetch');
-    acp.last.emit(
-      zeroEvent({
-        type: 'permission_request',
-        id: 'c1',
-        name: 'web_fetch',
-        action: 'prompt',
-        permissionGranted: false,
-      }),
-    );
+    acp.last.emit(zeroEvent(permissionRequest()));
     const r = rig.requests[0]!;
     assert.equal(r.blocking, true);
     rig.controller.runs.answerApproval(r.chatId, r.turnId, r.key, { kind: 'option', optionId: 'allow_once' });

@@ -10,9 +10,10 @@ import type * as vscode from 'vscode';
 import { ChatController } from '../../../src/chats/chatController';
 import { forkChat, type ChatForkEnv } from '../../../src/chats/chatFork';
 import { ChatStore } from '../../../src/storage/chatStore';
-import { FakeTransport, zeroEvent } from '../support/fakeTransport';
+import { FakeTransport } from '../support/fakeTransport';
 import { RecordingLog, shim } from '../shim/vscode';
 import { until } from '../../support/until';
+import { zeroEvent } from '../../support/builders';
 
 const SESSION = 'zero_20260101120000_1_1';
 const stamp = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');

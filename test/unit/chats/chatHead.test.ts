@@ -11,32 +11,20 @@ import type { Transport } from '../../../src/conversation/transport';
 import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { countingReads as reads } from '../support/countingReads';
+import { zeroEvent } from '../../support/builders';
+import { processExited } from '../../support/builders';
 
 const TURNS = 60;
 const PARA = 'Words of an answer, long enough to make a big chat quickly. '.repeat(40);
-const ev = (e: Record<string, unknown>): ChatAction => ({
-  type: 'event',
-  line: 1,
-  event: { schemaVersion: 2, runId: 'r', ...e } as never,
-});
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined, append: () => undefined };
 
 function turn(i: number, done = true): ChatAction[] {
   const out: ChatAction[] = [
     { type: 'turn_started', turnId: `turn-${i}`, prompt: `Question ${i}`, origin: 'prompt', at: 1000 + i },
-    ev({ type: 'run_start', sessionId: 's' }),
+    zeroEvent({ type: 'run_start', sessionId: 's' }),
   ];
-  for (let k = 0; k < 12; k++) out.push(ev({ type: 'text', delta: `Part ${k} of answer ${i}. ${PARA}\n\n` }));
-  if (done)
-    out.push(ev({ type: 'run_end', status: 'success', exitCode: 0 }), {
-      type: 'process_exited',
-      code: 0,
-      signal: null,
-      spawnFailed: false,
-      explanation: null,
-      stderrTail: null,
-      at: 2000 + i,
-    });
+  for (let k = 0; k < 12; k++) out.push(zeroEvent({ type: 'text', delta: `Part ${k} of answer ${i}. ${PARA}\n\n` }));
+  if (done) out.push(zeroEvent({ type: 'run_end', status: 'success', exitCode: 0 }), processExited(0, 2000 + i));
   return out;
 }
 

@@ -16,9 +16,10 @@ import { ChatStore } from '../../../src/storage/chatStore';
 import { ChatWebviewBinding } from '../../../src/host/views/chatWebviewBinding';
 import { WebviewToHostSchema, type HostToWebview } from '../../../src/messages/messages';
 import { plainEditor } from '../support/editorHandlers';
-import { FakeTransport, zeroEvent } from '../support/fakeTransport';
+import { FakeTransport } from '../support/fakeTransport';
 import { EventEmitter, RecordingLog, shim } from '../shim/vscode';
 import { until } from '../../support/until';
+import { zeroEvent } from '../../support/builders';
 
 const SESSION = 'zero_20261201_acp_1';
 const INFO = { modes: [{ id: 'auto', name: 'Auto' }], mode: 'auto', models: [], model: null, commands: [] };

@@ -4,9 +4,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
-import { FakeTransport, zeroEvent } from '../support/fakeTransport';
+import { FakeTransport } from '../support/fakeTransport';
 import { RecordingLog, shim } from '../shim/vscode';
 import { until } from '../../support/until';
+import { zeroEvent } from '../../support/builders';
 
 describe('history: rename and continuing a Zero session (plain Node, fake transport)', () => {
   let dir: string;

@@ -9,9 +9,10 @@ import type { ChatView } from '../../../src/chats/chatView';
 import { NOTHING_ATTACHED, outgoingTurn } from '../../../src/chats/outgoingMessage';
 import { TurnRunner } from '../../../src/chats/turnRunner';
 import { ChatStore } from '../../../src/storage/chatStore';
-import { FakeTransport, zeroEvent } from '../support/fakeTransport';
+import { FakeTransport } from '../support/fakeTransport';
 import { RecordingLog, shim } from '../shim/vscode';
 import { until } from '../../support/until';
+import { zeroEvent } from '../../support/builders';
 
 describe('a turn request: the chat title for a new session, the effort for the message', () => {
   let dir: string;

@@ -6,9 +6,10 @@ import { AttentionNotifier } from '../../../src/host/status/attentionNotifier';
 import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
 import type { ChatSurface } from '../../../src/chats/chatSurfaces';
-import { FakeTransport, zeroEvent } from '../support/fakeTransport';
+import { FakeTransport } from '../support/fakeTransport';
 import { RecordingLog, shim, window } from '../shim/vscode';
 import { until } from '../../support/until';
+import { zeroEvent, permissionRequest } from '../../support/builders';
 
 /** A view as the surfaces registry sees it; the test moves it between chats and shows or hides it. */
 class FakeSurface implements ChatSurface {
@@ -117,15 +118,7 @@ describe('several chats at once (controller, fake transport)', () => {
     controller.send('fetch', {}, a);
     controller.send('fetch too', {}, b);
     assert.equal(controller.activity.waiting, 0);
-    transport.turns[1]!.emit(
-      zeroEvent({
-        type: 'permission_request',
-        id: 'c1',
-        name: 'web_fetch',
-        action: 'prompt',
-        permissionGranted: false,
-      }),
-    );
+    transport.turns[1]!.emit(zeroEvent(permissionRequest()));
     assert.equal(controller.activity.waiting, 1);
     assert.equal(controller.activity.activity(b), 'waiting');
     assert.equal(controller.activity.activity(a), 'running');
@@ -182,15 +175,7 @@ describe('several chats at once (controller, fake transport)', () => {
       shim.reset();
       window.state.focused = false;
       controller.send('job 2');
-      transport.last.emit(
-        zeroEvent({
-          type: 'permission_request',
-          id: 'c1',
-          name: 'web_fetch',
-          action: 'prompt',
-          permissionGranted: false,
-        }),
-      );
+      transport.last.emit(zeroEvent(permissionRequest()));
       transport.last.end({ code: 0 });
       await until(() => shim.messages.length === 1, 'a notification');
       assert.deepEqual(shim.messages, ['info: Zero is waiting for your approval in "job".']);

@@ -9,9 +9,10 @@ import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat, ToolItem, Turn } from '../../../src/conversation/model';
 import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
-import { FakeTransport, zeroEvent } from '../support/fakeTransport';
+import { FakeTransport } from '../support/fakeTransport';
 import { RecordingLog, shim } from '../shim/vscode';
 import { until } from '../../support/until';
+import { zeroEvent } from '../../support/builders';
 
 interface Read {
   readonly turn: Turn;

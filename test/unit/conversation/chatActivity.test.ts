@@ -11,7 +11,7 @@ import {
 } from '../../../src/conversation/chatActivity';
 import type { Chat } from '../../../src/conversation/model';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
-import { zeroEvent } from '../support/fakeTransport';
+import { zeroEvent, permissionRequest } from '../../support/builders';
 
 /** A chat with one turn; `permission`: Zero asked for web_fetch in it. */
 function chatWith(permission: boolean, decided?: 'allowed-once' | 'denied'): Chat {
@@ -23,17 +23,7 @@ function chatWith(permission: boolean, decided?: 'allowed-once' | 'denied'): Cha
     at: 2,
   });
   chat = reduceChat(chat, zeroEvent({ type: 'run_start', sessionId: 's1' }));
-  if (permission)
-    chat = reduceChat(
-      chat,
-      zeroEvent({
-        type: 'permission_request',
-        id: 'c1',
-        name: 'web_fetch',
-        action: 'prompt',
-        permissionGranted: false,
-      }),
-    );
+  if (permission) chat = reduceChat(chat, zeroEvent(permissionRequest()));
   if (decided)
     chat = reduceChat(chat, {
       type: 'approval_decided',
@@ -105,18 +95,7 @@ describe('chat activity (tab titles, history, badge, attention)', () => {
 
   it('streamed text does not ask for a rescan; permissions, starts, ends and renames do', () => {
     assert.equal(mayChangeActivity(zeroEvent({ type: 'text', delta: 'x' })), false);
-    assert.equal(
-      mayChangeActivity(
-        zeroEvent({
-          type: 'permission_request',
-          id: 'c1',
-          name: 'web_fetch',
-          action: 'prompt',
-          permissionGranted: false,
-        }),
-      ),
-      true,
-    );
+    assert.equal(mayChangeActivity(zeroEvent(permissionRequest())), true);
     assert.equal(mayChangeActivity(zeroEvent({ type: 'run_end', status: 'success', exitCode: 0 })), true);
     assert.equal(mayChangeActivity({ type: 'approval_decided', turnId: 't1', key: 'k', approval: 'denied' }), true);
     assert.equal(

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { contextMeter, meterText, type ModelInfo } from '../../../src/conversation/contextMeter';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
-import type { ZeroEvent } from '../../../src/protocol/events';
+import { zeroEvent } from '../../support/builders';
 
 const MODELS: ModelInfo[] = [
   { id: 'gpt-4.1', displayName: 'GPT-4.1', apiModel: 'gpt-4.1', contextWindow: 1_047_576 },
@@ -10,14 +10,9 @@ const MODELS: ModelInfo[] = [
 
 function chatWith(model: string, ...prompts: number[]) {
   let chat = reduceChat(newChat('c', 0), { type: 'turn_started', turnId: 't', prompt: 'hi', origin: 'prompt', at: 1 });
-  const ev = (e: Record<string, unknown>) => ({
-    type: 'event' as const,
-    line: 1,
-    event: { schemaVersion: 2, runId: 'run_1', ...e } as unknown as ZeroEvent,
-  });
-  chat = reduceChat(chat, ev({ type: 'run_start', sessionId: 's', model, apiModel: model }));
+  chat = reduceChat(chat, zeroEvent({ type: 'run_start', sessionId: 's', model, apiModel: model }));
   for (const p of prompts)
-    chat = reduceChat(chat, ev({ type: 'usage', promptTokens: p, completionTokens: 5, totalTokens: p + 5 }));
+    chat = reduceChat(chat, zeroEvent({ type: 'usage', promptTokens: p, completionTokens: 5, totalTokens: p + 5 }));
   return chat;
 }
 

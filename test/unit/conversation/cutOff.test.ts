@@ -6,13 +6,7 @@ import { RESUME_TEXT, resumeOffer, unsentText } from '../../../src/conversation/
 import type { ToolItem, Turn } from '../../../src/conversation/model';
 import { RUNNING_STATUSES } from '../../../src/conversation/model';
 import { readChat } from '../../../src/conversation/chatSchema';
-import type { ZeroEvent } from '../../../src/protocol/events';
-
-const ev = (e: Record<string, unknown>): ChatAction => ({
-  type: 'event',
-  event: { schemaVersion: 2, runId: 'r1', ...e } as ZeroEvent,
-  line: 1,
-});
+import { zeroEvent } from '../../support/builders';
 const start = (turnId: string, prompt = 'fix it', transport?: 'acp'): ChatAction => ({
   type: 'turn_started',
   turnId,
@@ -37,13 +31,13 @@ const tools = (t: Turn): ToolItem[] => t.items.filter((i): i is ToolItem => i.ki
 /** A turn mid-way: a finished read, reasoning and text still streaming, a shell call still running. */
 const midTurn = (transport?: 'acp'): ChatAction[] => [
   start('t1', 'fix it', transport),
-  ev({ type: 'run_start', sessionId: 'zero_s1' }),
-  ev({ type: 'tool_call', id: 'call_1', name: 'read_file', args: { path: 'a' } }),
-  ev({ type: 'tool_result', id: 'call_1', name: 'read_file', status: 'ok', output: 'text' }),
-  ev({ type: 'reasoning', delta: 'thinking' }),
-  ev({ type: 'text', delta: 'Running it.' }),
-  ev({ type: 'tool_call', id: 'call_2', name: 'exec_command', args: { cmd: 'sleep 60' } }),
-  ev({ type: 'reasoning', delta: 'still thinking' }),
+  zeroEvent({ type: 'run_start', sessionId: 'zero_s1' }),
+  zeroEvent({ type: 'tool_call', id: 'call_1', name: 'read_file', args: { path: 'a' } }),
+  zeroEvent({ type: 'tool_result', id: 'call_1', name: 'read_file', status: 'ok', output: 'text' }),
+  zeroEvent({ type: 'reasoning', delta: 'thinking' }),
+  zeroEvent({ type: 'text', delta: 'Running it.' }),
+  zeroEvent({ type: 'tool_call', id: 'call_2', name: 'exec_command', args: { cmd: 'sleep 60' } }),
+  zeroEvent({ type: 'reasoning', delta: 'still thinking' }),
 ];
 
 /** What the view would show as busy: nothing may be, once the turn is over. */
@@ -84,7 +78,7 @@ describe('turns cut off', () => {
 
   it('Zero’s ordinary end (run_end) is not a cut-off either', () => {
     const t = currentTurn(
-      run(start('t1'), ev({ type: 'run_end', status: 'error', exitCode: 3 }), exited({ code: 3, signal: null })),
+      run(start('t1'), zeroEvent({ type: 'run_end', status: 'error', exitCode: 3 }), exited({ code: 3, signal: null })),
     )!;
     assert.equal(t.cutOff, undefined);
   });
@@ -114,10 +108,10 @@ describe('turns cut off', () => {
     const huge = 'x'.repeat(100_000);
     const chat = run(
       start('t1'),
-      ev({ type: 'run_start', sessionId: 'zero_s1' }),
-      ev({ type: 'tool_call', id: 'a', name: 'read_file', args: {} }),
-      ev({ type: 'tool_call', id: 'b', name: 'exec_command', args: {} }),
-      ev({ type: 'tool_call', id: 'c', name: 'exec_command', args: {} }),
+      zeroEvent({ type: 'run_start', sessionId: 'zero_s1' }),
+      zeroEvent({ type: 'tool_call', id: 'a', name: 'read_file', args: {} }),
+      zeroEvent({ type: 'tool_call', id: 'b', name: 'exec_command', args: {} }),
+      zeroEvent({ type: 'tool_call', id: 'c', name: 'exec_command', args: {} }),
       { type: 'run_cut_off', at: 3, cause: 'host-stopped' },
       {
         type: 'tools_recovered',
@@ -215,8 +209,8 @@ describe('turns cut off', () => {
   it('a later turn killed before its run_start: Resume repeats the message (Zero never stored it)', () => {
     const chat = run(
       start('t0'),
-      ev({ type: 'run_start', sessionId: 'zero_s1' }),
-      ev({ type: 'run_end', status: 'success', exitCode: 0 }),
+      zeroEvent({ type: 'run_start', sessionId: 'zero_s1' }),
+      zeroEvent({ type: 'run_end', status: 'success', exitCode: 0 }),
       exited({ code: 0, signal: null, explanation: null }),
       start('t1', 'second message'),
       exited(),

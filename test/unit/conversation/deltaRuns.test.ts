@@ -6,16 +6,10 @@ import { nextRun, reduceActions } from '../../../src/conversation/deltaRuns';
 import type { Chat } from '../../../src/conversation/model';
 import { MAX_TURN_ITEMS } from '../../../src/conversation/outputBudget';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
-import type { ZeroEvent } from '../../../src/protocol/events';
-
-const ev = (e: Record<string, unknown>, line = 1): ChatAction => ({
-  type: 'event',
-  line,
-  event: { schemaVersion: 2, runId: 'r', ...e } as ZeroEvent,
-});
+import { zeroEvent } from '../../support/builders';
 const text = (delta: string | undefined, line = 1): ChatAction =>
-  ev(delta === undefined ? { type: 'text' } : { type: 'text', delta }, line);
-const reasoning = (delta: string): ChatAction => ev({ type: 'reasoning', delta });
+  zeroEvent(delta === undefined ? { type: 'text' } : { type: 'text', delta }, line);
+const reasoning = (delta: string): ChatAction => zeroEvent({ type: 'reasoning', delta });
 const started = (turnId: string, outputLimit?: number): ChatAction => ({
   type: 'turn_started',
   turnId,
@@ -47,16 +41,19 @@ function stream(rand: () => number, length: number): ChatAction[] {
     if (r < 0.45) out.push(text(rand() < 0.05 ? undefined : word(), i));
     else if (r < 0.7) out.push(reasoning(word()));
     else if (r < 0.76)
-      out.push(ev({ type: 'tool_call', id: `c${++calls}`, name: 'read_file', args: { path: word() } }));
+      out.push(zeroEvent({ type: 'tool_call', id: `c${++calls}`, name: 'read_file', args: { path: word() } }));
     else if (r < 0.82)
-      out.push(ev({ type: 'tool_result', id: `c${calls}`, name: 'read_file', status: 'ok', output: word().repeat(5) }));
-    else if (r < 0.85) out.push(ev({ type: 'usage', promptTokens: 10, completionTokens: 2, totalTokens: 12 }));
-    else if (r < 0.87) out.push(ev({ type: 'permission_request', id: `c${calls}`, name: 'bash', action: 'prompt' }));
-    else if (r < 0.89) out.push(ev({ type: 'warning', message: 'careful' }));
+      out.push(
+        zeroEvent({ type: 'tool_result', id: `c${calls}`, name: 'read_file', status: 'ok', output: word().repeat(5) }),
+      );
+    else if (r < 0.85) out.push(zeroEvent({ type: 'usage', promptTokens: 10, completionTokens: 2, totalTokens: 12 }));
+    else if (r < 0.87)
+      out.push(zeroEvent({ type: 'permission_request', id: `c${calls}`, name: 'bash', action: 'prompt' }));
+    else if (r < 0.89) out.push(zeroEvent({ type: 'warning', message: 'careful' }));
     else if (r < 0.9) out.push({ type: 'notice', code: 'n', message: 'a notice' });
-    else if (r < 0.91) out.push(ev({ type: 'final', text: 'the answer' }));
+    else if (r < 0.91) out.push(zeroEvent({ type: 'final', text: 'the answer' }));
     else if (r < 0.915) {
-      out.push(ev({ type: 'run_end', status: 'success', exitCode: 0 }));
+      out.push(zeroEvent({ type: 'run_end', status: 'success', exitCode: 0 }));
       out.push(started(`t${i}`, pick([undefined, 150, 600, 3000])));
     } else out.push(text(word(), i));
   }
@@ -96,7 +93,7 @@ describe('runs of deltas reduced as one action', () => {
     const empty = newChat('c', 0);
     assert.deepEqual(nextRun(empty, [text('a'), text('b')], 0).end, 1);
     const chat = reduceChat(empty, started('t'));
-    const usage = ev({ type: 'usage', promptTokens: 1, completionTokens: 1, totalTokens: 2 });
+    const usage = zeroEvent({ type: 'usage', promptTokens: 1, completionTokens: 1, totalTokens: 2 });
     assert.equal(nextRun(chat, [usage, text('a')], 0).action, usage);
   });
 
@@ -118,7 +115,7 @@ describe('runs of deltas reduced as one action', () => {
   it('merges nothing when the turn is past its item limit (every charge compacts)', () => {
     let chat = reduceChat(newChat('c', 0), started('t', 10_000_000));
     const many: ChatAction[] = [];
-    for (let i = 0; i < MAX_TURN_ITEMS * 1.25; i++) many.push(ev({ type: 'warning', message: `w${i}` }));
+    for (let i = 0; i < MAX_TURN_ITEMS * 1.25; i++) many.push(zeroEvent({ type: 'warning', message: `w${i}` }));
     chat = many.reduce(reduceChat, chat);
     assert.equal(nextRun(chat, [text('a'), text('b')], 0).end, 1);
   });

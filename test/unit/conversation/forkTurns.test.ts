@@ -7,7 +7,8 @@ import { readChat } from '../../../src/conversation/chatSchema';
 import { FORK_ACP_WHY, forkedChatAction, forkRefusal } from '../../../src/conversation/forkTurns';
 import type { Chat, ToolItem } from '../../../src/conversation/model';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
-import { zeroEvent } from '../support/fakeTransport';
+import { zeroEvent } from '../../support/builders';
+import { processExited } from '../../support/builders';
 
 const SESSION = 'zero_original_1';
 const FORK = 'zero_fork_1';
@@ -23,15 +24,7 @@ function chat(): Chat {
       zeroEvent({ type: 'usage', promptTokens: 10, completionTokens: 2, totalTokens: 12 }),
       zeroEvent({ type: 'final', text: `answer to ${prompt}` }),
       zeroEvent({ type: 'run_end', status: 'success', exitCode: 0 }),
-      {
-        type: 'process_exited',
-        code: 0,
-        signal: null,
-        spawnFailed: false,
-        explanation: null,
-        stderrTail: null,
-        at: at + 1,
-      },
+      processExited(0, at + 1),
     );
   turn('t1', 'first', 100);
   turn('t2', 'second', 200, [

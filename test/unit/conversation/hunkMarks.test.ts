@@ -11,6 +11,7 @@ import { rejectedHunksMessage } from '../../../src/conversation/review/hunkFeedb
 import type { ReviewFile, ReviewHunk } from '../../../src/conversation/model';
 import { hunksReviewed, reviewedWords } from '../../../src/conversation/review/reviewMarks';
 import { ChatStore } from '../../../src/storage/chatStore';
+import { processExited } from '../../support/builders';
 
 const hunk = (key: string, newStart: number): ReviewHunk => ({
   key,
@@ -36,15 +37,7 @@ const FILE: ReviewFile = {
 function reviewedChat(): { chat: Chat; actions: ChatAction[] } {
   const actions: ChatAction[] = [
     { type: 'turn_started', turnId: 't1', prompt: 'edit it', origin: 'prompt', at: 1000 },
-    {
-      type: 'process_exited',
-      code: 0,
-      signal: null,
-      spawnFailed: false,
-      explanation: null,
-      stderrTail: null,
-      at: 2000,
-    },
+    processExited(0, 2000),
     {
       type: 'turn_review',
       turnId: 't1',

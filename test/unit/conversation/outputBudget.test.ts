@@ -6,14 +6,9 @@ import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat, ElidedItem, TurnItem } from '../../../src/conversation/model';
 import { compact, elidedMessage, ITEM_OVERHEAD, utf8Length } from '../../../src/conversation/outputBudget';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
-import type { ZeroEvent } from '../../../src/protocol/events';
+import { zeroEvent } from '../../support/builders';
 
 const KB = 1024;
-const ev = (e: Record<string, unknown>): ChatAction => ({
-  type: 'event',
-  line: 1,
-  event: { schemaVersion: 2, runId: 'r', ...e } as ZeroEvent,
-});
 const start = (outputLimit?: number): Chat =>
   reduceChat(newChat('c', 0), {
     type: 'turn_started',
@@ -44,22 +39,22 @@ function flood(
   for (let n = 1; bytes < totalKB * KB; n++) {
     const line = `line ${String(n).padStart(6, '0')} ${'x'.repeat(90)}\n`;
     if (n % 20 === 0) {
-      actions.push(ev({ type: 'tool_call', id: `call${n}`, name: 'read_file', args: { path: `f${n}` } }));
+      actions.push(zeroEvent({ type: 'tool_call', id: `call${n}`, name: 'read_file', args: { path: `f${n}` } }));
       actions.push(
-        ev({ type: 'tool_result', id: `call${n}`, name: 'read_file', status: 'ok', output: line.repeat(3) }),
+        zeroEvent({ type: 'tool_result', id: `call${n}`, name: 'read_file', status: 'ok', output: line.repeat(3) }),
       );
       sent.tool += line.length * 3;
     } else if (n % 5 === 0) {
-      actions.push(ev({ type: 'reasoning', delta: line }));
+      actions.push(zeroEvent({ type: 'reasoning', delta: line }));
       sent.reasoning += line.length;
     } else {
-      actions.push(ev({ type: 'text', delta: line }));
+      actions.push(zeroEvent({ type: 'text', delta: line }));
       sent.text += line.length;
     }
     bytes += line.length;
-    if (n % 50 === 0) actions.push(ev({ type: 'usage', promptTokens: 1, completionTokens: 1, totalTokens: 2 }));
+    if (n % 50 === 0) actions.push(zeroEvent({ type: 'usage', promptTokens: 1, completionTokens: 1, totalTokens: 2 }));
   }
-  actions.push(ev({ type: 'text', delta: 'THE END' }));
+  actions.push(zeroEvent({ type: 'text', delta: 'THE END' }));
   const chat = actions.reduce(reduceChat, start(limitKB * KB));
   return { chat, actions, sent };
 }
@@ -110,7 +105,8 @@ describe('output budget (zero.maxRunOutputMB)', () => {
   it('UTF-8 is counted in bytes and surrogate pairs are never split', () => {
     assert.equal(utf8Length('aé日🚀'), 1 + 2 + 3 + 4);
     let chat = start(8 * KB);
-    for (let i = 0; i < 6000; i++) chat = reduceChat(chat, ev({ type: 'text', delta: i % 7 === 0 ? 'a🚀' : '🚀' }));
+    for (let i = 0; i < 6000; i++)
+      chat = reduceChat(chat, zeroEvent({ type: 'text', delta: i % 7 === 0 ? 'a🚀' : '🚀' }));
     for (const i of items(chat)) {
       if (i.kind !== 'text') continue;
       assert.doesNotMatch(i.text, /^[\udc00-\udfff]|[\ud800-\udbff]$/, 'no half of a pair at either end');
@@ -120,12 +116,18 @@ describe('output budget (zero.maxRunOutputMB)', () => {
 
   it('one huge tool output or final text is cut to its start and end too', () => {
     let chat = start(16 * KB);
-    chat = reduceChat(chat, ev({ type: 'tool_call', id: 'a', name: 'read_file', args: { path: 'big' } }));
+    chat = reduceChat(chat, zeroEvent({ type: 'tool_call', id: 'a', name: 'read_file', args: { path: 'big' } }));
     chat = reduceChat(
       chat,
-      ev({ type: 'tool_result', id: 'a', name: 'read_file', status: 'ok', output: `HEAD${'y'.repeat(500 * KB)}TAIL` }),
+      zeroEvent({
+        type: 'tool_result',
+        id: 'a',
+        name: 'read_file',
+        status: 'ok',
+        output: `HEAD${'y'.repeat(500 * KB)}TAIL`,
+      }),
     );
-    chat = reduceChat(chat, ev({ type: 'final', text: `START${'z'.repeat(300 * KB)}FINISH` }));
+    chat = reduceChat(chat, zeroEvent({ type: 'final', text: `START${'z'.repeat(300 * KB)}FINISH` }));
     assert.ok(size(chat) < 20 * KB + 4 * ITEM_OVERHEAD, `kept ${size(chat)}`);
     const tool = items(chat).find((i) => i.kind === 'tool');
     assert.ok(tool && tool.kind === 'tool' && tool.output!.startsWith('HEAD') && tool.truncated);
@@ -148,7 +150,7 @@ describe('output budget (zero.maxRunOutputMB)', () => {
     let chat = start(64 * KB);
     let before = chat.turns[0]!.items.length;
     for (let i = 0; i < 4000; i++) {
-      chat = reduceChat(chat, ev({ type: i % 3 === 0 ? 'reasoning' : 'text', delta: 'w'.repeat(256) }));
+      chat = reduceChat(chat, zeroEvent({ type: i % 3 === 0 ? 'reasoning' : 'text', delta: 'w'.repeat(256) }));
       const n = chat.turns[0]!.items.length;
       if (n < before) passes++;
       before = n;
@@ -158,7 +160,7 @@ describe('output budget (zero.maxRunOutputMB)', () => {
   });
 
   it('compact() on a turn under its limit only makes the estimate exact', () => {
-    const chat = reduceChat(start(KB * KB), ev({ type: 'text', delta: 'hello' }));
+    const chat = reduceChat(start(KB * KB), zeroEvent({ type: 'text', delta: 'hello' }));
     const t = compact(chat.turns[0]!);
     assert.deepEqual(t.items, chat.turns[0]!.items);
     assert.equal(t.budget?.used, ITEM_OVERHEAD + 5);

@@ -5,25 +5,13 @@ import { readChat } from '../../../src/conversation/chatSchema';
 import type { AskedAgain, Chat, PermissionItem, StoredRule } from '../../../src/conversation/model';
 import { ruleLines, utcTime } from '../../../src/conversation/permissionRules';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
-import type { ZeroEvent } from '../../../src/protocol/events';
+import { zeroEvent, permissionRequest } from '../../support/builders';
 
 const AT = Date.parse('2026-12-02T01:58:02Z');
-const ev = (e: Record<string, unknown>): ChatAction => ({
-  type: 'event',
-  event: { schemaVersion: 2, runId: 'r1', ...e } as ZeroEvent,
-  line: 1,
-});
 const asked: ChatAction[] = [
   { type: 'turn_started', turnId: 't1', prompt: 'fetch', origin: 'prompt', at: 1000 },
-  ev({ type: 'run_start', sessionId: 's1' }),
-  ev({
-    type: 'permission_request',
-    id: 'c1',
-    name: 'web_fetch',
-    action: 'prompt',
-    permissionGranted: false,
-    risk: { level: 'high' },
-  }),
+  zeroEvent({ type: 'run_start', sessionId: 's1' }),
+  zeroEvent(permissionRequest({ risk: { level: 'high' } })),
 ];
 const run = (...actions: ChatAction[]): Chat => actions.reduce(reduceChat, newChat('c', 0));
 const card = (chat: Chat): PermissionItem =>

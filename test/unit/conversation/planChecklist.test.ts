@@ -8,13 +8,7 @@ import {
   planSpoken,
   shownAsPlan,
 } from '../../../src/conversation/planChecklist';
-import type { ZeroEvent } from '../../../src/protocol/events';
-
-const ev = (e: Record<string, unknown>): ChatAction => ({
-  type: 'event',
-  event: { schemaVersion: 2, runId: 'run_1', ...e } as ZeroEvent,
-  line: 1,
-});
+import { zeroEvent } from '../../support/builders';
 const start = (transport?: 'acp'): ChatAction => ({
   type: 'turn_started',
   turnId: 't1',
@@ -28,8 +22,8 @@ const steps = (...statuses: string[]) => ({
 });
 /** One update_plan call and its result, as Zero 0.8.0 streams them (docs: ZERO_0.8_FEATURES.md, plan). */
 const planCall = (id: string, args: unknown, status = 'ok'): ChatAction[] => [
-  ev({ type: 'tool_call', id, name: 'update_plan', args, sideEffect: 'read' }),
-  ev({ type: 'tool_result', id, name: 'update_plan', status, output: 'Current Plan:\n…', truncated: false }),
+  zeroEvent({ type: 'tool_call', id, name: 'update_plan', args, sideEffect: 'read' }),
+  zeroEvent({ type: 'tool_result', id, name: 'update_plan', status, output: 'Current Plan:\n…', truncated: false }),
 ];
 const run = (...actions: ChatAction[]): Chat => actions.reduce(reduceChat, newChat('c1', 0));
 const plans = (chat: Chat): PlanItem[] => chat.turns[0]!.items.filter((i): i is PlanItem => i.kind === 'plan');
@@ -39,9 +33,9 @@ describe('the plan checklist (update_plan on exec, plan over ACP)', () => {
   it('exec: each accepted update_plan replaces the one checklist of the turn, where the first came', () => {
     const chat = run(
       start(),
-      ev({ type: 'text', delta: 'Planning.' }),
+      zeroEvent({ type: 'text', delta: 'Planning.' }),
       ...planCall('c1', steps('completed', 'in_progress', 'pending')),
-      ev({ type: 'text', delta: 'Updating.' }),
+      zeroEvent({ type: 'text', delta: 'Updating.' }),
       ...planCall('c2', steps('completed', 'completed', 'in_progress')),
       ...planCall('c3', steps('completed', 'completed', 'completed')),
     );
@@ -71,7 +65,10 @@ describe('the plan checklist (update_plan on exec, plan over ACP)', () => {
   });
 
   it('exec: no checklist before the result, and none for arguments that are not a plan', () => {
-    const called = run(start(), ev({ type: 'tool_call', id: 'c1', name: 'update_plan', args: steps('pending') }));
+    const called = run(
+      start(),
+      zeroEvent({ type: 'tool_call', id: 'c1', name: 'update_plan', args: steps('pending') }),
+    );
     assert.equal(plans(called).length, 0);
     const odd = run(start(), ...planCall('c1', { plan: 'do things' }), ...planCall('c2', { plan: [{ status: 'x' }] }));
     assert.equal(plans(odd).length, 0);

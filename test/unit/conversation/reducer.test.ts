@@ -1,13 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { currentTurn, isRunning, newChat, reduceChat, type Chat, type ChatAction } from '../../../src/conversation';
-import type { ZeroEvent } from '../../../src/protocol/events';
+import { zeroEvent, permissionRequest } from '../../support/builders';
 
-const R = 'run_20260701141533_71d2aa';
-const ev = (e: Record<string, unknown>): ChatAction => ({
-  type: 'event',
-  event: { schemaVersion: 2, runId: R, ...e } as ZeroEvent,
-  line: 1,
-});
 const start = (turnId: string, prompt = 'hi', origin: 'prompt' | 'retry' = 'prompt'): ChatAction => ({
   type: 'turn_started',
   turnId,
@@ -48,10 +42,10 @@ describe('chat reducer', () => {
     assert.equal(currentTurn(chat)?.status, 'starting');
     assert.ok(isRunning(chat));
     chat = [
-      ev({ type: 'run_start', sessionId: 's1', model: 'gpt-4.1' }),
-      ev({ type: 'text', delta: 'ok' }),
-      ev({ type: 'final', text: 'ok' }),
-      ev({ type: 'run_end', status: 'success', exitCode: 0 }),
+      zeroEvent({ type: 'run_start', sessionId: 's1', model: 'gpt-4.1' }),
+      zeroEvent({ type: 'text', delta: 'ok' }),
+      zeroEvent({ type: 'final', text: 'ok' }),
+      zeroEvent({ type: 'run_end', status: 'success', exitCode: 0 }),
       exited(0),
     ].reduce(reduceChat, chat);
     const t = currentTurn(chat)!;
@@ -67,15 +61,15 @@ describe('chat reducer', () => {
   it('keeps the first session id across turns and sums usage per turn and per chat', () => {
     const chat = run(
       start('t1'),
-      ev({ type: 'run_start', sessionId: 's1' }),
-      ev({ type: 'usage', promptTokens: 10, completionTokens: 2, totalTokens: 12 }),
-      ev({ type: 'usage', promptTokens: 5, completionTokens: 1, totalTokens: 6 }),
-      ev({ type: 'run_end', status: 'success', exitCode: 0 }),
+      zeroEvent({ type: 'run_start', sessionId: 's1' }),
+      zeroEvent({ type: 'usage', promptTokens: 10, completionTokens: 2, totalTokens: 12 }),
+      zeroEvent({ type: 'usage', promptTokens: 5, completionTokens: 1, totalTokens: 6 }),
+      zeroEvent({ type: 'run_end', status: 'success', exitCode: 0 }),
       exited(0),
       start('t2', 'again'),
-      ev({ type: 'run_start', sessionId: 's1' }),
-      ev({ type: 'usage', promptTokens: 100, completionTokens: 20, totalTokens: 120, costUsd: 0.5 }),
-      ev({ type: 'run_end', status: 'success', exitCode: 0 }),
+      zeroEvent({ type: 'run_start', sessionId: 's1' }),
+      zeroEvent({ type: 'usage', promptTokens: 100, completionTokens: 20, totalTokens: 120, costUsd: 0.5 }),
+      zeroEvent({ type: 'run_end', status: 'success', exitCode: 0 }),
       exited(0),
     );
     assert.equal(chat.turns.length, 2);
@@ -86,7 +80,7 @@ describe('chat reducer', () => {
   });
 
   it('without run_end the exit decides: 1 is a crash, 130 or a signal is interrupted, spawn failure is failed', () => {
-    assert.equal(currentTurn(run(start('a'), ev({ type: 'run_start' }), exited(1)))!.status, 'crashed');
+    assert.equal(currentTurn(run(start('a'), zeroEvent({ type: 'run_start' }), exited(1)))!.status, 'crashed');
     assert.equal(currentTurn(run(start('a'), exited(130)))!.status, 'interrupted');
     assert.equal(currentTurn(run(start('a'), exited(null, { signal: 'SIGKILL' })))!.status, 'interrupted');
     const failed = currentTurn(
@@ -98,7 +92,9 @@ describe('chat reducer', () => {
   });
 
   it('run_end wins over the process exit code', () => {
-    const t = currentTurn(run(start('a'), ev({ type: 'run_end', status: 'incomplete', exitCode: 4 }), exited(4)))!;
+    const t = currentTurn(
+      run(start('a'), zeroEvent({ type: 'run_end', status: 'incomplete', exitCode: 4 }), exited(4)),
+    )!;
     assert.equal(t.status, 'incomplete');
     assert.equal(t.exitCode, 4);
     assert.equal(t.explanation, 'why');
@@ -108,10 +104,10 @@ describe('chat reducer', () => {
     const t = currentTurn(
       run(
         start('a'),
-        ev({ type: 'text', delta: 'Hel' }),
-        ev({ type: 'reasoning', delta: 'hmm' }),
-        ev({ type: 'text', delta: 'lo' }),
-        ev({ type: 'reasoning', delta: '!' }),
+        zeroEvent({ type: 'text', delta: 'Hel' }),
+        zeroEvent({ type: 'reasoning', delta: 'hmm' }),
+        zeroEvent({ type: 'text', delta: 'lo' }),
+        zeroEvent({ type: 'reasoning', delta: '!' }),
       ),
     )!;
     assert.deepEqual(
@@ -124,19 +120,19 @@ describe('chat reducer', () => {
   });
 
   it('an empty or missing delta changes nothing', () => {
-    const a = run(start('a'), ev({ type: 'text', delta: 'x' }));
-    assert.equal(reduceChat(a, ev({ type: 'text' })), a);
-    assert.equal(reduceChat(a, ev({ type: 'text', delta: '' })), a);
+    const a = run(start('a'), zeroEvent({ type: 'text', delta: 'x' }));
+    assert.equal(reduceChat(a, zeroEvent({ type: 'text' })), a);
+    assert.equal(reduceChat(a, zeroEvent({ type: 'text', delta: '' })), a);
   });
 
   it('final without streamed text adds the answer after the last tool', () => {
     const t = currentTurn(
       run(
         start('a'),
-        ev({ type: 'text', delta: 'Reading' }),
-        ev({ type: 'tool_call', id: 'c', name: 'read_file', sideEffect: 'read' }),
-        ev({ type: 'tool_result', id: 'c', status: 'ok', truncated: false }),
-        ev({ type: 'final', text: 'Answer' }),
+        zeroEvent({ type: 'text', delta: 'Reading' }),
+        zeroEvent({ type: 'tool_call', id: 'c', name: 'read_file', sideEffect: 'read' }),
+        zeroEvent({ type: 'tool_result', id: 'c', status: 'ok', truncated: false }),
+        zeroEvent({ type: 'final', text: 'Answer' }),
       ),
     )!;
     assert.deepEqual(
@@ -151,8 +147,8 @@ describe('chat reducer', () => {
   it('records the user decision on a permission card, and only on that card', () => {
     let chat = run(
       start('t1'),
-      ev({ type: 'permission_request', id: 'c1', name: 'web_fetch', action: 'prompt', permissionGranted: false }),
-      ev({ type: 'permission_request', id: 'c2', name: 'web_search', action: 'prompt', permissionGranted: false }),
+      zeroEvent(permissionRequest()),
+      zeroEvent(permissionRequest({ id: 'c2', name: 'web_search' })),
     );
     chat = reduceChat(chat, {
       type: 'approval_decided',
@@ -165,16 +161,16 @@ describe('chat reducer', () => {
   });
 
   it('a run cut off by a reload is marked, a finished one is left alone', () => {
-    const cut = currentTurn(run(start('a'), ev({ type: 'text', delta: 'x' }), { type: 'run_cut_off', at: 5 }))!;
+    const cut = currentTurn(run(start('a'), zeroEvent({ type: 'text', delta: 'x' }), { type: 'run_cut_off', at: 5 }))!;
     assert.equal(cut.status, 'cut-off');
     assert.match(cut.explanation!, /reloaded or closed/);
-    const done = run(start('a'), ev({ type: 'run_end', status: 'success', exitCode: 0 }), exited(0));
+    const done = run(start('a'), zeroEvent({ type: 'run_end', status: 'success', exitCode: 0 }), exited(0));
     assert.deepEqual(reduceChat(done, { type: 'run_cut_off', at: 5 }), done);
   });
 
   it('events with no turn are ignored rather than crashing', () => {
     const chat = newChat('c', 0);
-    assert.equal(reduceChat(chat, ev({ type: 'text', delta: 'x' })), chat);
+    assert.equal(reduceChat(chat, zeroEvent({ type: 'text', delta: 'x' })), chat);
   });
 
   it('a retry turn is marked as such and does not rename the chat', () => {
@@ -197,8 +193,8 @@ describe('chat reducer', () => {
   it('the state is plain JSON (persistable) and survives a round trip', () => {
     const chat = run(
       start('a'),
-      ev({ type: 'tool_call', id: 'c', name: 'x', args: { b: [1, 'two'] } }),
-      ev({ type: 'warning', message: 'w' }),
+      zeroEvent({ type: 'tool_call', id: 'c', name: 'x', args: { b: [1, 'two'] } }),
+      zeroEvent({ type: 'warning', message: 'w' }),
     );
     assert.deepEqual(JSON.parse(JSON.stringify(chat)), chat);
   });

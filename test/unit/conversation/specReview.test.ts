@@ -8,7 +8,7 @@ import { outcomeFromCli, specCardModel, validSpecId, type SpecReview } from '../
 import { buildExecArgs, SettingsError } from '../../../src/zero/execArgs';
 import { specDecisionArgs, specFileInside } from '../../../src/zero/specCli';
 import { parseSlash, SPEC_NEEDS_EXEC, type SlashTarget } from '../../../src/webview/slashCommands';
-import type { ZeroEvent } from '../../../src/protocol/events';
+import { zeroEvent } from '../../support/builders';
 
 const META = {
   status: 'draft',
@@ -19,7 +19,6 @@ const META = {
   relativePath: '.zero/specs/2026-12-03-add-a-greeting-file.md',
   draftSessionId: 'zero_1_2_1',
 };
-const ev = (event: Record<string, unknown>) => ({ type: 'event' as const, event: event as ZeroEvent, line: 1 });
 
 function specChat(mode = 'spec') {
   let chat = reduceChat(newChat('c', 0), {
@@ -30,9 +29,12 @@ function specChat(mode = 'spec') {
     at: 1,
     composed: { text: 'Add a greeting', chips: [], images: 0, mode },
   });
-  chat = reduceChat(chat, ev({ type: 'run_start', sessionId: 'zero_1_2_1', runId: 'r', schemaVersion: 2, cwd: '/ws' }));
-  chat = reduceChat(chat, ev({ type: 'final', text: 'Spec draft saved for review.', meta: META }));
-  return reduceChat(chat, ev({ type: 'run_end', status: 'spec_review_required', exitCode: 0 }));
+  chat = reduceChat(
+    chat,
+    zeroEvent({ type: 'run_start', sessionId: 'zero_1_2_1', runId: 'r', schemaVersion: 2, cwd: '/ws' }),
+  );
+  chat = reduceChat(chat, zeroEvent({ type: 'final', text: 'Spec draft saved for review.', meta: META }));
+  return reduceChat(chat, zeroEvent({ type: 'run_end', status: 'spec_review_required', exitCode: 0 }));
 }
 
 describe('spec mode', () => {

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { newChat, reduceChat, type ChatAction } from '../../../src/conversation';
 import type { ToolItem } from '../../../src/conversation/model';
 import { mcpTool, outputCut } from '../../../src/conversation/toolMeta';
-import type { ZeroEvent } from '../../../src/protocol/events';
+import { zeroEvent } from '../../support/builders';
 
 const SPILL = '/tmp/zero-tool-output-1000/exec_command-1300091352.txt';
 /** exec_command's meta for `seq 1 12000` (60,914 bytes) under a command-prefix grant. */
@@ -84,15 +84,10 @@ describe("a tool result's meta: cut output and MCP", () => {
   });
 
   it('the reducer keeps both on the call', () => {
-    const ev = (e: Record<string, unknown>): ChatAction => ({
-      type: 'event',
-      event: { schemaVersion: 2, runId: 'r', ...e } as ZeroEvent,
-      line: 1,
-    });
     const chat = [
       { type: 'turn_started', turnId: 't', prompt: 'p', origin: 'prompt', at: 1 } as ChatAction,
-      ev({ type: 'tool_call', id: 'c1', name: 'exec_command', args: { cmd: 'seq 1 12000' } }),
-      ev({
+      zeroEvent({ type: 'tool_call', id: 'c1', name: 'exec_command', args: { cmd: 'seq 1 12000' } }),
+      zeroEvent({
         type: 'tool_result',
         id: 'c1',
         name: 'exec_command',
@@ -101,8 +96,8 @@ describe("a tool result's meta: cut output and MCP", () => {
         truncated: true,
         meta: BIG_META,
       }),
-      ev({ type: 'tool_call', id: 'c2', name: 'mcp_local_echo', args: { text: 'hi' } }),
-      ev({
+      zeroEvent({ type: 'tool_call', id: 'c2', name: 'mcp_local_echo', args: { text: 'hi' } }),
+      zeroEvent({
         type: 'tool_result',
         id: 'c2',
         name: 'mcp_local_echo',

@@ -23,27 +23,29 @@ import {
   turnCheckpoints,
   turnFileChanges,
 } from '../../../src/conversation/review/turnChanges';
-import { decodeLine, type ZeroEvent } from '../../../src/protocol';
+import { decodeLine } from '../../../src/protocol';
 import { readCheckpoint, sessionsRoot } from '../../../src/zero/checkpoints';
 import { rewindSession } from '../../../src/zero/rewind';
+import { zeroEvent } from '../../support/builders';
 
-const R = 'run_20260701141533_71d2aa';
-const ev = (e: Record<string, unknown>): ChatAction => ({
-  type: 'event',
-  event: { schemaVersion: 2, runId: R, ...e } as ZeroEvent,
-  line: 1,
-});
 const call = (id: string, name: string, args: unknown = {}): ChatAction =>
-  ev({ type: 'tool_call', id, name, args, sideEffect: 'write' });
+  zeroEvent({ type: 'tool_call', id, name, args, sideEffect: 'write' });
 const checkpoint = (sequence: number, tool: string, files: string[]): ChatAction =>
-  ev({ type: 'checkpoint', checkpoint: { sequence, tool, files } });
+  zeroEvent({ type: 'checkpoint', checkpoint: { sequence, tool, files } });
 const result = (id: string, name: string, changed?: string[]): ChatAction =>
-  ev({ type: 'tool_result', id, name, status: 'ok', truncated: false, ...(changed ? { changedFiles: changed } : {}) });
+  zeroEvent({
+    type: 'tool_result',
+    id,
+    name,
+    status: 'ok',
+    truncated: false,
+    ...(changed ? { changedFiles: changed } : {}),
+  });
 
 function turnOf(...actions: ChatAction[]): Turn {
   const chat = [
     { type: 'turn_started', turnId: 't1', prompt: 'p', origin: 'prompt', at: 10_000 } as ChatAction,
-    ev({ type: 'run_start', sessionId: 's1' }),
+    zeroEvent({ type: 'run_start', sessionId: 's1' }),
     ...actions,
   ].reduce(reduceChat, newChat('c1', 0));
   return currentTurn(chat)!;

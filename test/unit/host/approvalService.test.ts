@@ -8,9 +8,10 @@ import type { PermissionItem } from '../../../src/conversation/model';
 import { ApprovalService, type ApprovalUi } from '../../../src/host/approvals/approvalService';
 import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
-import { FakeTransport, zeroEvent } from '../support/fakeTransport';
+import { FakeTransport } from '../support/fakeTransport';
 import { RecordingLog, shim } from '../shim/vscode';
 import { until } from '../../support/until';
+import { zeroEvent, permissionRequest } from '../../support/builders';
 
 const FAKE_ZERO = path.resolve(__dirname, '../../fixtures/fake-zero/zero');
 
@@ -49,8 +50,7 @@ class ScriptedUi implements ApprovalUi {
   }
 }
 
-const request = (id: string, name: string) =>
-  zeroEvent({ type: 'permission_request', id, name, action: 'prompt', permissionGranted: false });
+const request = (id: string, name: string) => zeroEvent(permissionRequest({ id, name }));
 
 describe('ApprovalService (plain Node, fake transport, fake zero for grants)', () => {
   let dir: string;

@@ -8,9 +8,10 @@ import { ChatStore } from '../../../src/storage/chatStore';
 import { ChatWebviewBinding, sidebarTarget } from '../../../src/host/views/chatWebviewBinding';
 import { WebviewToHostSchema, MAX_IMAGE_BASE64, type HostToWebview } from '../../../src/messages/messages';
 import { plainEditor } from '../support/editorHandlers';
-import { FakeTransport, zeroEvent } from '../support/fakeTransport';
+import { FakeTransport } from '../support/fakeTransport';
 import { EventEmitter, RecordingLog, shim } from '../shim/vscode';
 import { until } from '../../support/until';
+import { zeroEvent } from '../../support/builders';
 
 describe('webview → host message schema', () => {
   const ok = (m: unknown) => WebviewToHostSchema.safeParse(m).success;

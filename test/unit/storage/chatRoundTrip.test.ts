@@ -8,6 +8,7 @@ import { actionFromDecoded, newChat, reduceChat, type Chat, type ChatAction } fr
 import { ChatStore } from '../../../src/storage/chatStore';
 import { replayFile } from '../../../src/storage/chatLogFile';
 import { decodeLine } from '../../../src/protocol/decode';
+import { processExited } from '../../support/builders';
 
 const env = '"schemaVersion":2,"runId":"r1"';
 const LONG = 'x'.repeat(300_000);
@@ -54,15 +55,7 @@ function run(lines: readonly string[], store: ChatStore, appendOnly: boolean): C
   });
   store.save(chat, true);
   const actions: ChatAction[] = lines.map((l, i) => actionFromDecoded(decodeLine(l, i + 1)));
-  actions.push({
-    type: 'process_exited',
-    code: 0,
-    signal: null,
-    spawnFailed: false,
-    explanation: null,
-    stderrTail: null,
-    at: 2000,
-  });
+  actions.push(processExited(0, 2000));
   for (const action of actions) {
     const next = reduceChat(chat, action);
     store.record(chat, action, next);

@@ -11,6 +11,7 @@ import { newChat, reduceChat, type Chat, type ChatAction } from '../../../src/co
 import { snapshotLine } from '../../../src/storage/chatLogFile';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { safeStringify } from '../../../src/protocol/depth';
+import { processExited } from '../../support/builders';
 
 const text = (delta: string): ChatAction => ({
   type: 'event',
@@ -24,15 +25,7 @@ const started = (i: number): ChatAction => ({
   origin: 'prompt',
   at: 1000 + i,
 });
-const ended: ChatAction = {
-  type: 'process_exited',
-  code: 0,
-  signal: null,
-  spawnFailed: false,
-  explanation: null,
-  stderrTail: null,
-  at: 5000,
-};
+const ended: ChatAction = processExited(0, 5000);
 /** Words with a pair, a lone surrogate, escapes and accents now and then, so pieces end in awkward places. */
 const ANSWER = Array.from({ length: 40_000 }, (_, i) => `word ${i} ${i % 97 === 0 ? '😀 \ud800 "q" \\ é\n' : ''}`).join(
   '',

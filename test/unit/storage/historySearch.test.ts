@@ -13,9 +13,7 @@ import {
 } from '../../../src/conversation/historySearch';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { HistoryContentSearch } from '../../../src/storage/historyContentSearch';
-
-const ev = (event: Record<string, unknown>): ChatAction =>
-  ({ type: 'event', line: 1, event: { schemaVersion: 2, runId: 'r', ...event } }) as unknown as ChatAction;
+import { zeroEvent } from '../../support/builders';
 
 /** A chat with one finished turn: the prompt, some reasoning, a tool's output and the answer. */
 function chat(
@@ -27,16 +25,16 @@ function chat(
 ): Chat {
   let c = reduceChat(newChat(id, at), { type: 'turn_started', turnId: `t-${id}`, prompt, origin: 'prompt', at });
   const actions: ChatAction[] = [
-    ev({ type: 'run_start', sessionId: `zero_${id}` }),
-    ...(extra.reasoning ? [ev({ type: 'reasoning', delta: extra.reasoning })] : []),
+    zeroEvent({ type: 'run_start', sessionId: `zero_${id}` }),
+    ...(extra.reasoning ? [zeroEvent({ type: 'reasoning', delta: extra.reasoning })] : []),
     ...(extra.toolOutput
       ? [
-          ev({ type: 'tool_call', id: 'c1', name: 'read_file', args: {} }),
-          ev({ type: 'tool_result', id: 'c1', name: 'read_file', ok: true, output: extra.toolOutput }),
+          zeroEvent({ type: 'tool_call', id: 'c1', name: 'read_file', args: {} }),
+          zeroEvent({ type: 'tool_result', id: 'c1', name: 'read_file', ok: true, output: extra.toolOutput }),
         ]
       : []),
-    ev({ type: 'text', delta: answer }),
-    ev({ type: 'final', text: answer }),
+    zeroEvent({ type: 'text', delta: answer }),
+    zeroEvent({ type: 'final', text: answer }),
   ];
   for (const a of actions) c = reduceChat(c, a);
   return c;
@@ -138,8 +136,8 @@ describe('history content search (chat files)', () => {
 
     // The first window answers again in chat b: the reader's cached text of b must not hide it.
     const before = writer.load('b')!;
-    const after = reduceChat(before, ev({ type: 'text', delta: ' Except one pelican.' }));
-    writer.record(before, ev({ type: 'text', delta: ' Except one pelican.' }), after);
+    const after = reduceChat(before, zeroEvent({ type: 'text', delta: ' Except one pelican.' }));
+    writer.record(before, zeroEvent({ type: 'text', delta: ' Except one pelican.' }), after);
     await writer.idle();
     const again: string[] = [];
     await search.search('pelican', reader.summaries(), (h) => again.push(h.id));

@@ -12,14 +12,7 @@ import type {
   TurnListener,
   TurnRequest,
 } from '../../../src/conversation/transport';
-import type { ZeroEvent } from '../../../src/protocol/events';
-
-const RUN = 'run_20260701141533_71d2aa';
-
-/** A stream-json event as the decoder would hand it over. */
-export function zeroEvent(e: Record<string, unknown>, line = 1): ChatAction {
-  return { type: 'event', event: { schemaVersion: 2, runId: RUN, ...e } as ZeroEvent, line };
-}
+import { zeroEvent } from '../../support/builders';
 
 export class FakeTurn implements TurnHandle {
   readonly ended: Promise<TurnEnd>;

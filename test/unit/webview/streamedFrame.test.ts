@@ -5,12 +5,7 @@ import type { Chat } from '../../../src/conversation/model';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import type { ViewState } from '../../../src/messages/messages';
 import { firstWords, onlyTextGrew } from '../../../src/webview/streamedFrame';
-
-const event = (e: Record<string, unknown>): ChatAction => ({
-  type: 'event',
-  line: 1,
-  event: { schemaVersion: 2, runId: 'r', ...e } as never,
-});
+import { zeroEvent } from '../../support/builders';
 const BASE: ViewState = {
   chat: newChat('c', 0),
   history: [],
@@ -31,17 +26,17 @@ describe('onlyTextGrew (a streamed frame)', () => {
   const running = apply(
     newChat('c', 0),
     { type: 'turn_started', turnId: 't', prompt: 'Go', origin: 'prompt', at: 0 },
-    event({ type: 'run_start', sessionId: 's' }),
-    event({ type: 'text', delta: 'Hello' }),
+    zeroEvent({ type: 'run_start', sessionId: 's' }),
+    zeroEvent({ type: 'text', delta: 'Hello' }),
   );
 
   it('is a text or reasoning delta into the open item of the current turn', () => {
-    assert.equal(onlyTextGrew(view(running), view(apply(running, event({ type: 'text', delta: ' world' })))), true);
-    const thinking = apply(running, event({ type: 'reasoning', delta: 'Hmm' }));
+    assert.equal(onlyTextGrew(view(running), view(apply(running, zeroEvent({ type: 'text', delta: ' world' })))), true);
+    const thinking = apply(running, zeroEvent({ type: 'reasoning', delta: 'Hmm' }));
     assert.equal(
       onlyTextGrew(
         view(thinking),
-        view(apply(thinking, event({ type: 'reasoning', delta: ', so' }), event({ type: 'text', delta: '!' }))),
+        view(apply(thinking, zeroEvent({ type: 'reasoning', delta: ', so' }), zeroEvent({ type: 'text', delta: '!' }))),
       ),
       true,
     );
@@ -53,17 +48,19 @@ describe('onlyTextGrew (a streamed frame)', () => {
         'a new item',
         apply(
           running,
-          event({ type: 'tool_call', id: 'c1', name: 'read_file', args: { path: 'a' }, sideEffect: 'read' }),
+          zeroEvent({ type: 'tool_call', id: 'c1', name: 'read_file', args: { path: 'a' }, sideEffect: 'read' }),
         ),
       ],
-      ['usage', apply(running, event({ type: 'usage', promptTokens: 10, completionTokens: 2, totalTokens: 12 }))],
-      ['the run ending', apply(running, event({ type: 'run_end', status: 'success', exitCode: 0 }))],
+      ['usage', apply(running, zeroEvent({ type: 'usage', promptTokens: 10, completionTokens: 2, totalTokens: 12 }))],
+      ['the run ending', apply(running, zeroEvent({ type: 'run_end', status: 'success', exitCode: 0 }))],
       ['a new turn', apply(running, { type: 'turn_started', turnId: 't2', prompt: 'More', origin: 'prompt', at: 1 })],
       ['a rename', apply(running, { type: 'renamed', title: 'Other' })],
-      ['the queue', view(apply(running, event({ type: 'text', delta: '!' })), { queued: ['next'] })],
+      ['the queue', view(apply(running, zeroEvent({ type: 'text', delta: '!' })), { queued: ['next'] })],
       [
         'the composer',
-        view(apply(running, event({ type: 'text', delta: '!' })), { attachments: [{ kind: 'selection' } as never] }),
+        view(apply(running, zeroEvent({ type: 'text', delta: '!' })), {
+          attachments: [{ kind: 'selection' } as never],
+        }),
       ],
     ];
     for (const [what, next] of cases) {
@@ -76,24 +73,28 @@ describe('onlyTextGrew (a streamed frame)', () => {
 
 describe("firstWords (a turn's first words are drawn at once)", () => {
   const started = apply(newChat('c', 0), { type: 'turn_started', turnId: 't', prompt: 'Go', origin: 'prompt', at: 0 });
-  const begun = apply(started, event({ type: 'run_start', sessionId: 's' }));
+  const begun = apply(started, zeroEvent({ type: 'run_start', sessionId: 's' }));
 
   it("is the turn's first answer or reasoning words", () => {
-    assert.equal(firstWords(begun, apply(begun, event({ type: 'text', delta: 'Hello' }))), true);
-    assert.equal(firstWords(begun, apply(begun, event({ type: 'reasoning', delta: 'Hmm' }))), true);
+    assert.equal(firstWords(begun, apply(begun, zeroEvent({ type: 'text', delta: 'Hello' }))), true);
+    assert.equal(firstWords(begun, apply(begun, zeroEvent({ type: 'reasoning', delta: 'Hmm' }))), true);
     assert.equal(
-      firstWords(started, apply(started, event({ type: 'run_start' }), event({ type: 'text', delta: 'Hi' }))),
+      firstWords(started, apply(started, zeroEvent({ type: 'run_start' }), zeroEvent({ type: 'text', delta: 'Hi' }))),
       true,
     );
   });
 
   it('is not what comes before or after them', () => {
-    const said = apply(begun, event({ type: 'text', delta: 'Hello' }));
+    const said = apply(begun, zeroEvent({ type: 'text', delta: 'Hello' }));
     assert.equal(firstWords(started, begun), false, 'the run starting');
-    assert.equal(firstWords(begun, apply(begun, event({ type: 'text', delta: ' \n' }))), false, 'blank space');
-    assert.equal(firstWords(said, apply(said, event({ type: 'text', delta: ' world' }))), false, 'later words');
+    assert.equal(firstWords(begun, apply(begun, zeroEvent({ type: 'text', delta: ' \n' }))), false, 'blank space');
+    assert.equal(firstWords(said, apply(said, zeroEvent({ type: 'text', delta: ' world' }))), false, 'later words');
     const next = apply(said, { type: 'turn_started', turnId: 't2', prompt: 'More', origin: 'prompt', at: 1 });
     assert.equal(firstWords(said, next), false, 'a new turn, no words yet');
-    assert.equal(firstWords(next, apply(next, event({ type: 'text', delta: 'Again' }))), true, "the new turn's words");
+    assert.equal(
+      firstWords(next, apply(next, zeroEvent({ type: 'text', delta: 'Again' }))),
+      true,
+      "the new turn's words",
+    );
   });
 });

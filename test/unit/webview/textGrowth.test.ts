@@ -4,13 +4,8 @@ import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat, TurnItem } from '../../../src/conversation/model';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import { appendedSince, forgetGrowth, noteGrowth } from '../../../src/webview/textGrowth';
-
-const event = (e: Record<string, unknown>): ChatAction => ({
-  type: 'event',
-  line: 1,
-  event: { schemaVersion: 2, runId: 'r', ...e } as never,
-});
-const text = (delta: string): ChatAction => event({ type: 'text', delta });
+import { zeroEvent } from '../../support/builders';
+const text = (delta: string): ChatAction => zeroEvent({ type: 'text', delta });
 const lastItem = (chat: Chat): TurnItem => chat.turns[chat.turns.length - 1]!.items.at(-1)!;
 
 /** Applies actions as the webview's store does, noting growth. */
@@ -30,14 +25,14 @@ describe('webview: text growth between frames', () => {
     start = apply(
       newChat('c', 0),
       { type: 'turn_started', turnId: 't', prompt: 'Go', origin: 'prompt', at: 0 },
-      event({ type: 'run_start', sessionId: 's' }),
+      zeroEvent({ type: 'run_start', sessionId: 's' }),
       text('Hello'),
     );
   });
 
   it('gives the deltas appended to an item over a batch of actions', () => {
     const from = lastItem(start);
-    const chat = apply(start, text(' wide'), event({ type: 'reasoning', delta: 'hmm' }), text(' world'));
+    const chat = apply(start, text(' wide'), zeroEvent({ type: 'reasoning', delta: 'hmm' }), text(' world'));
     const to = chat.turns[0]!.items.find((i) => i.kind === 'text')!;
     assert.equal(appendedSince(from, to), ' wide world');
     assert.equal(appendedSince(from, from), '');
@@ -52,7 +47,7 @@ describe('webview: text growth between frames', () => {
       undefined,
       'the step before the frame was forgotten',
     );
-    const replaced = apply(start, event({ type: 'final', text: 'Hello, redacted' }));
+    const replaced = apply(start, zeroEvent({ type: 'final', text: 'Hello, redacted' }));
     assert.equal(appendedSince(from, lastItem(replaced)), undefined, 'final.text replaces');
     assert.equal(appendedSince(null, lastItem(start)), undefined);
   });

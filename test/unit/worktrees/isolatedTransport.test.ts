@@ -10,17 +10,10 @@ import { isolatedTransport, WORKTREE_MISMATCH_CODE } from '../../../src/worktree
 import * as room from '../../../src/worktrees/worktreeCreate';
 import { tempRepo, type TempRepo } from '../support/gitRepo';
 import { until } from '../../support/until';
+import { processExited } from '../../support/builders';
 
 const END: TurnEnd = {
-  action: {
-    type: 'process_exited',
-    code: 0,
-    signal: null,
-    spawnFailed: false,
-    explanation: null,
-    stderrTail: null,
-    at: 1,
-  },
+  action: processExited(0, 1),
   stopped: false,
   notStarted: false,
   binaryProblem: null,

@@ -6,8 +6,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import type { ChatAction } from '../../../src/conversation/actions';
-import type { ZeroEvent } from '../../../src/protocol/events';
 import { readCutOffTools, recordedOutcomes, readTail, TAIL_BYTES } from '../../../src/zero/cutOffTools';
+import { zeroEvent } from '../../support/builders';
 
 const SESSION = 'zero_20261202020202_1796176922566606309_1';
 const TURN_AT = Date.parse('2026-12-02T02:02:02Z') + 400;
@@ -117,17 +117,12 @@ describe("Zero's record of a cut-off turn's tool calls", () => {
 
   it('asks only about the calls the turn left open, and answers with the action the reducer applies', async () => {
     write(call('done'), result('done', 'ok'), call('open'), result('open', 'ok', 'came late'));
-    const ev = (e: Record<string, unknown>): ChatAction => ({
-      type: 'event',
-      event: { schemaVersion: 2, runId: 'r', ...e } as ZeroEvent,
-      line: 1,
-    });
     const chat = [
       { type: 'turn_started', turnId: 't1', prompt: 'p', origin: 'prompt', at: TURN_AT } as ChatAction,
-      ev({ type: 'run_start', sessionId: SESSION }),
-      ev({ type: 'tool_call', id: 'done', name: 'exec_command', args: {} }),
-      ev({ type: 'tool_result', id: 'done', name: 'exec_command', status: 'ok', output: 'seen' }),
-      ev({ type: 'tool_call', id: 'open', name: 'exec_command', args: {} }),
+      zeroEvent({ type: 'run_start', sessionId: SESSION }),
+      zeroEvent({ type: 'tool_call', id: 'done', name: 'exec_command', args: {} }),
+      zeroEvent({ type: 'tool_result', id: 'done', name: 'exec_command', status: 'ok', output: 'seen' }),
+      zeroEvent({ type: 'tool_call', id: 'open', name: 'exec_command', args: {} }),
       { type: 'run_cut_off', at: TURN_AT + 5, cause: 'host-stopped' } as ChatAction,
     ].reduce(reduceChat, newChat('c', 0));
     const action = await readCutOffTools(root, SESSION, chat.turns[0]!);

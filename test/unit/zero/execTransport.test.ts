@@ -7,8 +7,7 @@ import type { TurnRequest } from '../../../src/conversation/transport';
 import { ExecTransport } from '../../../src/zero/execTransport';
 import type { ZeroSettings } from '../../../src/host/workspace/settings';
 import { RecordingLog } from '../shim/vscode';
-
-const FAKE_ZERO = path.resolve(__dirname, '../../fixtures/fake-zero/zero');
+import { zeroSettings } from '../../support/builders';
 
 /** The exec transport through the Transport interface only, against the fake zero. */
 describe('ExecTransport (the Transport interface over zero exec)', function () {
@@ -22,19 +21,7 @@ describe('ExecTransport (the Transport interface over zero exec)', function () {
     dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'zero-exec-t-')));
     fs.mkdirSync(path.join(dir, 'ws'));
     log = new RecordingLog();
-    settings = {
-      path: FAKE_ZERO,
-      model: '',
-      mode: '',
-      autonomy: '',
-      addDirs: [],
-      addWorkspaceFolders: false,
-      extraArgs: [],
-      env: { XDG_DATA_HOME: path.join(dir, 'data'), FAKE_ZERO_SCENARIO: 'echo' },
-      maxLineMB: 64,
-      maxRunOutputMB: 16,
-      ignored: [],
-    };
+    settings = zeroSettings({ env: { XDG_DATA_HOME: path.join(dir, 'data'), FAKE_ZERO_SCENARIO: 'echo' } });
   });
   afterEach(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
 

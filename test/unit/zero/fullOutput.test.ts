@@ -7,10 +7,10 @@ import * as path from 'node:path';
 import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat } from '../../../src/conversation/model';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
-import type { ZeroEvent } from '../../../src/protocol/events';
 import { findFullOutput, type FullOutputPlace } from '../../../src/zero/fullOutput.bundle';
 import { spillRoot } from '../../../src/zero/spillFile';
 import { readStoredOutput } from '../../../src/zero/storedOutput';
+import { zeroEvent } from '../../support/builders';
 
 const SESSION = 'zero_20261203132546_1796304346127243084_1';
 const TURN_AT = Date.parse('2026-12-03T13:25:46Z') + 300;
@@ -32,11 +32,6 @@ describe('Open Full Output: which copy', () => {
   let place: FullOutputPlace;
   let spill: string;
   const chatWith = (spillPath: string | null, transport?: 'acp'): Chat => {
-    const ev = (e: Record<string, unknown>): ChatAction => ({
-      type: 'event',
-      event: { schemaVersion: 2, runId: 'r', ...e } as ZeroEvent,
-      line: 1,
-    });
     const meta = {
       truncated: 'true',
       raw_bytes: '60914',
@@ -52,9 +47,9 @@ describe('Open Full Output: which copy', () => {
         at: TURN_AT,
         ...(transport ? { transport } : {}),
       } as ChatAction,
-      ev({ type: 'run_start', sessionId: SESSION }),
-      ev({ type: 'tool_call', id: 'call_1', name: 'exec_command', args: { cmd: 'seq 1 12000' } }),
-      ev({
+      zeroEvent({ type: 'run_start', sessionId: SESSION }),
+      zeroEvent({ type: 'tool_call', id: 'call_1', name: 'exec_command', args: { cmd: 'seq 1 12000' } }),
+      zeroEvent({
         type: 'tool_result',
         id: 'call_1',
         name: 'exec_command',

@@ -14,8 +14,7 @@ import { LazyExecTransport } from '../../../src/zero/execLoader';
 import { ExecTransport, type ExecTransportDeps } from '../../../src/zero/execTransport';
 import type { ZeroSettings } from '../../../src/zero/settingsSources';
 import { RecordingLog } from '../shim/vscode';
-
-const FAKE_ZERO = path.resolve(__dirname, '../../fixtures/fake-zero/zero');
+import { zeroSettings } from '../../support/builders';
 
 describe('the transports activation builds: stand-ins loaded with the first turn', function () {
   this.timeout(30_000);
@@ -26,19 +25,7 @@ describe('the transports activation builds: stand-ins loaded with the first turn
     dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'zero-lazy-t-')));
     fs.mkdirSync(path.join(dir, 'ws'));
     launches = 0;
-    settings = {
-      path: FAKE_ZERO,
-      model: '',
-      mode: '',
-      autonomy: '',
-      addDirs: [],
-      addWorkspaceFolders: false,
-      extraArgs: [],
-      env: { XDG_DATA_HOME: path.join(dir, 'data'), FAKE_ZERO_SCENARIO: 'echo' },
-      maxLineMB: 64,
-      maxRunOutputMB: 16,
-      ignored: [],
-    };
+    settings = zeroSettings({ env: { XDG_DATA_HOME: path.join(dir, 'data'), FAKE_ZERO_SCENARIO: 'echo' } });
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -12,9 +12,13 @@ import {
 import { buildExecArgs, SettingsError } from '../../../src/zero/execArgs';
 import { planRun } from '../../../src/zero/runPlan';
 import type { ZeroSettings } from '../../../src/zero/settingsSources';
+import { zeroSettings } from '../../support/builders';
 
 const RECORDED = path.join(__dirname, '../../fixtures/zero-0.8.0/providers');
 const recorded = (name: string): string => fs.readFileSync(path.join(RECORDED, name), 'utf8');
+
+/** The settings these plans start from, with a binary that exists. */
+const settings = (over: Partial<ZeroSettings> = {}): ZeroSettings => zeroSettings({ path: process.execPath, ...over });
 
 describe('zero providers list|current --json', () => {
   it('reads the recorded list of two providers, in Zero’s order, the active one marked', () => {
@@ -78,20 +82,15 @@ describe('a provider name into a run', () => {
     for (const bad of hostile) assert.deepEqual(providerEnv(bad), {}, JSON.stringify(bad));
   });
 
-  const settings = (over: Partial<ZeroSettings> = {}): ZeroSettings =>
-    ({
-      path: process.execPath,
-      mode: '',
-      autonomy: '',
-      model: '',
-      addDirs: [],
-      addWorkspaceFolders: false,
-      extraArgs: [],
-      env: { KEEP: '1', ZERO_PROVIDER: 'from-settings' },
-      ...over,
-    }) as unknown as ZeroSettings;
   const plan = (choice: Record<string, unknown>, trusted = true) => {
-    const r = planRun({ settings: settings(), folder: '/work', otherFolders: [], sessionId: null, trusted, choice });
+    const r = planRun({
+      settings: settings({ env: { KEEP: '1', ZERO_PROVIDER: 'from-settings' } }),
+      folder: '/work',
+      otherFolders: [],
+      sessionId: null,
+      trusted,
+      choice,
+    });
     if (!r.ok) throw new Error(r.problem);
     return r.plan;
   };
@@ -127,16 +126,7 @@ describe('the Run options menu as zero exec flags', () => {
 
   it('a spec turn keeps max turns and profile but leaves self-correct out, saying so (Zero refuses the pair)', () => {
     const r = planRun({
-      settings: {
-        path: process.execPath,
-        mode: '',
-        autonomy: '',
-        model: '',
-        addDirs: [],
-        addWorkspaceFolders: false,
-        extraArgs: [],
-        env: {},
-      } as unknown as ZeroSettings,
+      settings: settings(),
       folder: '/work',
       otherFolders: [],
       sessionId: null,

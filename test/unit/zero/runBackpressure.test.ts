@@ -15,6 +15,7 @@ import { promptInput } from '../../../src/protocol/input';
 import { buildExecArgs } from '../../../src/zero/execArgs';
 import { startZeroRun, type ZeroRunOptions } from '../../../src/zero/zeroProcess';
 import { RecordingLog } from '../shim/vscode';
+import { zeroSettings } from '../../support/builders';
 
 const FAKE_ZERO = path.resolve(__dirname, '../../fixtures/fake-zero/zero');
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -108,19 +109,9 @@ describe('a run waits while its consumer is behind (backpressure)', function () 
   });
 
   it("ExecTransport asks its backpressure (the chat store's backlog) after each batch", async () => {
-    const settings: ZeroSettings = {
-      path: FAKE_ZERO,
-      model: '',
-      mode: '',
-      autonomy: '',
-      addDirs: [],
-      addWorkspaceFolders: false,
-      extraArgs: [],
+    const settings: ZeroSettings = zeroSettings({
       env: { XDG_DATA_HOME: path.join(dir, 'data'), FAKE_ZERO_SCENARIO: 'echo' },
-      maxLineMB: 64,
-      maxRunOutputMB: 16,
-      ignored: [],
-    };
+    });
     let asked = 0;
     let batches = 0;
     const transport = new ExecTransport({

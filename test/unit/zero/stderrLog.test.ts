@@ -7,6 +7,7 @@ import type { TransportLog } from '../../../src/conversation/transport';
 import { ExecTransport } from '../../../src/zero/execTransport';
 import type { ZeroSettings } from '../../../src/host/workspace/settings';
 import { StderrLogCap, STDERR_LOG_HEAD_BYTES, STDERR_LOG_TAIL_BYTES } from '../../../src/zero/stderrLog';
+import { zeroSettings } from '../../support/builders';
 
 const FAKE = path.join(__dirname, '../..', 'fixtures', 'fake-zero', process.platform === 'win32' ? 'zero.cmd' : 'zero');
 
@@ -62,19 +63,10 @@ describe('ExecTransport log (fake zero)', function () {
       error: (m) => lines.push(m),
       append: (t) => (appended += t),
     };
-    const settings: ZeroSettings = {
+    const settings: ZeroSettings = zeroSettings({
       path: FAKE,
-      model: '',
-      mode: '',
-      autonomy: '',
-      addDirs: [],
-      addWorkspaceFolders: false,
-      extraArgs: [],
       env: { XDG_DATA_HOME: path.join(root, 'data'), ZERO_SANDBOX_GRANTS_PATH: path.join(root, 'grants.json'), ...env },
-      maxLineMB: 64,
-      maxRunOutputMB: 16,
-      ignored: [],
-    };
+    });
     const transport = new ExecTransport({ settings: () => settings, otherFolders: () => [], trusted: () => true, log });
     const run = async (prompt: string) => {
       const handle = transport.startTurn(

@@ -1,28 +1,11 @@
 /** An isolated chat's argv: Zero's worktree flags in their inline forms, and a plan turn in the worktree folder. */
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
 import { buildExecArgs, SettingsError } from '../../../src/zero/execArgs';
 import { planRun } from '../../../src/zero/runPlan';
-import type { ZeroSettings } from '../../../src/zero/settingsSources';
+import { zeroSettings } from '../../support/builders';
 
-const fakeZero = path.resolve(__dirname, '../../fixtures/fake-zero/zero');
 const WT = { name: 'chat-abc', dir: '/state/zero/worktrees' };
 const TURN_WT = { ...WT, path: '/state/zero/worktrees/zero-worktree-ws-0123456789/chat-abc' };
-const settings = (s: Partial<ZeroSettings> = {}): ZeroSettings => ({
-  path: fakeZero,
-  model: '',
-  mode: '',
-  autonomy: '',
-  addDirs: [],
-  addWorkspaceFolders: false,
-  extraArgs: [],
-  env: {},
-  maxLineMB: 64,
-  maxRunOutputMB: 16,
-  transport: 'exec',
-  ignored: [],
-  ...s,
-});
 
 function problemsOf(fn: () => unknown): readonly string[] {
   try {
@@ -72,7 +55,7 @@ describe('worktree argv (docs/zero-exec.md §21)', () => {
   it('planRun: every turn of an isolated chat passes the same worktree, resumed or not', () => {
     for (const sessionId of [null, 'zero_1']) {
       const r = planRun({
-        settings: settings({ mode: 'ask' }),
+        settings: zeroSettings({ mode: 'ask' }),
         folder: '/ws',
         otherFolders: [],
         sessionId,
@@ -92,7 +75,7 @@ describe('worktree argv (docs/zero-exec.md §21)', () => {
       ['ask', { mode: 'plan' }],
     ] as const) {
       const r = planRun({
-        settings: settings({ mode }),
+        settings: zeroSettings({ mode }),
         folder: '/ws',
         otherFolders: [],
         sessionId: 'zero_1',
