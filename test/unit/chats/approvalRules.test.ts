@@ -16,6 +16,7 @@ import { FakeTransport } from '../support/fakeTransport';
 import { RecordingLog, shim } from '../shim/vscode';
 import { until } from '../../support/until';
 import { zeroEvent, permissionRequest } from '../../support/builders';
+import { chatCore } from '../../support/chatCore';
 
 const FAKE_ZERO = path.resolve(__dirname, '../../fixtures/fake-zero/zero');
 
@@ -45,12 +46,7 @@ describe('ApprovalRules (exec: fake transport, fake zero for grants)', function 
     shim.reset();
     transport = new FakeTransport();
     const log = new RecordingLog() as unknown as vscode.LogOutputChannel;
-    controller = new ChatController(new ChatStore(path.join(dir, 'chats'), () => undefined), {
-      folder: () => dir,
-      trusted: () => true,
-      transportFor: () => transport,
-      log,
-    });
+    controller = chatCore({ dir: path.join(dir, 'chats'), folder: () => dir, transport, log });
     rules = new ApprovalRules({ controller, rules: new RulesReader(() => ({ binary, env }), 0), log });
     service = new ApprovalService({
       controller,

@@ -14,6 +14,7 @@ import { FakeTransport } from '../support/fakeTransport';
 import { RecordingLog, shim } from '../shim/vscode';
 import { until } from '../../support/until';
 import { zeroEvent, permissionRequest } from '../../support/builders';
+import { chatCore } from '../../support/chatCore';
 
 interface Rig {
   controller: ChatController;
@@ -32,12 +33,7 @@ describe('ChatController (plain Node, fake transport)', () => {
   const make = (transport = new FakeTransport(), store?: ChatStore): Rig => {
     const log = new RecordingLog();
     const s = store ?? new ChatStore(dir, (m) => log.warn(m));
-    const controller = new ChatController(s, {
-      folder: () => '/work/project',
-      trusted: () => true,
-      transportFor: () => transport,
-      log,
-    });
+    const controller = chatCore({ store: s, transport, log });
     const r: Rig = { controller, transport, store: s, log, changes: [], ends: [], requests: [] };
     controller.chats.onDidChange((c) => r.changes.push(c));
     controller.runs.onDidEndRun((e) => r.ends.push(e));

@@ -6,14 +6,14 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type * as vscode from 'vscode';
 import { ChatController } from '../../../src/chats/chatController';
 import { forkChat, type ChatForkEnv } from '../../../src/chats/chatFork';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { FakeTransport } from '../support/fakeTransport';
-import { RecordingLog, shim } from '../shim/vscode';
+import { shim } from '../shim/vscode';
 import { until } from '../../support/until';
 import { zeroEvent } from '../../support/builders';
+import { chatCore } from '../../support/chatCore';
 
 const SESSION = 'zero_20260101120000_1_1';
 const stamp = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -76,12 +76,11 @@ describe('Fork in the chat core', () => {
     checked = [];
     answer = null;
     exec = new FakeTransport(undefined, 'exec');
-    controller = new ChatController(new ChatStore(path.join(dir, 'chats'), () => undefined), {
+    controller = chatCore({
+      dir: path.join(dir, 'chats'),
       folder: () => dir,
-      trusted: () => true,
-      transportFor: () => exec,
+      transport: exec,
       defaultTransport: () => 'exec',
-      log: new RecordingLog() as unknown as vscode.LogOutputChannel,
     });
   });
   afterEach(async () => {

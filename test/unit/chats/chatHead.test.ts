@@ -13,6 +13,7 @@ import { ChatStore } from '../../../src/storage/chatStore';
 import { countingReads as reads } from '../support/countingReads';
 import { zeroEvent } from '../../support/builders';
 import { processExited } from '../../support/builders';
+import { chatCore } from '../../support/chatCore';
 
 const TURNS = 60;
 const PARA = 'Words of an answer, long enough to make a big chat quickly. '.repeat(40);
@@ -37,7 +38,7 @@ describe('a big current chat: activation reads its tail only', () => {
   });
   const logFile = (id: string): string => path.join(dir, 'chats', `${id}.jsonl`);
   const controller = (store = new ChatStore(dir, () => undefined)): ChatController =>
-    new ChatController(store, { folder: () => '/w', trusted: () => true, transportFor: () => ({}) as Transport, log });
+    chatCore({ store, folder: () => '/w', transportFor: () => ({}) as Transport, log });
 
   /** Writes a chat of `turns` finished turns (a snapshot), then `streamed` more as appended lines. */
   async function write(streamed: ChatAction[] = turn(TURNS)): Promise<Chat> {

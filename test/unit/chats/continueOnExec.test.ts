@@ -20,6 +20,7 @@ import { FakeTransport } from '../support/fakeTransport';
 import { EventEmitter, RecordingLog, shim } from '../shim/vscode';
 import { until } from '../../support/until';
 import { zeroEvent } from '../../support/builders';
+import { chatCore } from '../../support/chatCore';
 
 const SESSION = 'zero_20261201_acp_1';
 const INFO = { modes: [{ id: 'auto', name: 'Auto' }], mode: 'auto', models: [], model: null, commands: [] };
@@ -76,9 +77,9 @@ describe('Continue on exec: the controller and the view', () => {
   let log: RecordingLog;
 
   const make = (): ChatController =>
-    new ChatController(new ChatStore(dir, () => undefined), {
+    chatCore({
+      dir,
       folder: () => dir,
-      trusted: () => true,
       // As composition.ts: the chat's own transport, else zero.transport (acp here).
       transportFor: (chat) => (chatTransport(chat, 'acp') === 'acp' ? acp : exec),
       defaultTransport: () => 'acp',

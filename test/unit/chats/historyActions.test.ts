@@ -5,9 +5,10 @@ import * as path from 'node:path';
 import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { FakeTransport } from '../support/fakeTransport';
-import { RecordingLog, shim } from '../shim/vscode';
+import { shim } from '../shim/vscode';
 import { until } from '../../support/until';
 import { zeroEvent } from '../../support/builders';
+import { chatCore } from '../../support/chatCore';
 
 describe('history: rename and continuing a Zero session (plain Node, fake transport)', () => {
   let dir: string;
@@ -15,13 +16,7 @@ describe('history: rename and continuing a Zero session (plain Node, fake transp
   let store: ChatStore;
   let controller: ChatController;
 
-  const open = (): ChatController =>
-    new ChatController(store, {
-      folder: () => '/work/project',
-      trusted: () => true,
-      transportFor: () => transport,
-      log: new RecordingLog(),
-    });
+  const open = (): ChatController => chatCore({ store, transport });
   beforeEach(() => {
     shim.reset();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-hist-'));

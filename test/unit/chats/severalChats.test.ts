@@ -7,9 +7,10 @@ import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
 import type { ChatSurface } from '../../../src/chats/chatSurfaces';
 import { FakeTransport } from '../support/fakeTransport';
-import { RecordingLog, shim, window } from '../shim/vscode';
+import { shim, window } from '../shim/vscode';
 import { until } from '../../support/until';
 import { zeroEvent, permissionRequest } from '../../support/builders';
+import { chatCore } from '../../support/chatCore';
 
 /** A view as the surfaces registry sees it; the test moves it between chats and shows or hides it. */
 class FakeSurface implements ChatSurface {
@@ -40,12 +41,7 @@ describe('several chats at once (controller, fake transport)', () => {
     shim.reset();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-chats-'));
     transport = new FakeTransport();
-    controller = new ChatController(new ChatStore(dir, () => undefined), {
-      folder: () => '/work/project',
-      trusted: () => true,
-      transportFor: () => transport,
-      log: new RecordingLog(),
-    });
+    controller = chatCore({ dir, transport });
     shown = [];
   });
   afterEach(async () => {

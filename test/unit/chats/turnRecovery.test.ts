@@ -10,9 +10,10 @@ import type { Chat, ToolItem, Turn } from '../../../src/conversation/model';
 import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { FakeTransport } from '../support/fakeTransport';
-import { RecordingLog, shim } from '../shim/vscode';
+import { shim } from '../shim/vscode';
 import { until } from '../../support/until';
 import { zeroEvent } from '../../support/builders';
+import { chatCore } from '../../support/chatCore';
 
 interface Read {
   readonly turn: Turn;
@@ -33,11 +34,9 @@ describe('turns cut off, and what Zero recorded of them', () => {
     };
   };
   const make = (transport = new FakeTransport(), withReader = true) => {
-    const controller = new ChatController(new ChatStore(dir, () => undefined), {
-      folder: () => '/work/project',
-      trusted: () => true,
-      transportFor: () => transport,
-      log: new RecordingLog(),
+    const controller = chatCore({
+      dir,
+      transport,
       ...(withReader ? { readCutOff } : {}),
     });
     open.push(controller);

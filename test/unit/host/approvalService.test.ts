@@ -12,6 +12,7 @@ import { FakeTransport } from '../support/fakeTransport';
 import { RecordingLog, shim } from '../shim/vscode';
 import { until } from '../../support/until';
 import { zeroEvent, permissionRequest } from '../../support/builders';
+import { chatCore } from '../../support/chatCore';
 
 const FAKE_ZERO = path.resolve(__dirname, '../../fixtures/fake-zero/zero');
 
@@ -67,12 +68,7 @@ describe('ApprovalService (plain Node, fake transport, fake zero for grants)', (
     transport = new FakeTransport();
     log = new RecordingLog();
     const lg = log as unknown as vscode.LogOutputChannel;
-    controller = new ChatController(new ChatStore(path.join(dir, 'chats'), () => undefined), {
-      folder: () => dir,
-      trusted: () => true,
-      transportFor: () => transport,
-      log: lg,
-    });
+    controller = chatCore({ dir: path.join(dir, 'chats'), folder: () => dir, transport, log: lg });
     ui = new ScriptedUi();
     service = new ApprovalService({
       controller,
@@ -170,10 +166,10 @@ describe('ApprovalService (plain Node, fake transport, fake zero for grants)', (
   it("a blocking transport's requests are left to its own dialog (no exec follow-up)", async () => {
     const acp = new FakeTransport({ approvalsBlock: true, usage: false, checkpoints: false });
     controller.dispose();
-    controller = new ChatController(new ChatStore(path.join(dir, 'chats2'), () => undefined), {
+    controller = chatCore({
+      dir: path.join(dir, 'chats2'),
       folder: () => dir,
-      trusted: () => true,
-      transportFor: () => acp,
+      transport: acp,
       log: log as unknown as vscode.LogOutputChannel,
     });
     service.dispose();

@@ -12,6 +12,7 @@ import { FakeTransport } from '../support/fakeTransport';
 import { EventEmitter, RecordingLog, shim } from '../shim/vscode';
 import { until } from '../../support/until';
 import { zeroEvent } from '../../support/builders';
+import { chatCore } from '../../support/chatCore';
 
 describe('webview → host message schema', () => {
   const ok = (m: unknown) => WebviewToHostSchema.safeParse(m).success;
@@ -78,12 +79,7 @@ describe('ChatWebviewBinding (plain Node)', () => {
     transport = new FakeTransport();
     log = new RecordingLog();
     const lg = log as unknown as vscode.LogOutputChannel;
-    controller = new ChatController(new ChatStore(dir, () => undefined), {
-      folder: () => dir,
-      trusted: () => true,
-      transportFor: () => transport,
-      log: lg,
-    });
+    controller = chatCore({ dir, folder: () => dir, transport, log: lg });
     const webview = {
       onDidReceiveMessage: incoming.event,
       postMessage: async (m: HostToWebview) => (posted.push(m), true),

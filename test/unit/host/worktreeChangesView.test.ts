@@ -16,6 +16,7 @@ import { createWorktree } from '../../../src/worktrees/worktreeCreate';
 import { FakeTransport } from '../support/fakeTransport';
 import { tempRepo, type TempRepo } from '../support/gitRepo';
 import { RecordingLog, shim } from '../shim/vscode';
+import { chatCore } from '../../support/chatCore';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -35,12 +36,11 @@ describe('WorktreeChangesView', function () {
     api.window.createTreeView = (...args: unknown[]) =>
       Object.assign(saved.createTreeView(...args), { visible: true, onDidChangeVisibility: () => ({ dispose() {} }) });
     const fake = new FakeTransport();
-    controller = new ChatController(new ChatStore(path.join(r.root, 'chats'), () => undefined), {
+    controller = chatCore({
+      dir: path.join(r.root, 'chats'),
       folder: () => r.repo,
-      trusted: () => true,
-      transportFor: () => fake,
+      transport: fake,
       defaultTransport: () => 'exec',
-      log: new RecordingLog(),
     });
   });
   afterEach(async () => {

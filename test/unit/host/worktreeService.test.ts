@@ -14,6 +14,7 @@ import { tempRepo, type TempRepo } from '../support/gitRepo';
 import { RESTRICTED_NO_GIT } from '../../../src/worktrees/git';
 import { fakeGit, runs } from '../support/fakeGit';
 import { RecordingLog, shim, window, workspace } from '../shim/vscode';
+import { chatCore } from '../../support/chatCore';
 
 describe('WorktreeService', function () {
   this.timeout(30_000);
@@ -33,12 +34,12 @@ describe('WorktreeService', function () {
     transport = 'exec';
     revealed = 0;
     const fake = new FakeTransport();
-    controller = new ChatController(new ChatStore(path.join(r.root, 'chats'), () => undefined), {
+    controller = chatCore({
+      dir: path.join(r.root, 'chats'),
       folder: () => folder,
       trusted: () => trusted,
-      transportFor: () => fake,
+      transport: fake,
       defaultTransport: () => transport,
-      log: new RecordingLog(),
     });
     service = new WorktreeService({
       controller,
