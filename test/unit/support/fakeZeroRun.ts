@@ -1,7 +1,7 @@
 /**
  * Runs the fake `zero` test double (test/fixtures/fake-zero) for real (shell:false, process.execPath +
  * script) in a sandbox of its own per test, and checks its stdout against the contract in
- * docs/zero-exec.md. Used by test/unit/zero/fakeZero*.test.ts.
+ * docs/zero-exec.md. Used by test/unit/fixtures/fakeZero*.test.ts.
  */
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
