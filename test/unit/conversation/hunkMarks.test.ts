@@ -3,15 +3,13 @@
 // by a fresh store (the append-only log and a snapshot alike). And the message a revert with
 // feedback sends to Zero.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { newChat, reduceChat, type Chat, type ChatAction } from '../../../src/conversation';
 import { rejectedHunksMessage } from '../../../src/conversation/review/hunkFeedback';
 import type { ReviewFile, ReviewHunk } from '../../../src/conversation/model';
 import { hunksReviewed, reviewedWords } from '../../../src/conversation/review/reviewMarks';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { processExited } from '../../support/builders';
+import { useTempDir } from '../../support/tempDir';
 
 const hunk = (key: string, newStart: number): ReviewHunk => ({
   key,
@@ -105,13 +103,11 @@ describe('reviewed marks: per hunk and per file', () => {
   });
 
   describe('survive a reload of the saved chat', () => {
-    let dir: string;
-    beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-marks-'))));
-    afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const dir = useTempDir('zero-marks-');
     const notices: string[] = [];
     const open = () =>
       new ChatStore(
-        dir,
+        dir(),
         () => undefined,
         (m) => notices.push(m),
       );

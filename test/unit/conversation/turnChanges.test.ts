@@ -4,7 +4,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   actionFromDecoded,
@@ -27,6 +26,7 @@ import { decodeLine } from '../../../src/protocol';
 import { readCheckpoint, sessionsRoot } from '../../../src/zero/checkpoints';
 import { rewindSession } from '../../../src/zero/rewind';
 import { zeroEvent } from '../../support/builders';
+import { useTempDir } from '../../support/tempDir';
 
 const call = (id: string, name: string, args: unknown = {}): ChatAction =>
   zeroEvent({ type: 'tool_call', id, name, args, sideEffect: 'write' });
@@ -101,19 +101,17 @@ describe('turn changes (pure)', () => {
 describe('turn changes with the fake zero (stream → turn → checkpoint → rewind)', function () {
   this.timeout(20_000);
   const FAKE = path.resolve(__dirname, '../../fixtures/fake-zero/zero');
-  let dir: string;
 
-  beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-turnchanges-'))));
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = useTempDir('zero-turnchanges-');
 
   it('the turn built from the stream finds the before-content, and undo restores the file', async () => {
-    const ws = path.join(dir, 'ws');
+    const ws = path.join(dir(), 'ws');
     const file = path.join(ws, 'notes', 'fake-zero.md');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, 'before the turn\n');
     const env = {
-      XDG_DATA_HOME: path.join(dir, 'data'),
-      ZERO_SANDBOX_GRANTS_PATH: path.join(dir, 'g.json'),
+      XDG_DATA_HOME: path.join(dir(), 'data'),
+      ZERO_SANDBOX_GRANTS_PATH: path.join(dir(), 'g.json'),
       FAKE_ZERO_WRITE: '1',
     };
     const started = Date.now();

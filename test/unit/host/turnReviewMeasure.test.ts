@@ -3,13 +3,13 @@
 // revert asks first.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { rowLabel, rowSpoken, turnReviewRows } from '../../../src/conversation/review/reviewList';
 import { ZERO_USAGE, type Turn } from '../../../src/conversation/model';
 import { revertPlan } from '../../../src/conversation/review/revertPlan';
 import type { Before } from '../../../src/host/review/checkpointBefore';
 import { measure, MEASURE_MAX_BYTES, readLeft } from '../../../src/host/review/turnReview';
+import { useTempDir } from '../../support/tempDir';
 
 const before = (text: string): Before => ({
   kind: 'content',
@@ -42,23 +42,21 @@ function turnWith(review: Turn['review']): Turn {
 }
 
 describe("measuring a turn's files (size cap)", function () {
-  let dir: string;
-  beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-measure-'))));
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = useTempDir('zero-measure-');
 
   it('the limit is a few MB', function () {
     assert.equal(MEASURE_MAX_BYTES, 4 * 1024 * 1024);
   });
 
   it('reads a file up to the limit, gives only the size of a bigger one, and none for a missing file or a folder', function () {
-    const small = path.join(dir, 'small.txt');
-    const big = path.join(dir, 'big.txt');
+    const small = path.join(dir(), 'small.txt');
+    const big = path.join(dir(), 'big.txt');
     fs.writeFileSync(small, 'one\ntwo\n');
     fs.writeFileSync(big, 'x'.repeat(101));
     assert.deepEqual(readLeft(small, 100), Buffer.from('one\ntwo\n'));
     assert.deepEqual(readLeft(big, 100), { tooLarge: 101 });
-    assert.equal(readLeft(path.join(dir, 'gone.txt'), 100), null);
-    assert.equal(readLeft(dir, 100), null);
+    assert.equal(readLeft(path.join(dir(), 'gone.txt'), 100), null);
+    assert.equal(readLeft(dir(), 100), null);
   });
 
   it('a file left over the limit is listed without counts, as unknown content (a revert asks first)', function () {

@@ -2,9 +2,9 @@
 // into files named for what each part does. The counting itself is checked on files made here.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { longFiles, MAX_NON_BLANK_LINES, nonBlankLines, trackedFiles } from '../../../scripts/lib/fileSizes';
+import { useTempDir } from '../../support/tempDir';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -30,12 +30,10 @@ describe('file sizes', () => {
   });
 
   describe('counting', () => {
-    let dir: string;
-    beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'file-sizes-'))));
-    afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const dir = useTempDir('file-sizes-');
     const write = (file: string, text: string): string => {
-      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      fs.writeFileSync(path.join(dir, file), text);
+      fs.mkdirSync(path.dirname(path.join(dir(), file)), { recursive: true });
+      fs.writeFileSync(path.join(dir(), file), text);
       return file;
     };
 
@@ -51,7 +49,7 @@ describe('file sizes', () => {
         write('test/fixtures/at-limit.mjs', lines(MAX_NON_BLANK_LINES, 3)),
         write('media/long.css', lines(2 * MAX_NON_BLANK_LINES)),
       ];
-      assert.deepEqual(longFiles(dir, files), [
+      assert.deepEqual(longFiles(dir(), files), [
         { file: 'media/long.css', lines: 2 * MAX_NON_BLANK_LINES },
         { file: 'src/long.ts', lines: MAX_NON_BLANK_LINES + 1 },
       ]);
@@ -73,7 +71,7 @@ describe('file sizes', () => {
       ];
       for (const f of files) write(f, long);
       assert.deepEqual(
-        longFiles(dir, files).map((f) => f.file),
+        longFiles(dir(), files).map((f) => f.file),
         ['a.ts', 'b.mjs', 'c.cjs', 'd.js', 'e.css'],
       );
     });
@@ -81,7 +79,7 @@ describe('file sizes', () => {
     it('outside a git checkout, finds every file under the folder', () => {
       write('src/a.ts', 'x\n');
       write('test/fixtures/b.mjs', 'y\n');
-      assert.deepEqual(trackedFiles(dir).sort(), ['src/a.ts', 'test/fixtures/b.mjs']);
+      assert.deepEqual(trackedFiles(dir()).sort(), ['src/a.ts', 'test/fixtures/b.mjs']);
     });
   });
 });

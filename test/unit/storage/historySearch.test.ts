@@ -1,7 +1,5 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { newChat, reduceChat, type Chat, type ChatAction } from '../../../src/conversation';
 import {
   chatSearchText,
@@ -14,6 +12,7 @@ import {
 import { ChatStore } from '../../../src/storage/chatStore';
 import { HistoryContentSearch } from '../../../src/storage/historyContentSearch';
 import { zeroEvent } from '../../support/builders';
+import { useTempDir } from '../../support/tempDir';
 
 /** A chat with one finished turn: the prompt, some reasoning, a tool's output and the answer. */
 function chat(
@@ -117,18 +116,16 @@ describe('history search (pure)', () => {
 });
 
 describe('history content search (chat files)', () => {
-  let dir: string;
-  beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-search-'))));
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = useTempDir('zero-search-');
 
   it('finds chats by a word from an answer in files another window wrote, newest first, and sees a chat changed since', async () => {
-    const writer = new ChatStore(dir, () => undefined);
+    const writer = new ChatStore(dir(), () => undefined);
     writer.save(chat('a', 1000, 'first question', 'The answer mentions a pelican.'), true);
     writer.save(chat('b', 2000, 'second question', 'Nothing about birds here.'), true);
     writer.save(chat('c', 3000, 'third question', 'A pelican again, and a heron.'), true);
     await writer.idle();
 
-    const reader = new ChatStore(dir, () => undefined);
+    const reader = new ChatStore(dir(), () => undefined);
     const search = new HistoryContentSearch({ inMemory: () => undefined, fileOf: (id) => reader.fileOf(id) });
     const found: string[] = [];
     assert.equal(await search.search('Pelican', reader.summaries(), (h) => found.push(h.id)), true);
@@ -145,7 +142,7 @@ describe('history content search (chat files)', () => {
   });
 
   it('a newer search cancels the older one, and an unreadable file is skipped', async () => {
-    const store = new ChatStore(dir, () => undefined);
+    const store = new ChatStore(dir(), () => undefined);
     for (let i = 0; i < 20; i++)
       store.save(chat(`c${i}`, 1000 + i, `question ${i}`, `answer with the word otter ${i}`), true);
     await store.idle();

@@ -1,7 +1,6 @@
 /** JSON written a piece at a time (src/storage/jsonPieces.ts): the very text JSON.stringify gives, in bounded pieces. */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   jsonPieces,
@@ -12,6 +11,7 @@ import {
   writeJsonTextSync,
 } from '../../../src/storage/jsonPieces';
 import { safeStringify } from '../../../src/protocol/depth';
+import { useTempDir } from '../../support/tempDir';
 
 const join = (pieces: Iterable<string>): string => [...pieces].join('');
 
@@ -85,14 +85,12 @@ describe('JSON in pieces', () => {
   });
 
   describe('written to a file', () => {
-    let dir: string;
-    beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-pieces-'))));
-    afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const dir = useTempDir('zero-pieces-');
     // Bigger than the write buffer, multi-byte, and one string bigger than the buffer on its own.
     const value = { a: 'é😀 '.repeat(200_000), b: [1, 2, 3], c: 'x'.repeat(300_000), d: '漢'.repeat(100_000) };
 
     it('asynchronously: the file holds the UTF-8 of JSON.stringify, and the byte count is returned', async () => {
-      const file = path.join(dir, 'a.json');
+      const file = path.join(dir(), 'a.json');
       fs.writeFileSync(file, 'old content that is longer than nothing');
       const bytes = await writeJsonText(file, jsonText(value, '\n'));
       const expected = Buffer.from(`${JSON.stringify(value)}\n`);
@@ -101,7 +99,7 @@ describe('JSON in pieces', () => {
     });
 
     it('synchronously: the same bytes', () => {
-      const file = path.join(dir, 's.json');
+      const file = path.join(dir(), 's.json');
       const bytes = writeJsonTextSync(file, jsonText(value));
       const expected = Buffer.from(JSON.stringify(value));
       assert.ok(fs.readFileSync(file).equals(expected));

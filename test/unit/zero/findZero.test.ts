@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { findZero, type PathInfo } from '../../../src/zero/findZero';
+import { useTempDir } from '../../support/tempDir';
 
 /** A fake file system: path → kind. */
 function fakeStat(files: Record<string, 'exe' | 'file' | 'dir'>): (p: string) => PathInfo | undefined {
@@ -186,18 +186,16 @@ describe('findZero', () => {
   });
 
   describe('real file system', () => {
-    let dir: string;
-    beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'findzero-'))));
-    afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const dir = useTempDir('findzero-');
 
     it('checks the execute bit', function () {
       if (process.platform === 'win32') this.skip();
-      const file = path.join(dir, 'zero');
+      const file = path.join(dir(), 'zero');
       fs.writeFileSync(file, '#!/bin/sh\n', { mode: 0o644 });
       const notExec = findZero({ configuredPath: file, env: {} });
       assert.ok(!notExec.ok && /not executable/.test(notExec.reason));
       fs.chmodSync(file, 0o755);
-      assert.deepEqual(findZero({ env: { PATH: dir } }), { ok: true, path: file, source: 'path' });
+      assert.deepEqual(findZero({ env: { PATH: dir() } }), { ok: true, path: file, source: 'path' });
     });
   });
 });

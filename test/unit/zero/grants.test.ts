@@ -2,22 +2,20 @@
 // that is not JSON or not a list is a clear error.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { listApprovals } from '../../../src/zero/grants';
+import { useTempDir } from '../../support/tempDir';
 
 const listGrants = async (bin: string) => (await listApprovals(bin)).grants;
 
 const WIN = process.platform === 'win32';
 
 describe('listApprovals (zod at the CLI boundary)', function () {
-  let dir: string;
-  beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-grants-'))));
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = useTempDir('zero-grants-');
 
   /** A stand-in `zero` that prints `stdout` for any command. */
   function zeroPrinting(stdout: string): string {
-    const file = path.join(dir, 'zero');
+    const file = path.join(dir(), 'zero');
     fs.writeFileSync(file, `#!/usr/bin/env node\nprocess.stdout.write(${JSON.stringify(stdout)});\n`, { mode: 0o755 });
     return file;
   }

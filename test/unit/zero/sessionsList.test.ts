@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { listSessions, parseSessionsList, resumableHere, type ZeroSession } from '../../../src/zero/sessionsList';
+import { useTempDir } from '../../support/tempDir';
 
 const FAKE_ZERO = path.join(
   __dirname,
@@ -123,13 +123,11 @@ describe('zero sessions list --json', () => {
   });
 
   describe('running the CLI', () => {
-    let dir: string;
-    beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-sessions-'))));
-    afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const dir = useTempDir('zero-sessions-');
 
     it("lists a session the fake zero created from the terminal, in Zero's shape", async () => {
-      const env = { XDG_DATA_HOME: dir };
-      const ws = fs.mkdtempSync(path.join(dir, 'ws-'));
+      const env = { XDG_DATA_HOME: dir() };
+      const ws = fs.mkdtempSync(path.join(dir(), 'ws-'));
       assert.deepEqual(await listSessions(FAKE_ZERO, env), { ok: true, sessions: [], skipped: 0 });
       execFileSync(
         process.execPath,
@@ -162,7 +160,7 @@ describe('zero sessions list --json', () => {
     });
 
     const script = (name: string, body: string): string => {
-      const file = path.join(dir, name);
+      const file = path.join(dir(), name);
       fs.writeFileSync(file, `#!${process.execPath}\n${body}\n`, { mode: 0o755 });
       return file;
     };
@@ -181,7 +179,7 @@ describe('zero sessions list --json', () => {
       assert.match(garbage.ok ? '' : garbage.problem, /printed no JSON/);
       const hung = await listSessions(script('hung', 'setInterval(() => {}, 1000);'), {}, 300);
       assert.match(hung.ok ? '' : hung.problem, /did not answer within 0.3 s/);
-      const missing = await listSessions(path.join(dir, 'no-such-zero'));
+      const missing = await listSessions(path.join(dir(), 'no-such-zero'));
       assert.ok(!missing.ok);
     });
   });
