@@ -69,7 +69,7 @@ export const LAZY_BUNDLES = [
     entry: 'src/host/history/history.bundle.ts',
     members: [
       ...['history.bundle', 'historyPicker', 'continueInTerminal'].map((m) => `src/host/history/${m}.ts`),
-      'src/conversation/historyGroups.ts',
+      'src/conversation/readouts/historyGroups.ts',
     ],
     externals: ['vscode'],
   },

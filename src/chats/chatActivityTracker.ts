@@ -4,7 +4,7 @@
  * leaves the chat unread until a view shows it. Unread is kept for this window only.
  */
 import { Emitter, type Event } from '../lifecycle/emitter';
-import { chatActivity, waitingCount, type ChatActivity } from '../conversation/chatActivity';
+import { chatActivity, waitingCount, type ChatActivity } from '../conversation/readouts/chatActivity';
 import type { Chat } from '../conversation/model';
 import type { ChatSurfaces } from './chatSurfaces';
 import { Disposable } from '../lifecycle/disposable';

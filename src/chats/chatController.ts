@@ -7,7 +7,7 @@
  */
 import type { Chat } from '../conversation/model';
 import type { ViewState } from '../messages/messages';
-import { mayChangeActivity, type ChatActivity } from '../conversation/chatActivity';
+import { mayChangeActivity, type ChatActivity } from '../conversation/readouts/chatActivity';
 import { Emitter } from '../lifecycle/emitter';
 import { ChatActivityTracker } from './chatActivityTracker';
 import { ChatSurfaces } from './chatSurfaces';

@@ -3,7 +3,7 @@
  * `zero models --json`. Another transport (ACP: the session's modes and config options) plugs in
  * its own source with the same shape.
  */
-import type { ModelInfo } from '../conversation/contextMeter';
+import type { ModelInfo } from '../conversation/readouts/contextMeter';
 import type { AcpSessionInfo } from '../conversation/model';
 import type { ModeChoice } from '../messages/messages';
 import type { ZeroCommand } from '../conversation/zeroCommands';

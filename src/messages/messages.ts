@@ -22,7 +22,7 @@ import {
 } from '../protocol/zod';
 import type { ChatAction } from '../conversation/actions';
 import type { MentionRef } from '../conversation/composerPrompt';
-import type { ModelInfo } from '../conversation/contextMeter';
+import type { ModelInfo } from '../conversation/readouts/contextMeter';
 import type { ZeroCommand } from '../conversation/zeroCommands';
 import type { ApprovalState, Chat, TransportKind } from '../conversation/model';
 

@@ -6,7 +6,7 @@
  * that changed is read again. A newer query cancels the scan of the older one.
  */
 import { promises as fsp } from 'node:fs';
-import { chatSearchText, matchContent, searchWords, type SearchText } from '../conversation/historySearch';
+import { chatSearchText, matchContent, searchWords, type SearchText } from '../conversation/readouts/historySearch';
 import type { Chat } from '../conversation/model';
 import type { ChatSummary } from '../messages/messages';
 import { replayFile } from './chatLogFile';

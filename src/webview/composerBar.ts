@@ -8,8 +8,8 @@
  * The model list follows the picked provider (its own list, asked for once with `providerModels`).
  * ACP has one `zero acp` process for all its chats, so its provider is Zero's config: said in words.
  */
-import { contextMeter, meterText, WARN_AT } from '../conversation/contextMeter';
-import type { ModelInfo } from '../conversation/contextMeter';
+import { contextMeter, meterText, WARN_AT } from '../conversation/readouts/contextMeter';
+import type { ModelInfo } from '../conversation/readouts/contextMeter';
 import type { Chat, TransportKind } from '../conversation/model';
 import type { ComposerState } from '../messages/messages';
 import { button, h, setText } from './dom';

@@ -10,7 +10,7 @@ import {
   type ProblemEntry,
   type ResolvedMention,
 } from '../../conversation/composerPrompt';
-import type { ModelInfo } from '../../conversation/contextMeter';
+import type { ModelInfo } from '../../conversation/readouts/contextMeter';
 import type { ZeroCommand } from '../../conversation/zeroCommands';
 import { chatTransport, type Chat, type TransportKind } from '../../conversation/model';
 import {

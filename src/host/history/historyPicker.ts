@@ -5,8 +5,8 @@
  * Rename, Copy Session ID, Continue in Terminal and Delete buttons as they apply.
  */
 import * as vscode from 'vscode';
-import { activityWords } from '../../conversation/chatActivity';
-import { dateGroup } from '../../conversation/historyGroups';
+import { activityWords } from '../../conversation/readouts/chatActivity';
+import { dateGroup } from '../../conversation/readouts/historyGroups';
 import type { ChatSummary } from '../../messages/messages';
 import { listSessions, resumableHere, type ZeroSession } from '../../zero';
 import type { ChatController } from '../../chats/chatController';

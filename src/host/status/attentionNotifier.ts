@@ -9,7 +9,7 @@ import {
   needsNotification,
   waitsForApproval,
   type AttentionReason,
-} from '../../conversation/chatActivity';
+} from '../../conversation/readouts/chatActivity';
 import type { ChatController } from '../../chats/chatController';
 import { Disposable } from '../../lifecycle/disposable';
 

@@ -3,7 +3,7 @@
  * history open chats in the tab, and its title says what the chat is doing.
  */
 import * as vscode from 'vscode';
-import { chatTabTitle, mayChangeActivity } from '../../conversation/chatActivity';
+import { chatTabTitle, mayChangeActivity } from '../../conversation/readouts/chatActivity';
 import type { ChatController } from '../../chats/chatController';
 import type { ChatSurface } from '../../chats/chatSurfaces';
 import { ChatWebviewBinding, type EditorHandlers, type BindingTarget } from './chatWebviewBinding';

@@ -1,5 +1,5 @@
 /** The empty chat: what Zero is, and the recent chats to reopen (History shows them all). */
-import { activityWords } from '../../conversation/chatActivity';
+import { activityWords } from '../../conversation/readouts/chatActivity';
 import type { ChatSummary } from '../../messages/messages';
 import { button, h } from '../dom';
 import { post } from '../vscodeApi';

@@ -3,7 +3,7 @@
  * updates only items whose object identity changed (the reducer copies only what changed).
  */
 import { CONTINUED_ON_EXEC_CODE } from '../../conversation/contextLimit';
-import { suggestsDiagnose } from '../../conversation/diagnosable';
+import { suggestsDiagnose } from '../../conversation/readouts/diagnosable';
 import type { Turn, TurnItem } from '../../conversation/model';
 import { RUNNING_STATUSES } from '../../conversation/model';
 import { turnReviewRows, rowLabel, rowSpoken, type ReviewRow } from '../../conversation/review/reviewList';

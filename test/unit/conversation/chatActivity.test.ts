@@ -8,7 +8,7 @@ import {
   needsNotification,
   waitingCount,
   waitsForApproval,
-} from '../../../src/conversation/chatActivity';
+} from '../../../src/conversation/readouts/chatActivity';
 import type { Chat } from '../../../src/conversation/model';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import { zeroEvent, permissionRequest } from '../../support/builders';

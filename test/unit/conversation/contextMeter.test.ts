@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { contextMeter, meterText, type ModelInfo } from '../../../src/conversation/contextMeter';
+import { contextMeter, meterText, type ModelInfo } from '../../../src/conversation/readouts/contextMeter';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import { zeroEvent } from '../../support/builders';
 

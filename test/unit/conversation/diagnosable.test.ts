@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { endFromCrash, endFromError } from '../../../src/acp/stopReason';
 import { AcpProcessGone } from '../../../src/acp/zeroAcp';
-import { suggestsDiagnose } from '../../../src/conversation/diagnosable';
+import { suggestsDiagnose } from '../../../src/conversation/readouts/diagnosable';
 import { explainExit } from '../../../src/zero/exitReason';
 import type { RunExit } from '../../../src/zero/zeroProcess';
 

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { dateGroup, groupByDate } from '../../../src/conversation/historyGroups';
+import { dateGroup, groupByDate } from '../../../src/conversation/readouts/historyGroups';
 
 const at = (y: number, m: number, d: number, h = 12, min = 0): number => new Date(y, m - 1, d, h, min).getTime();
 

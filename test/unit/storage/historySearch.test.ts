@@ -8,7 +8,7 @@ import {
   matchesTitle,
   originalIndex,
   searchWords,
-} from '../../../src/conversation/historySearch';
+} from '../../../src/conversation/readouts/historySearch';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { HistoryContentSearch } from '../../../src/storage/historyContentSearch';
 import { zeroEvent } from '../../support/builders';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
-import { matchModel } from '../../../src/conversation/contextMeter';
+import { matchModel } from '../../../src/conversation/readouts/contextMeter';
 import { listModels, parseModelList } from '../../../src/zero/models';
 
 const FAKE_ZERO = path.join(

@@ -3,9 +3,9 @@
  * when a run that ends or asks for approval deserves a notification. Pure: the host feeds it the
  * chat, whether a run is live, and what the user has seen.
  */
-import type { ChatAction } from './actions';
-import type { Chat } from './model';
-import { currentTurn } from './reducer';
+import type { ChatAction } from '../actions';
+import type { Chat } from '../model';
+import { currentTurn } from '../reducer';
 
 /** `waiting`: a permission request waits for the user; `unread`: a run ended that nobody has seen. */
 export type ChatActivity = 'running' | 'waiting' | 'unread' | 'idle';

@@ -3,7 +3,7 @@
  * or in what was said (the prompts and Zero's answers; not reasoning or tool output), case- and
  * accent-insensitive. Pure, so the host's bounded scan and the tests share it.
  */
-import type { Chat } from './model';
+import type { Chat } from '../model';
 
 /** The query's words, folded; empty when there is nothing to search for. */
 export function searchWords(query: string): string[] {

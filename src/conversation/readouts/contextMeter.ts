@@ -3,7 +3,7 @@
  * Zero lists for the model (`zero models --json`, or the ACP session). Where no window is listed,
  * tokens only: a window is never guessed. Pure.
  */
-import type { Chat } from './model';
+import type { Chat } from '../model';
 
 /** A model the composer can pick, with what Zero says about it. */
 export interface ModelInfo {

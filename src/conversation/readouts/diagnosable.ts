@@ -4,7 +4,7 @@
  * Read from the start of the turn's explanation, which the host writes in fixed words
  * (zero/exitReason.ts, acp/stopReason.ts, acp/zeroAcp.ts) before any text of Zero's.
  */
-import type { Turn } from './model';
+import type { Turn } from '../model';
 
 const SETUP_FAILURES: readonly RegExp[] = [
   /^The model provider (failed|rejected)/,
