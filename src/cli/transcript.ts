@@ -5,10 +5,9 @@
  */
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { actionFromDecoded } from '../conversation/actions';
-import { chatToMarkdown } from '../conversation/chatMarkdown';
-import { newChat, reduceChat } from '../conversation/reducer';
-import { summarizeRun } from '../conversation/summary';
+import { chatToMarkdown } from '../conversation/export/chatMarkdown';
+import { replayRun } from '../conversation/export/replayRun';
+import { summarizeRun } from '../conversation/export/summary';
 import type { Decoded } from '../protocol/decoded';
 import { ZeroEventReader } from '../protocol/eventStream';
 
@@ -61,26 +60,7 @@ export async function readDecoded(input: Readable): Promise<Decoded[]> {
 }
 
 export function markdownOf(decoded: readonly Decoded[], exitCode: number | null): string {
-  let chat = reduceChat(newChat('transcript', 0, 'Zero run'), {
-    type: 'turn_started',
-    turnId: 'run',
-    prompt: '',
-    origin: 'prompt',
-    at: 0,
-  });
-  for (const d of decoded) chat = reduceChat(chat, actionFromDecoded(d));
-  if (exitCode !== null) {
-    chat = reduceChat(chat, {
-      type: 'process_exited',
-      code: exitCode,
-      signal: null,
-      spawnFailed: false,
-      explanation: null,
-      stderrTail: null,
-      at: 0,
-    });
-  }
-  return chatToMarkdown(chat);
+  return chatToMarkdown(replayRun(decoded, exitCode));
 }
 
 async function main(): Promise<number> {

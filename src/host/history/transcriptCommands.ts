@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { actionFromDecoded } from '../../conversation/actions';
-import { chatToMarkdown } from '../../conversation/chatMarkdown';
+import { chatToMarkdown } from '../../conversation/export/chatMarkdown';
 import type { Chat } from '../../conversation/model';
 import { newChat, reduceChat } from '../../conversation/reducer';
 import { ZeroEventReader } from '../../protocol/eventStream';

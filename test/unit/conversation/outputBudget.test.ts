@@ -1,7 +1,7 @@
 // The per-run output budget: the start and the end are kept, the notice counts what went, and
 // the host and the view (the same reducer on the same actions) end up with the same turn.
 import { strict as assert } from 'node:assert';
-import { chatToMarkdown } from '../../../src/conversation/chatMarkdown';
+import { chatToMarkdown } from '../../../src/conversation/export/chatMarkdown';
 import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat, ElidedItem, TurnItem } from '../../../src/conversation/model';
 import { compact, elidedMessage, ITEM_OVERHEAD, utf8Length } from '../../../src/conversation/outputBudget';

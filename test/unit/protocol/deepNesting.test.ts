@@ -1,7 +1,7 @@
 // A tool_call nested thousands of levels deep (Zero's writer allows 10,000): nothing that walks
 // event data may throw (decode, reducer, save, markdown export, the view's JSON).
 import { strict as assert } from 'node:assert';
-import { chatToMarkdown } from '../../../src/conversation/chatMarkdown';
+import { chatToMarkdown } from '../../../src/conversation/export/chatMarkdown';
 import { actionFromDecoded } from '../../../src/conversation/actions';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import { decodeLine } from '../../../src/protocol/decode';

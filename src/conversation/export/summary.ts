@@ -1,8 +1,7 @@
 /** A flat, stable summary of one run, for the transcript CLI and bug reports. */
-import type { Decoded } from '../protocol/decoded';
-import { actionFromDecoded } from './actions';
-import type { Turn, UsageTotals } from './model';
-import { newChat, reduceChat } from './reducer';
+import type { Decoded } from '../../protocol/decoded';
+import type { Turn, UsageTotals } from '../model';
+import { replayRun } from './replayRun';
 
 export interface RunSummary {
   finalText: string | null;
@@ -98,32 +97,13 @@ function isLocalRunning(status: string): boolean {
  * runs that ended without `run_end` (crash, kill).
  */
 export function summarizeRun(decoded: Iterable<Decoded>, exitCode?: number | null): RunSummary {
-  let chat = reduceChat(newChat('transcript', 0), {
-    type: 'turn_started',
-    turnId: 'run',
-    prompt: '',
-    origin: 'prompt',
-    at: 0,
-  });
+  const lines = [...decoded];
   let streamed = '';
   let reasoning = '';
-  for (const d of decoded) {
-    if (d.kind === 'event') {
-      if (d.event.type === 'text') streamed += d.event.delta ?? '';
-      else if (d.event.type === 'reasoning') reasoning += d.event.delta ?? '';
-    }
-    chat = reduceChat(chat, actionFromDecoded(d));
+  for (const d of lines) {
+    if (d.kind !== 'event') continue;
+    if (d.event.type === 'text') streamed += d.event.delta ?? '';
+    else if (d.event.type === 'reasoning') reasoning += d.event.delta ?? '';
   }
-  if (exitCode !== undefined && exitCode !== null) {
-    chat = reduceChat(chat, {
-      type: 'process_exited',
-      code: exitCode,
-      signal: null,
-      spawnFailed: false,
-      explanation: null,
-      stderrTail: null,
-      at: 0,
-    });
-  }
-  return summarizeTurn(chat.turns[0]!, streamed, reasoning);
+  return summarizeTurn(replayRun(lines, exitCode).turns[0]!, streamed, reasoning);
 }

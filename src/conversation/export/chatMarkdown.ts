@@ -1,7 +1,7 @@
 /** A chat as readable Markdown: for "Export Chat as Markdown" and the transcript CLI. */
-import { safeStringify } from '../protocol/depth';
-import { elidedMessage } from './outputBudget';
-import type { Chat, PermissionItem, ToolItem, Turn, TurnItem, UsageTotals } from './model';
+import { safeStringify } from '../../protocol/depth';
+import { elidedMessage } from '../outputBudget';
+import type { Chat, PermissionItem, ToolItem, Turn, TurnItem, UsageTotals } from '../model';
 
 export function chatToMarkdown(chat: Chat): string {
   const out: string[] = [`# ${oneLine(chat.title)}`, ''];
