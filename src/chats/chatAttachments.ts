@@ -1,5 +1,5 @@
 /** The selections and Explorer files attached to the sidebar's next message (the composer's chips). */
-import { mentionLabel, type MentionRef } from '../conversation/composerPrompt';
+import { mentionLabel, type MentionRef } from '../conversation/prompts/composerPrompt';
 import type { Attachment } from '../messages/messages';
 import { newId } from './chatRegistry';
 

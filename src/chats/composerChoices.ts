@@ -6,7 +6,7 @@
 import type { ModelInfo } from '../conversation/readouts/contextMeter';
 import type { AcpSessionInfo } from '../conversation/model';
 import type { ModeChoice } from '../messages/messages';
-import type { ZeroCommand } from '../conversation/zeroCommands';
+import type { ZeroCommand } from '../conversation/prompts/zeroCommands';
 import { listModelChoices } from '../zero/models';
 import { listProviders, providerEnv, type ProviderChoices } from '../zero/providers';
 import { listLogins, loginText } from '../zero/authStatus';

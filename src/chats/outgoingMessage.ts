@@ -1,5 +1,5 @@
 /** A user's message as its turn runs it: the prompt Zero gets, and what the transcript shows. */
-import { composerPrompt, type MentionRef, type ResolvedMention } from '../conversation/composerPrompt';
+import { composerPrompt, type MentionRef, type ResolvedMention } from '../conversation/prompts/composerPrompt';
 import type { ComposedMessage } from '../conversation/model';
 import type { InputImage } from '../protocol/input';
 import type { TurnOptions } from './turnRunner';

@@ -21,9 +21,9 @@ import {
   type output,
 } from '../protocol/zod';
 import type { ChatAction } from '../conversation/actions';
-import type { MentionRef } from '../conversation/composerPrompt';
+import type { MentionRef } from '../conversation/prompts/composerPrompt';
 import type { ModelInfo } from '../conversation/readouts/contextMeter';
-import type { ZeroCommand } from '../conversation/zeroCommands';
+import type { ZeroCommand } from '../conversation/prompts/zeroCommands';
 import type { ApprovalState, Chat, TransportKind } from '../conversation/model';
 
 /** A chat in the history list. */

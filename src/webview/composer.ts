@@ -11,7 +11,7 @@
  * Other parts reach it by reference, not through the document: the app passes it to the
  * transcript as the turns' actions (Edit, Continue on exec) and gives it the header's model picker.
  */
-import type { MentionRef } from '../conversation/composerPrompt';
+import type { MentionRef } from '../conversation/prompts/composerPrompt';
 import type { Chat, TransportKind } from '../conversation/model';
 import type { Attachment, ComposerState, MentionCandidate, SendOptions, SentImage } from '../messages/messages';
 import { CompletionMenu } from './completionMenu';

@@ -4,7 +4,7 @@
  */
 import type { Chat, TransportKind } from '../conversation/model';
 import type { WebviewToHost } from '../messages/messages';
-import { expandZeroCommand, type ZeroCommand } from '../conversation/zeroCommands';
+import { expandZeroCommand, type ZeroCommand } from '../conversation/prompts/zeroCommands';
 import { SPEC_MODE } from '../conversation/specReview';
 
 /** Zero's ACP server has no spec mode: it offers auto, ask and plan only, and set_mode refuses any other (internal/acp/agent.go:368-380, :468-472). */

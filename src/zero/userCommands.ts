@@ -16,7 +16,7 @@ import {
   validCommandName,
   ZERO_BUILTIN_NAMES,
   type ZeroCommand,
-} from '../conversation/zeroCommands';
+} from '../conversation/prompts/zeroCommands';
 import { runZeroCli } from './grants';
 
 type Env = Readonly<Record<string, string | undefined>>;

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { execChoices } from '../../src/chats/composerChoices';
-import { BARE_SKILL_NOTE } from '../../src/conversation/zeroCommands';
+import { BARE_SKILL_NOTE } from '../../src/conversation/prompts/zeroCommands';
 import { parseSlash, setZeroCommands } from '../../src/webview/slashCommands';
 import { chatTurn } from './lib/execChat';
 import { execArgs, makeSandbox, realZeroBin, runZero, type Sandbox } from './lib/realZero';

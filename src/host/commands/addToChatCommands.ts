@@ -4,7 +4,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { terminalBlock } from '../../conversation/composerPrompt';
+import { terminalBlock } from '../../conversation/prompts/composerPrompt';
 import type { ChatController } from '../../chats/chatController';
 
 export const ADD_TO_CHAT = 'zero.addToChat';

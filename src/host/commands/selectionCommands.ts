@@ -5,7 +5,7 @@ import {
   selectionLabel,
   selectionPrompt,
   type SelectionIntent,
-} from '../../conversation/selectionPrompt';
+} from '../../conversation/prompts/selectionPrompt';
 import type { ChatController } from '../../chats/chatController';
 import { ASK, ATTACH, EXPLAIN, FIX } from './codeActions';
 import { selectionContext } from '../composer/selectionContext';

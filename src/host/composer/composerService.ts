@@ -9,9 +9,9 @@ import {
   type MentionRef,
   type ProblemEntry,
   type ResolvedMention,
-} from '../../conversation/composerPrompt';
+} from '../../conversation/prompts/composerPrompt';
 import type { ModelInfo } from '../../conversation/readouts/contextMeter';
-import type { ZeroCommand } from '../../conversation/zeroCommands';
+import type { ZeroCommand } from '../../conversation/prompts/zeroCommands';
 import { chatTransport, type Chat, type TransportKind } from '../../conversation/model';
 import {
   MAX_TURNS_CEILING,

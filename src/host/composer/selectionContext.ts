@@ -1,6 +1,10 @@
 /** The active editor's selection as data for the prompt builder. */
 import * as vscode from 'vscode';
-import { overlapping, type SelectionContext, type SelectionDiagnostic } from '../../conversation/selectionPrompt';
+import {
+  overlapping,
+  type SelectionContext,
+  type SelectionDiagnostic,
+} from '../../conversation/prompts/selectionPrompt';
 
 const SEVERITY: Record<vscode.DiagnosticSeverity, SelectionDiagnostic['severity']> = {
   [vscode.DiagnosticSeverity.Error]: 'error',

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import type { FrameLocator } from 'playwright-core';
 import type { RecordedRequest } from '../../fixtures/model-server/server';
 import { textOf } from '../../fixtures/model-server/scenarios';
-import { BARE_SKILL_NOTE } from '../../../src/conversation/zeroCommands';
+import { BARE_SKILL_NOTE } from '../../../src/conversation/prompts/zeroCommands';
 import { openZeroView, useVSCode } from '../lib';
 import { useRealZero } from '../lib/realZero';
 import { eventually, messageBox, turnStatus, turns, typeAndSend } from '../lib/userFlows';

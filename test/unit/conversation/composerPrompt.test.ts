@@ -8,7 +8,7 @@ import {
   problemsBlock,
   terminalBlock,
   type ProblemEntry,
-} from '../../../src/conversation/composerPrompt';
+} from '../../../src/conversation/prompts/composerPrompt';
 
 const problem = (p: Partial<ProblemEntry> = {}): ProblemEntry => ({
   path: 'src/a.ts',

@@ -5,7 +5,7 @@ import {
   selectionLabel,
   selectionPrompt,
   type SelectionContext,
-} from '../../../src/conversation/selectionPrompt';
+} from '../../../src/conversation/prompts/selectionPrompt';
 
 const sel = (s: Partial<SelectionContext> = {}): SelectionContext => ({
   path: 'src/parser.ts',

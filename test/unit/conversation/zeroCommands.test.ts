@@ -6,7 +6,7 @@ import {
   parseCommandFile,
   skillSlashName,
   validCommandName,
-} from '../../../src/conversation/zeroCommands';
+} from '../../../src/conversation/prompts/zeroCommands';
 
 // Expected values are Zero 0.8.0's own (internal/usercommands/usercommands_test.go and Expand's doc).
 describe("Zero's user commands: parsing and expansion as Zero does them", () => {

@@ -6,7 +6,7 @@ const PATHS = [
   'src/host/chatController.ts',
   'src/host/chatPanel.ts',
   'src/webview/composer.ts',
-  'src/conversation/composerPrompt.ts',
+  'src/conversation/prompts/composerPrompt.ts',
   'test/unit/composerPrompt.test.ts',
   'docs/compose-notes.md',
   'src/zero/execArgs.ts',
@@ -18,7 +18,7 @@ describe('fuzzy path search', () => {
     const hits = index.search('composer').map((m) => m.path);
     assert.equal(hits[0], 'src/webview/composer.ts', 'the exact file name first');
     assert.deepEqual(hits.slice(1, 3).sort(), [
-      'src/conversation/composerPrompt.ts',
+      'src/conversation/prompts/composerPrompt.ts',
       'test/unit/composerPrompt.test.ts',
     ]);
     assert.ok(!hits.includes('README.md'));

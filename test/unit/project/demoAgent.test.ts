@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { selectionPrompt } from '../../../src/conversation/selectionPrompt';
+import { selectionPrompt } from '../../../src/conversation/prompts/selectionPrompt';
 import { retryPrompt } from '../../../src/approvals/policy';
 
 const ROOT = path.resolve(__dirname, '../..', '..');

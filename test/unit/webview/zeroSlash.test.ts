@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { ZeroCommand } from '../../../src/conversation/zeroCommands';
+import type { ZeroCommand } from '../../../src/conversation/prompts/zeroCommands';
 import { menuTrigger } from '../../../src/webview/composerMenus';
 import { parseSlash, setZeroCommands, type SlashTarget } from '../../../src/webview/slashCommands';
 

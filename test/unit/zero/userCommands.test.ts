@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MAX_DESCRIPTION, type ZeroCommand } from '../../../src/conversation/zeroCommands';
+import { MAX_DESCRIPTION, type ZeroCommand } from '../../../src/conversation/prompts/zeroCommands';
 import {
   loadUserCommands,
   MAX_COMMAND_BYTES,
