@@ -19,7 +19,7 @@ export function isContextLimit(text: string | null | undefined): boolean {
   return NEEDLES.some((n) => t.includes(n));
 }
 
-/** What the chat says under such an ACP turn (its card offers Continue on exec, webview/render/notice.ts). */
+/** What the chat says under such an ACP turn (its card offers Continue on exec, webview/transcript/notice.ts). */
 export function contextLimitNotice(): string {
   return (
     "This ACP chat has outgrown the model's context window: zero acp sends the whole conversation every turn and never compacts it. " +

@@ -13,7 +13,7 @@ import { currentTurn } from '../conversation/reducer';
 import { resumeOffer } from '../conversation/cutOff';
 import { h } from './dom';
 import { MarkdownBlocks } from './incremental';
-import { statusLabel } from './render/format';
+import { statusLabel } from './transcript/format';
 import { spokenText } from './spokenText';
 import { appendedSince } from './textGrowth';
 

@@ -20,8 +20,8 @@ import { menuTrigger, mentionPicks, type MentionToken, type Pick } from './compo
 import { button, h, setText } from './dom';
 import { NextMessageChips } from './nextMessageChips';
 import { announce } from './announcer';
-import { AttachmentsView } from './render/attachments';
-import type { EditRequest, TurnActions } from './render/turn';
+import { AttachmentsView } from './transcript/attachments';
+import type { EditRequest, TurnActions } from './transcript/turn';
 import { CLEAR_TRANSCRIPT, parseSlash, setZeroCommands, type SlashCommand, type SlashTarget } from './slashCommands';
 import { cycleExecMode } from './modeCycle';
 import { loadState, post, saveState } from './vscodeApi';

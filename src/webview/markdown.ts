@@ -20,7 +20,7 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import MarkdownIt from 'markdown-it';
-import { decorateCodeBlocks } from './render/codeBlock';
+import { decorateCodeBlocks } from './transcript/codeBlock';
 import { whenIdle } from './idle';
 import { decorateFileLinks } from './links';
 

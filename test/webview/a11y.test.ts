@@ -93,7 +93,7 @@ function everything(): ViewState {
       stderrTail: 'zero: note on stderr',
       at: T_START + 5000,
     },
-    // A spec turn: its spec card (render/specCard.ts).
+    // A spec turn: its spec card (transcript/specCard.ts).
     {
       type: 'turn_started',
       turnId: t(8),

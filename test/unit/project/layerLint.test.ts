@@ -29,7 +29,7 @@ describe('layer lint rules', function () {
     // Barrels from lower layers.
     ['src/conversation/x.ts', "import { x } from '../protocol';", /index barrel/],
     ['src/webview/x.ts', "import { x } from '../conversation';", /index barrel/],
-    ['src/webview/render/x.ts', "import { x } from '../../conversation/index';", /index barrel/],
+    ['src/webview/transcript/x.ts', "import { x } from '../../conversation/index';", /index barrel/],
     ['src/acp/x.ts', "import { x } from '../protocol';", /index barrel/],
     ['src/cli/x.ts', "import { x } from '../zero';", /index barrel/],
     // zero/ importing host/, acp/ or the chat core above it.
@@ -45,7 +45,7 @@ describe('layer lint rules', function () {
     ['src/webview/x.ts', "import * as x from 'fs';", /No Node built-ins/],
     ['src/webview/x.ts', "import * as x from 'node:path';", /No Node built-ins/],
     ['src/webview/x.ts', "import * as x from 'fs/promises';", /No Node built-ins/],
-    ['src/webview/render/x.ts', "import { x } from 'crypto';", /No Node built-ins/],
+    ['src/webview/transcript/x.ts', "import { x } from 'crypto';", /No Node built-ins/],
     ['src/webview/x.ts', "import { x } from '../host/webviewHtml';", /browser code/],
     ['src/webview/x.ts', "import { x } from '../zero/findZero';", /browser code/],
     ['src/protocol/x.ts', "import { x } from 'events';", /No Node built-ins/],
@@ -117,7 +117,7 @@ describe('layer lint rules', function () {
     ['src/acp/x.ts', "import { x } from 'node:stream';"],
     ['src/acp/x.ts', "import { x } from '@agentclientprotocol/sdk';"],
     ['src/acp/x.ts', "import { killTree } from '../zero/killTree';"],
-    ['src/webview/render/x.ts', "import { x } from '../../conversation/model';"],
+    ['src/webview/transcript/x.ts', "import { x } from '../../conversation/model';"],
     ['src/webview/x.ts', "import { x } from '../messages/messages';"],
     ['src/webview/x.ts', "import { x } from 'markdown-it';"],
     ['src/chats/x.ts', "import { x } from '../storage/chatStore';"],

@@ -6,7 +6,7 @@ import { actionFromDecoded } from '../../../src/conversation/actions';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import { decodeLine } from '../../../src/protocol/decode';
 import { clampDepth, deeperThan, MAX_JSON_DEPTH, safeStringify, TOO_DEEP_MARKER } from '../../../src/protocol/depth';
-import { safeJson } from '../../../src/webview/render/format';
+import { safeJson } from '../../../src/webview/transcript/format';
 
 const R = '"runId":"run_1","schemaVersion":2';
 const deepJson = (depth: number): string => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
