@@ -2,10 +2,9 @@
 // models --json`, which asks the provider's /models), not the catalogue of every provider that
 // `zero models --json` prints; the catalogue only when the provider cannot be asked, with a note.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { listModelChoices } from '../../src/zero/models';
 import { makeSandbox, realZeroBin, type Sandbox } from './lib/realZero';
+import { editZeroConfig } from '../support/scriptedProvider';
 
 describe('real Zero: the models a chat can pick', () => {
   let sandbox: Sandbox;
@@ -26,10 +25,8 @@ describe('real Zero: the models a chat can pick', () => {
   });
 
   it("falls back to Zero's catalogue, saying why, when the provider cannot be reached", async () => {
-    const file = path.join(sandbox.configHome, 'zero', 'config.json');
-    const config = JSON.parse(fs.readFileSync(file, 'utf8')) as { providers: { baseURL: string }[] };
-    config.providers[0].baseURL = 'http://127.0.0.1:9/v1'; // the discard port: nothing listens
-    fs.writeFileSync(file, JSON.stringify(config));
+    // The discard port: nothing listens.
+    editZeroConfig(sandbox.configHome, (c) => void (c.providers[0]!.baseURL = 'http://127.0.0.1:9/v1'));
     const { models, note } = await listModelChoices(realZeroBin(), sandbox.env);
     assert.ok(models.length > 5 && models.some((m) => m.provider === 'anthropic'), 'the catalogue');
     assert.match(

@@ -13,6 +13,7 @@ import { resolveSettings } from '../../src/zero/settingsSources';
 import { startModelServer, type ModelServer } from '../fixtures/model-server/server';
 import { productHost, sandboxEnv, type ProductHost } from './lib/productHost';
 import { makeSandbox, realZeroBin, runZero, type Sandbox } from './lib/realZero';
+import { editZeroConfig, scriptedProvider } from '../support/scriptedProvider';
 
 describe('real Zero: the Provider picker and Run options', () => {
   let sandbox: Sandbox;
@@ -21,16 +22,9 @@ describe('real Zero: the Provider picker and Run options', () => {
   beforeEach(async () => {
     sandbox = await makeSandbox({ modelsFetch: true });
     second = await startModelServer({ models: [{ id: 'second-only' }] });
-    const file = path.join(sandbox.configHome, 'zero', 'config.json');
-    const config = JSON.parse(fs.readFileSync(file, 'utf8')) as { providers: Record<string, unknown>[] };
-    config.providers.push({
-      name: 'second',
-      provider_kind: 'openai-compatible',
-      baseURL: second.baseURL,
-      apiKey: 'sk-second-test',
-      model: 'second-only',
-    });
-    fs.writeFileSync(file, JSON.stringify(config, null, 2));
+    editZeroConfig(sandbox.configHome, (c) =>
+      c.providers.push(scriptedProvider(second.baseURL, 'second', 'second-only')),
+    );
   });
   afterEach(async () => {
     await host?.dispose();

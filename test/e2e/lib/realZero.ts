@@ -10,6 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { MODEL_ID, startModelServer, type ListedModel, type ModelServer } from '../../fixtures/model-server/server';
 import { findRealZero } from '../../real-zero/lib/realZero';
+import { scriptedConfig, scriptedProvider, writeZeroConfig } from '../../support/scriptedProvider';
 
 /** Variables through which Zero would read a real provider or key (its resolver merges them). */
 const LEAKY =
@@ -64,30 +65,14 @@ export function useRealZero(
     }
     server = await startModelServer(options.models ? { models: options.models } : {});
     configHome = fs.mkdtempSync(path.join(os.tmpdir(), 'zero-real-ui-'));
-    fs.mkdirSync(path.join(configHome, 'zero'), { recursive: true });
-    const config = {
-      activeProvider: 'scripted',
-      providers: [
-        {
-          name: 'scripted',
-          provider_kind: 'openai-compatible',
-          baseURL: server.baseURL,
-          apiKey: 'sk-scripted-test',
-          model: MODEL_ID,
-        },
-      ],
-    };
+    const config = scriptedConfig(server.baseURL);
     if (options.second) {
       second = await startModelServer({ models: options.second.models });
-      config.providers.push({
-        name: options.second.name,
-        provider_kind: 'openai-compatible',
-        baseURL: second.baseURL,
-        apiKey: 'sk-second-test',
-        model: options.second.models[0]?.id ?? MODEL_ID,
-      });
+      config.providers.push(
+        scriptedProvider(second.baseURL, options.second.name, options.second.models[0]?.id ?? MODEL_ID),
+      );
     }
-    fs.writeFileSync(path.join(configHome, 'zero', 'config.json'), JSON.stringify(config, null, 2));
+    writeZeroConfig(configHome, config);
     for (const key of Object.keys(process.env)) if (LEAKY.test(key)) env[key] = undefined;
     env.XDG_CONFIG_HOME = configHome;
   });

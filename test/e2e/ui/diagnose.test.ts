@@ -5,12 +5,12 @@
 // warning offline, ok online): this suite's Zero disables it and knows a local stdio server instead.
 // Without a real Zero (scripts/install-zero.sh) the suite skips with one line saying why.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { chatTabFrame, editorTab, openZeroView, runCommand, useVSCode, zeroActivityItem } from '../lib';
 import { useRealZero } from '../lib/realZero';
 import { eventually, publishScreenshot } from '../lib/userFlows';
+import { editZeroConfig } from '../../support/scriptedProvider';
 
 const TITLES = [
   'Zero CLI',
@@ -31,10 +31,8 @@ describe('Zero: Diagnose', function () {
   const real = useRealZero();
   // After useRealZero's `before` wrote Zero's config, before code-server starts.
   before(function () {
-    const file = path.join(real.env.XDG_CONFIG_HOME!, 'zero', 'config.json');
-    const config = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
     const servers = { local: { type: 'stdio', command: process.execPath, args: [MCP_ECHO] }, exa: { disabled: true } };
-    fs.writeFileSync(file, JSON.stringify({ ...config, mcp: { servers } }, null, 2));
+    editZeroConfig(real.env.XDG_CONFIG_HOME!, (c) => void (c.mcp = { servers }));
   });
   const vs = useVSCode({
     name: 'ui-diagnose',

@@ -12,6 +12,7 @@ import { openZeroView, runCommand, useVSCode } from '../lib';
 import { REPO_ROOT } from '../lib/paths';
 import { useRealZero } from '../lib/realZero';
 import { messageBox, turnStatus, turnWithPrompt, typeAndSend } from '../lib/userFlows';
+import { editZeroConfig } from '../../support/scriptedProvider';
 
 const SERVER = {
   type: 'stdio',
@@ -28,10 +29,10 @@ describe('The real Zero: MCP tools and servers (exec)', function () {
   before(function () {
     if (real.skipReason) this.skip();
     const dir = path.join(real.env.XDG_CONFIG_HOME!, 'zero');
-    const file = path.join(dir, 'config.json');
-    const config = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-    config.mcp = { servers: { local: SERVER, exa: { disabled: true } } };
-    fs.writeFileSync(file, JSON.stringify(config, null, 2));
+    editZeroConfig(
+      real.env.XDG_CONFIG_HOME!,
+      (c) => void (c.mcp = { servers: { local: SERVER, exa: { disabled: true } } }),
+    );
     const grant = { serverIdentity: identity(SERVER), maxAutonomy: 'high', approvedAt: new Date().toISOString() };
     fs.writeFileSync(
       path.join(dir, 'mcp-permissions.json'),

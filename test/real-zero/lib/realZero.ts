@@ -5,7 +5,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MODEL_ID, startModelServer, type ListedModel, type ModelServer } from '../../fixtures/model-server/server';
+import { startModelServer, type ListedModel, type ModelServer } from '../../fixtures/model-server/server';
+import { scriptedConfig, writeZeroConfig } from '../../support/scriptedProvider';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -76,21 +77,7 @@ export async function makeSandbox(options: SandboxOptions = {}): Promise<Sandbox
     fs.mkdirSync(path.dirname(path.join(workspace, rel)), { recursive: true });
     fs.writeFileSync(path.join(workspace, rel), content);
   }
-  const config = {
-    activeProvider: 'scripted',
-    providers: [
-      {
-        name: 'scripted',
-        provider_kind: 'openai-compatible',
-        baseURL: server.baseURL,
-        apiKey: 'sk-scripted-test',
-        model: MODEL_ID,
-      },
-    ],
-    ...options.config,
-  };
-  fs.mkdirSync(path.join(configHome, 'zero'), { recursive: true });
-  fs.writeFileSync(path.join(configHome, 'zero', 'config.json'), JSON.stringify(config, null, 2));
+  writeZeroConfig(configHome, scriptedConfig(server.baseURL, options.config));
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !LEAKY.test(key)) env[key] = value;
   Object.assign(env, {
