@@ -10,6 +10,7 @@ import type { ChatAction } from '../../src/conversation/actions';
 import { CHAT_ID, chatOf, emptyChat, ev, eventActions, T_START, viewState } from './fixtures';
 import { sectionedAnswer, SECTIONS } from '../fixtures/model-server/longSectionsScenarios';
 import { useChatPage, type ChatPage } from './harness';
+import { answerInView, settledView, type AnswerInView } from '../support/answerInView';
 
 const LONG_ANSWER = sectionedAnswer();
 
@@ -78,68 +79,17 @@ async function settleIdle(chat: ChatPage, rounds = 4): Promise<void> {
   }
 }
 
-interface InView {
-  /** Section numbers whose heading is drawn, visible and inside the viewport, top to bottom. */
-  headings: number[];
-  /** Pages of the answer inside the viewport that are not drawn (a stand-in). */
-  standIns: number[];
-  scrollTop: number;
-  atBottom: boolean;
-}
+/** What the reader sees of the long answer (the turn "turn-long"). */
+const inView = (chat: ChatPage): Promise<AnswerInView> =>
+  chat.page.locator('.scroller').evaluate(answerInView, '[data-turn-id="turn-long"] .md-page');
 
-/**
- * Reads only what is in view: the pages' boxes, then the headings of the pages in view (reading a
- * box inside a page the browser skips would lay it out, which a reader never does).
- */
-function inView(chat: ChatPage): Promise<InView> {
-  return chat.page.evaluate(() => {
-    const scroller = document.querySelector<HTMLElement>('.scroller')!;
-    const view = scroller.getBoundingClientRect();
-    const headings: number[] = [];
-    const standIns: number[] = [];
-    const pages = Array.from(document.querySelectorAll<HTMLElement>('[data-turn-id="turn-long"] .md-page'));
-    for (let i = 0; i < pages.length; i++) {
-      const r = pages[i]!.getBoundingClientRect();
-      if (r.bottom < view.top || r.top > view.bottom) continue;
-      // A stand-in in view, even one of 0 px, is a hole in the answer.
-      if (!pages[i]!.querySelector(':scope > .md-block')) standIns.push(i);
-      for (const h of Array.from(pages[i]!.querySelectorAll<HTMLElement>('h3'))) {
-        const m = /^Section (\d+)$/.exec(h.textContent ?? '');
-        const hr = h.getBoundingClientRect();
-        if (
-          m &&
-          hr.height > 0 &&
-          hr.bottom > view.top &&
-          hr.top < view.bottom &&
-          h.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })
-        )
-          headings.push(Number(m[1]));
-      }
-    }
-    return {
-      headings,
-      standIns,
-      scrollTop: scroller.scrollTop,
-      atBottom: scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 2,
-    };
-  });
-}
-
-/**
- * What is in view once the view has drawn after a scroll: the scroll position settled and the pages
- * in view drawn, or, past `timeout`, what is there then (the assertion names the stand-ins).
- */
-async function settledView(chat: ChatPage, timeout = 2000): Promise<InView> {
-  const until = Date.now() + timeout;
-  let last = await inView(chat);
-  for (;;) {
-    await chat.settle();
-    const now = await inView(chat);
-    const still = now.scrollTop === last.scrollTop;
-    last = now;
-    if ((still && now.standIns.length === 0) || Date.now() > until) return now;
-  }
-}
+/** What is in view once the view has drawn after a scroll (or, past `timeout`, what is there then). */
+const settled = (chat: ChatPage, timeout = 2000): Promise<AnswerInView> =>
+  settledView(
+    () => inView(chat),
+    () => chat.settle(),
+    timeout,
+  );
 
 /**
  * Ctrl+Home, the mouse over the answer (a click there too for `click`: Page Down scrolls what was
@@ -148,12 +98,12 @@ async function settledView(chat: ChatPage, timeout = 2000): Promise<InView> {
 async function readThrough(chat: ChatPage, step: () => Promise<void>, click = false): Promise<void> {
   const p = chat.page;
   await p.keyboard.press('Control+Home');
-  await settledView(chat);
+  await settled(chat);
   const box = (await p.locator('.scroller').boundingBox())!;
   if (click) await p.mouse.click(box.x + box.width / 2, box.y + 40);
   else await p.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   const seen: number[] = [];
-  let view = await settledView(chat);
+  let view = await settled(chat);
   assert.equal(view.scrollTop, 0, 'Jump to top went to the top');
   for (let stops = 0; ; stops++) {
     assert.deepEqual(view.standIns, [], `at ${view.scrollTop}px, pages in view not drawn: ${view.standIns.join(', ')}`);
@@ -162,7 +112,7 @@ async function readThrough(chat: ChatPage, step: () => Promise<void>, click = fa
     assert.ok(stops < 2000, 'the end is reached');
     const before = view.scrollTop;
     await step();
-    view = await settledView(chat);
+    view = await settled(chat);
     assert.ok(view.scrollTop > before, `the view scrolled down from ${before}px`);
   }
   const missing = Array.from({ length: SECTIONS }, (_, i) => i).filter((i) => !seen.includes(i));

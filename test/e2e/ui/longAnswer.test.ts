@@ -11,6 +11,7 @@ import { chatTabFrame, FAKE_ZERO, openZeroView, runCommand, useVSCode } from '..
 import { useRealZero } from '../lib/realZero';
 import { describeEachTransport } from '../lib/transports';
 import { messageBox, turnStatus, turnWithPrompt, typeAndSend } from '../lib/userFlows';
+import { answerInView, settledView, type AnswerInView } from '../../support/answerInView';
 
 describeEachTransport('A very long answer', (transport) => {
   // `long-answer`: 600 KB of Markdown (about 10,000 blocks), 100 characters a delta.
@@ -57,48 +58,20 @@ describeEachTransport('A very long answer', (transport) => {
   });
 });
 
-/** What the reader sees of the answer: the sections whose heading is drawn in view, and pages in view not drawn. */
-function inView(
-  chat: FrameLocator,
-): Promise<{ headings: number[]; standIns: number; scrollTop: number; atBottom: boolean }> {
-  return chat.locator('main.scroller').evaluate((scroller) => {
-    const view = scroller.getBoundingClientRect();
-    const headings: number[] = [];
-    let standIns = 0;
-    for (const page of Array.from(scroller.querySelectorAll<HTMLElement>('.text-block.answer .md-page'))) {
-      const r = page.getBoundingClientRect();
-      if (r.bottom < view.top || r.top > view.bottom) continue;
-      if (!page.querySelector(':scope > .md-block')) standIns++;
-      for (const h of Array.from(page.querySelectorAll<HTMLElement>('h3'))) {
-        const m = /^Section (\d+)$/.exec(h.textContent ?? '');
-        const hr = h.getBoundingClientRect();
-        if (m && hr.height > 0 && hr.bottom > view.top && hr.top < view.bottom && h.checkVisibility())
-          headings.push(Number(m[1]));
-      }
-    }
-    return {
-      headings,
-      standIns,
-      scrollTop: scroller.scrollTop,
-      atBottom: scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 2,
-    };
-  });
-}
+/** What the reader sees of the answer. */
+const inView = (chat: FrameLocator): Promise<AnswerInView> =>
+  chat.locator('main.scroller').evaluate(answerInView, '.text-block.answer .md-page');
 
-/** After a scroll: once the position holds still and no page in view is a stand-in, or what is there after `timeout`. */
-async function settledView(chat: FrameLocator, timeout = 3000): ReturnType<typeof inView> {
-  const until = Date.now() + timeout;
-  let last = await inView(chat);
-  for (;;) {
-    await chat
-      .locator('main.scroller')
-      .evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
-    const now = await inView(chat);
-    const still = now.scrollTop === last.scrollTop;
-    last = now;
-    if ((still && now.standIns === 0) || Date.now() > until) return now;
-  }
-}
+/** After a scroll: what is in view once the view has drawn (two frames), or what is there after `timeout`. */
+const settled = (chat: FrameLocator, timeout = 3000): Promise<AnswerInView> =>
+  settledView(
+    () => inView(chat),
+    () =>
+      chat
+        .locator('main.scroller')
+        .evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))),
+    timeout,
+  );
 
 describe('The real Zero: a 200 KB answer of 286 sections, read through after it streamed', () => {
   const real = useRealZero();
@@ -127,18 +100,22 @@ describe('The real Zero: a 200 KB answer of 286 sections, read through after it 
     await page.keyboard.press('Control+Home');
     const box = (await chat.locator('main.scroller').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    let view = await settledView(chat);
+    let view = await settled(chat);
     assert.equal(view.scrollTop, 0, 'Jump to top went to the top');
     const seen: number[] = [];
     for (let stops = 0; ; stops++) {
-      if (view.standIns > 0) await vs.screenshot('long-sections-hole');
-      assert.equal(view.standIns, 0, `at ${view.scrollTop}px, ${view.standIns} pages in view are not drawn`);
+      if (view.standIns.length > 0) await vs.screenshot('long-sections-hole');
+      assert.deepEqual(
+        view.standIns,
+        [],
+        `at ${view.scrollTop}px, pages in view not drawn: ${view.standIns.join(', ')}`,
+      );
       for (const n of view.headings) if (!seen.includes(n)) seen.push(n);
       if (view.atBottom) break;
       assert.ok(stops < 2000, 'the end is reached');
       const before = view.scrollTop;
       await page.mouse.wheel(0, 400);
-      view = await settledView(chat);
+      view = await settled(chat);
       assert.ok(view.scrollTop > before, `the view scrolled down from ${before}px`);
       if (stops === 60) await vs.screenshot('long-sections-scrolling');
     }
