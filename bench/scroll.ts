@@ -11,16 +11,15 @@
 // (p50, p95: every task starting between two frame marks) and the longest frame.
 //
 //   npx tsx bench/scroll.ts [--turns 300] [--turn-kb 50] [--px 250] [--rounds 1] [--only webview,static]
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import MarkdownIt from 'markdown-it';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { buildStyles } from '../test/webview/harness';
 import { charsOf, longChatTurns, snapshotOf, type BenchTurn } from './lib/benchChat';
 import { bundle, FAKE_API, page, THEME } from './lib/benchPages';
 import { FRAME_MARK, traceStats } from './lib/traceStats';
-import { ARGS, CHROMIUM, REPO, TRACE_CATEGORIES } from './lib/webviewOptions';
+import { servePages, type Served } from './lib/pageServer';
+import { REPO, TRACE_CATEGORIES } from './lib/webviewOptions';
 
 function opt(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -117,21 +116,14 @@ async function main(): Promise<void> {
   const turns = longChatTurns(TURNS, 13, TURN_CHARS);
   const snap = snapshotOf(turns);
   (snap as { state: Record<string, unknown> }).state.defaultTransport = 'exec';
-  const served: Record<string, [string, string]> = {
+  const served: Served = {
     '/webview.js': ['text/javascript', await bundle(path.join(REPO, 'src', 'webview', 'main.ts'), true)],
     '/chat.css': ['text/css', await buildStyles()],
     '/theme.css': ['text/css', THEME],
     '/webview': ['text/html', page('webview.js')],
     '/static': ['text/html', staticPage(turns)],
   };
-  const server = http.createServer((req, res) => {
-    const hit = served[req.url ?? ''];
-    if (hit) res.writeHead(200, { 'content-type': hit[0] }).end(hit[1]);
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const { base, browser, close } = await servePages(served);
   try {
     console.log(
       `scrolling a ${TURNS}-turn chat (${(charsOf(turns) / 1e6).toFixed(1)} MB) from top to bottom at ${PX} px per frame, ${VIEWPORT.width}x${VIEWPORT.height}`,
@@ -152,8 +144,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await browser.close();
-    server.close();
+    await close();
   }
 }
 

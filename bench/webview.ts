@@ -39,13 +39,11 @@
 // Its parts are in bench/lib/: webviewOptions.ts (these options), streamMeasure.ts, snapshotRuns.ts and
 // webviewParts.ts (the tables).
 import { readFileSync } from 'node:fs';
-import * as http from 'node:http';
 import * as path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
 import { buildStyles } from '../test/webview/harness';
 import { bundle, page, THEME } from './lib/benchPages';
-import { ARGS, BUDGET_MS, CHAT_TURNS, CHROMIUM, DIST, HEAP_CAP_MB, PROFILE_TOP, REPO } from './lib/webviewOptions';
+import { servePages, type Served } from './lib/pageServer';
+import { BUDGET_MS, CHAT_TURNS, DIST, HEAP_CAP_MB, PROFILE_TOP, REPO } from './lib/webviewOptions';
 import { longChatParts, streamParts } from './lib/webviewParts';
 
 async function webviewBundle(): Promise<{ js: string; from: string }> {
@@ -57,7 +55,7 @@ async function webviewBundle(): Promise<{ js: string; from: string }> {
 }
 
 async function main(): Promise<void> {
-  const served: Record<string, [string, string]> = {
+  const served: Served = {
     '/webview.js': ['text/javascript', ''],
     '/baselines.js': [
       'text/javascript',
@@ -72,14 +70,7 @@ async function main(): Promise<void> {
   };
   const wv = await webviewBundle();
   served['/webview.js']![1] = wv.js;
-  const server = http.createServer((req, res) => {
-    const hit = served[req.url ?? ''];
-    if (hit) res.writeHead(200, { 'content-type': hit[0] }).end(hit[1]);
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const { base, browser, close } = await servePages(served);
 
   try {
     console.log(
@@ -88,8 +79,7 @@ async function main(): Promise<void> {
     await streamParts(browser, base);
     if (CHAT_TURNS > 0) await longChatParts(browser, base);
   } finally {
-    await browser.close();
-    server.close();
+    await close();
   }
 }
 
