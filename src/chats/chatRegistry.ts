@@ -76,7 +76,7 @@ export class ChatRegistry extends Disposable {
 
   /**
    * Reads the chat the last window left in the sidebar (its head when it has a tail file), once: on first use,
-   * or when the window is idle after activation (composition.ts), not during activate(), which shows no chat.
+   * or when the window is idle after activation (host/views/install.ts), not during activate(), which shows no chat.
    * Returns its id.
    */
   readFirst(): string {

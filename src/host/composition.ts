@@ -1,50 +1,39 @@
-/** Builds the extension's objects and wires them together; every disposable gets one owner. */
+/**
+ * Builds the extension from its rooms, in order: each install<Room>() gives its share of the chat view's messages,
+ * its commands and what it owns (one owner per disposable: the extension's subscriptions, in this order).
+ */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { hostFolderRules, rememberAddDir } from './approvals/addDirsSetting';
-import { chatTransport, type Chat } from '../conversation/model';
-import type { Transport } from '../conversation/transport';
-import { AcpPermissionDialogs } from './approvals/acpPermissionDialog';
-import { ApprovalDetails } from './approvals/approvalDetails';
-import { LazyAcpTransport } from '../acp/acpLoader';
-import { askApproval, confirmUnsafe, pickGrantFolder } from './approvals/approvalDialog';
-import { ApprovalRules } from '../chats/approvalRules';
-import { ApprovalService } from './approvals/approvalService';
-import { RulesReader } from '../zero/grantRules';
-import { checkBinary } from '../zero/binaryStatus';
+import type { LazyAcpTransport } from '../acp/acpLoader';
 import { ChatController } from '../chats/chatController';
-import { ChatTabs, focusedChatView } from './views/chatTabs';
-import { CHAT_TAB_VIEW_TYPE } from './views/chatTab';
-import { AttentionNotifier } from './status/attentionNotifier';
-import { ChatStore } from '../storage/chatStore';
-import { confirmUnsafeAcpMode } from './approvals/confirmUnsafeMode';
-import { ChatViewProvider } from './views/chatViewProvider';
-import { returnFocusAfterDialogs } from './views/focusAfterDialogs';
-import { execChoices } from '../chats/composerChoices';
-import { acpSessionPicks } from './composer/acpSessionPicks';
-import { ComposerService } from './composer/composerService';
-import { LazyExecTransport } from '../zero/execLoader';
-import { cutOffReader } from '../zero/cutOffTools';
-import { sessionsRoot } from '../zero/checkpoints';
-import { runEnv } from './review/checkpointBefore';
-import { ZeroCodeActions } from './commands/codeActions';
-import { registerAllCommands } from './commands/allCommands';
 import { LogRing } from '../diagnose/logRing';
+import { ChatStore } from '../storage/chatStore';
+import { sessionsRoot } from '../zero/checkpoints';
+import { cutOffReader } from '../zero/cutOffTools';
+import type { AcpPermissionDialogs } from './approvals/acpPermissionDialog';
+import type { ApprovalService } from './approvals/approvalService';
+import { approvalDialogs, installApprovals } from './approvals/install';
+import { installCommands } from './commands/install';
+import { installComposer } from './composer/install';
+import { installDiagnose } from './diagnose/install';
 import { recordProblems } from './diagnose/recordingLog';
-import { IgnoredSettingsNotice } from './workspace/ignoredSettingsNotice';
-import { defaultTransport, readSettings, userOnlyKeysInWorkspaceFiles } from './workspace/settings';
-import { ZeroStatusBar } from './status/statusBar';
-import { LazyTurnReview, lazyTurnChangeActions } from './review/reviewLoader';
-import { ChangesView } from './review/changesView';
-import { LazyHunkReview, lazyHunkCommands } from './review/hunkLoader';
-import { TurnDiffContext } from './review/hunkAtCursor';
-import { viewActions } from './views/viewActions';
-import { FullToolOutput } from './views/fullToolOutput';
-import { IsolatedChats, isolating } from './worktrees/isolatedChats';
-import { activeFolder, chooseFolder, otherFolders } from './workspace/workspaceFolders';
-import { forkChats } from './history/forkChats';
-import { SubagentTranscripts } from './history/subagentTranscripts';
-import { specActions } from './review/specActions';
+import { installHistory } from './history/install';
+import { installMcp } from './mcp/install';
+import { ChatLookupPort, ChatViewsPort } from './ports';
+import { runEnv } from './review/checkpointBefore';
+import { installReview } from './review/install';
+import { disjoint, type Installed, type RoomContext } from './room';
+import { installStatus } from './status/install';
+import type { ZeroStatusBar } from './status/statusBar';
+import { installTransports } from './transports/install';
+import type { ChatTabs } from './views/chatTabs';
+import type { ChatViewProvider } from './views/chatViewProvider';
+import type { EditorHandlers } from './views/chatWebviewBinding';
+import { installViewActions, installViews } from './views/install';
+import { installWorkspace } from './workspace/install';
+import { defaultTransport, readSettings } from './workspace/settings';
+import { activeFolder } from './workspace/workspaceFolders';
+import { installWorktrees } from './worktrees/install';
 
 export interface Zero {
   readonly controller: ChatController;
@@ -63,250 +52,59 @@ export interface Zero {
 export function createZero(context: vscode.ExtensionContext, channel: vscode.LogOutputChannel): Zero {
   const subs = context.subscriptions;
   // Every object logs through this: its errors and warnings are also kept for Zero: Diagnose.
-  const logRing = new LogRing();
-  const log = recordProblems(channel, logRing);
+  const ring = new LogRing();
+  const log = recordProblems(channel, ring);
   const version = String(context.extension.packageJSON.version ?? '0');
-  const storage = (context.storageUri ?? context.globalStorageUri).fsPath;
   const store = new ChatStore(
-    path.join(storage, 'chats-v1'),
+    path.join((context.storageUri ?? context.globalStorageUri).fsPath, 'chats-v1'),
     (m) => log.warn(m),
     (m) => void vscode.window.showWarningMessage(m, 'Show Log').then((pick) => pick && log.show()),
   );
-  const trusted = (): boolean => vscode.workspace.isTrusted;
-  const exec = new LazyExecTransport({
-    settings: readSettings,
-    otherFolders,
-    trusted,
-    log,
-    backpressure: () => store.backlog(),
-  });
-  const approvalDetails = new ApprovalDetails();
-  const acpDialogs = new AcpPermissionDialogs(approvalDetails);
-  const acp = new LazyAcpTransport({
-    settings: readSettings,
-    otherFolders,
-    trusted,
-    // Looked up only when a turn starts, when the controller (built next, on this transport) exists.
-    chat: (id) => controller.chats.wholeChat(id),
-    ask: (request, signal, again) => acpDialogs.ask(request, signal, again),
-    confirmUnsafe: (mode) => confirmUnsafeAcpMode(mode.name || mode.id),
-    onIdleCrash: (exit) => {
-      const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code ?? 'unknown'}`;
-      void vscode.window.showWarningMessage(
-        `Zero (zero acp) ${how}. Your ACP chats are kept; the next message starts it again and continues the session.`,
-      );
-    },
-    log,
-    version,
-  });
-  // A chat runs on the transport it started with; one that has not run yet uses `zero.transport`.
-  // An isolated chat's turns run in its worktree, made or checked before each turn (src/worktrees/).
-  const chatOf = (id: string): Chat | undefined => controller.chats.wholeChat(id);
-  const isolatedExec: Transport = isolating(exec, chatOf, trusted);
-  const isolatedAcp: Transport = isolating(acp, chatOf, trusted);
-  const transportFor = (chat: Chat): Transport =>
-    chatTransport(chat, defaultTransport()) === 'acp' ? isolatedAcp : isolatedExec;
+  // The transports look the controller's chats up when a turn starts; the controller runs turns on them.
+  const chats = new ChatLookupPort();
+  const dialogs = approvalDialogs();
+  const transports = installTransports({ chats, dialogs: dialogs.acp, backlog: () => store.backlog(), log, version });
   const controller = new ChatController(store, {
     folder: activeFolder,
-    trusted,
-    transportFor,
+    trusted: () => vscode.workspace.isTrusted,
+    transportFor: transports.transportFor,
     defaultTransport,
     outputLimit: () => readSettings().maxRunOutputMB * 1024 * 1024,
     // A cut-off turn's open tool calls, as Zero's session store recorded them (exec: the runs' XDG_DATA_HOME).
     readCutOff: cutOffReader(() => sessionsRoot(runEnv())),
     log,
   });
+  chats.bind(controller.chats);
   // The controller cuts its runs off first (they are marked so), then the `zero acp` process goes.
-  subs.push(controller, exec, acpDialogs, approvalDetails, acp);
+  subs.push(controller, transports.exec, ...dialogs.disposables, transports.acp);
 
-  const ignoredNotice = new IgnoredSettingsNotice(log);
-  const recheckBinary = async (): Promise<void> => {
-    const s = readSettings();
-    ignoredNotice.report([...s.ignored, ...userOnlyKeysInWorkspaceFiles()]);
-    const state = await checkBinary(s.path);
-    log.info(
-      state.ok
-        ? `Using ${state.path}${state.version ? ` (${state.version})` : ''}`
-        : `Zero CLI not available: ${state.problem}`,
-    );
-    if (state.note) log.warn(state.note);
-    controller.view.binary = state;
-    void composer.refreshModels();
+  // The rooms' handlers open the chat views, which are built last, on those handlers.
+  const views = new ChatViewsPort();
+  const ctx: RoomContext = { controller, log, extension: context, views, register: (d) => void subs.push(d) };
+  const add = <R extends Installed>(room: R): R => (subs.push(...room.disposables, ...room.commands), room);
+  const approvals = add(installApprovals(ctx, dialogs));
+  const composer = add(installComposer(ctx, transports.acp));
+  const review = add(installReview(ctx, composer.service));
+  const worktrees = add(installWorktrees(ctx));
+  const history = add(installHistory(ctx));
+  const viewActions = add(installViewActions(ctx));
+  const diagnose = add(installDiagnose(ctx, { version, ring }));
+  add(installMcp(ctx));
+  const status = add(installStatus(ctx, approvals.service, dialogs.acp));
+  const workspace = add(installWorkspace(ctx, composer.service, transports.acp));
+  const handlers = disjoint(approvals, composer, review, worktrees, history, viewActions, diagnose, workspace);
+  const shown = add(installViews(ctx, handlers satisfies EditorHandlers, [approvals.service, dialogs.acp]));
+  views.bind(shown.views);
+  add(installCommands(ctx, { view: shown.view, tabs: shown.tabs, recheckBinary: workspace.recheckBinary }));
+  return {
+    controller,
+    store,
+    approvals: approvals.service,
+    acp: transports.acp,
+    acpDialogs: dialogs.acp,
+    statusBar: status.statusBar,
+    recheckBinary: workspace.recheckBinary,
+    view: shown.view,
+    tabs: shown.tabs,
   };
-
-  // The cards say which rule "Always allow" stored and why Zero asks again (exec here; ACP in AcpTransport).
-  const approvalRules = new ApprovalRules({
-    controller,
-    rules: new RulesReader(() => {
-      const binary = controller.view.binary.path;
-      return binary ? { binary, env: readSettings().env } : null;
-    }),
-    log,
-  });
-  const approvals = new ApprovalService({
-    controller,
-    ui: {
-      ask: (item, cls, args) => askApproval(item, cls, args, approvalDetails),
-      confirmUnsafe,
-      pickFolder: pickGrantFolder,
-    },
-    binary: () => controller.view.binary.path,
-    env: () => readSettings().env,
-    rememberDir: (dir) => rememberAddDir(dir),
-    folderRules: hostFolderRules(),
-    log,
-    rules: approvalRules,
-  });
-  subs.push(approvalRules, approvals);
-
-  const pickFolder = async (): Promise<void> => {
-    if (await chooseFolder()) controller.view.refresh();
-  };
-  const composer = new ComposerService({
-    controller,
-    state: context.workspaceState,
-    folder: activeFolder,
-    choices: execChoices(
-      () => controller.view.binary.path,
-      () => readSettings().env,
-      () => readSettings().autonomy,
-      { folder: activeFolder, trusted },
-    ),
-    defaultTransport,
-    releaseAcpSession: (chat) => acp.releaseSession(chat),
-    log,
-  });
-  subs.push(composer);
-  const review = new LazyTurnReview({ controller, folder: activeFolder, log });
-  const changeActions = lazyTurnChangeActions({ controller, folder: activeFolder, log, register: (d) => subs.push(d) });
-  const fileReview = {
-    keepFile: (t: string, p: string) => review.keep(t, p),
-    revertFile: (t: string, p: string) => review.revert(t, p),
-  };
-  const hunkReview = new LazyHunkReview({
-    controller,
-    folder: activeFolder,
-    log,
-    send: async (chatId, message) => void (await composer.sendAsComposer(chatId, message)),
-  });
-  const reviewActions = {
-    ...changeActions,
-    keep: fileReview.keepFile,
-    revert: fileReview.revertFile,
-    hunks: lazyHunkCommands(hunkReview, changeActions.openDiff),
-  };
-  subs.push(review, hunkReview, new TurnDiffContext(), new ChangesView(controller, activeFolder, hunkReview));
-  const worktrees = new IsolatedChats(
-    { controller, folder: activeFolder, trusted, defaultTransport, log, reveal: () => view.reveal() },
-    log,
-  );
-  subs.push(worktrees);
-  // The view and the tabs (built below) are asked only when a fork is made.
-  const fork = forkChats({
-    controller,
-    openInTab: (id) => tabs.open(id),
-    openInSidebar: async (id) => {
-      controller.openChat(id);
-      await view.reveal();
-    },
-    log,
-  });
-  const fullOutput = new FullToolOutput({ chat: (id) => controller.chats.wholeChat(id), env: runEnv, log });
-  subs.push(fullOutput);
-  const subagents = new SubagentTranscripts({
-    root: () => sessionsRoot(runEnv()),
-    zero: () => {
-      const binary = controller.view.binary.path;
-      return binary ? { binary, env: readSettings().env } : null;
-    },
-    log,
-  });
-  subs.push(subagents);
-  const spec = specActions({
-    controller,
-    folder: activeFolder,
-    trusted,
-    send: (chatId, text) => composer.sendAsComposer(chatId, text),
-    log,
-    register: (d) => subs.push(d),
-  });
-  const handlers = viewActions({
-    openSubagent: (chatId, turnId, toolId) => subagents.open(controller.chats.wholeChat(chatId), turnId, toolId),
-    worktrees: worktrees.handlers,
-    composer,
-    controller,
-    folder: activeFolder,
-    recheckBinary,
-    log,
-    reviewApproval: async (turnId, key) => approvals.review(turnId, key),
-    chooseFolder: pickFolder,
-    ...acpSessionPicks(controller, acp),
-    // The tabs (built next, on these handlers) are asked only when a view's message comes.
-    openInTab: (id) => tabs.open(id),
-    openChat: (id) => {
-      const tab = tabs.focused();
-      if (tab) tab.openChat(id);
-      else controller.openChat(id);
-    },
-    ...changeActions,
-    ...fileReview,
-    forkTurn: (chatId, turnId) => fork.forkTurn(chatId, turnId),
-    openToolOutput: (chatId, turnId, key) => fullOutput.open(chatId, turnId, key),
-    spec,
-  });
-  const view = new ChatViewProvider(context.extensionUri, controller, handlers, log);
-  const tabs = new ChatTabs(context.extensionUri, controller, handlers, log);
-  const attention = new AttentionNotifier({
-    controller,
-    show: async (chatId) => {
-      const surface = controller.surfaces.showing(chatId)[0];
-      if (surface) return surface.reveal();
-      controller.openChat(chatId);
-      await view.reveal();
-    },
-  });
-  const statusBar = new ZeroStatusBar(controller, approvals, acpDialogs);
-  subs.push(
-    view,
-    tabs,
-    attention,
-    statusBar,
-    returnFocusAfterDialogs([approvals, acpDialogs], focusedChatView(view, tabs)),
-    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
-    vscode.window.registerWebviewPanelSerializer(CHAT_TAB_VIEW_TYPE, tabs),
-    vscode.languages.registerCodeActionsProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new ZeroCodeActions(), {
-      providedCodeActionKinds: ZeroCodeActions.kinds,
-    }),
-    ...registerAllCommands({
-      controller,
-      view,
-      tabs,
-      log,
-      recheckBinary,
-      folder: activeFolder,
-      chooseFolder: pickFolder,
-      diagnose: { extensionUri: context.extensionUri, version, ring: logRing },
-      review: reviewActions,
-      worktrees: worktrees.commands,
-      fork,
-    }),
-    vscode.window.onDidChangeActiveTextEditor(() => controller.view.refresh()),
-    vscode.workspace.onDidChangeWorkspaceFolders(() => controller.view.refresh()),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (!e.affectsConfiguration('zero')) return;
-      void recheckBinary();
-      if (e.affectsConfiguration('zero.path') || e.affectsConfiguration('zero.env')) void acp.launchSettingsChanged();
-    }),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => {
-      controller.view.refresh();
-      void composer.refreshModels();
-    }),
-  );
-  // Looking for zero (a stat per PATH folder, then `zero --version`) waits until activate() has
-  // returned: VS Code goes on to show the view meanwhile, and the view shows the result when it comes.
-  const firstCheck = setImmediate(() => void recheckBinary());
-  // The last window's chat is read meanwhile too (before the view asks for it, usually), not in activate().
-  const firstChat = setImmediate(() => controller.chats.readFirst());
-  subs.push({ dispose: () => (clearImmediate(firstCheck), clearImmediate(firstChat)) });
-  return { controller, store, approvals, acp, acpDialogs, statusBar, recheckBinary, view, tabs };
 }

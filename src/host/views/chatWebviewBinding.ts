@@ -52,7 +52,7 @@ export type MessageHandlers<K extends MessageType = MessageType> = {
   readonly [T in K]: (msg: Message<T>, view: FromView) => unknown;
 };
 
-/** The messages that need the editor (composer, clipboard, files, quick picks, settings): viewActions.ts. */
+/** The messages that need the editor (composer, clipboard, files, quick picks, settings): the rooms' install(). */
 export type EditorHandlers = MessageHandlers<Exclude<MessageType, keyof ChatWebviewBinding['own']>>;
 
 /** Which chat a webview shows, and what its New Chat and history buttons do there. */
