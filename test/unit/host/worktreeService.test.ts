@@ -150,10 +150,14 @@ describe('WorktreeService', function () {
     const modals: string[] = [];
     const replies: (string | undefined)[] = [];
     const said = window.showWarningMessage;
+    // Restored, not deleted, after each test: other files' shims set it once, at import.
+    const docs = workspace as { textDocuments?: unknown[] };
+    let docsBefore: unknown[] | undefined;
     beforeEach(() => {
       modals.length = 0;
       replies.length = 0;
-      (workspace as { textDocuments?: unknown[] }).textDocuments = [];
+      docsBefore = docs.textDocuments;
+      docs.textDocuments = [];
       window.showWarningMessage = async (text: string, ...rest: unknown[]) => {
         const options = rest[0] as { modal?: boolean; detail?: string } | undefined;
         if (!options?.modal) return said(text);
@@ -163,7 +167,7 @@ describe('WorktreeService', function () {
     });
     afterEach(() => {
       window.showWarningMessage = said;
-      delete (workspace as { textDocuments?: unknown[] }).textDocuments;
+      docs.textDocuments = docsBefore;
     });
 
     async function isolatedWithChanges(): Promise<string> {
