@@ -1,7 +1,7 @@
 // MCP over the real `zero acp`: with a local MCP server configured and permitted, the same request that
 // calls it on exec (test/real-zero/mcpCard.test.ts) finds no MCP tool over ACP, because Zero's ACP server
 // builds the core tool registry only (internal/cli/acp.go BuildWorkspace) and starts no MCP server. The
-// ACP chat's header says so (ACP_NO_MCP, src/webview/transcript/transportBar.ts); this makes it true.
+// ACP chat's header says so (ACP_NO_MCP, src/webview/chrome/transportBar.ts); this makes it true.
 import * as assert from 'node:assert/strict';
 import { selected } from '../../src/acp/permissionOptions';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';

@@ -1,6 +1,6 @@
 // Subagents over the real `zero acp`: Zero's ACP server builds the core tool registry only
 // (internal/cli/acp.go BuildWorkspace), so no mode offers the model Task, and no child session is ever
-// made. The ACP chat's header says so (ACP_NO_SUBAGENTS, src/webview/transcript/transportBar.ts); this is
+// made. The ACP chat's header says so (ACP_NO_SUBAGENTS, src/webview/chrome/transportBar.ts); this is
 // what makes that sentence true.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';

@@ -5,10 +5,10 @@ import { currentTurn } from '../../conversation/reducer';
 import type { ViewState } from '../../messages/messages';
 import { button, h, setText } from '../dom';
 import { post } from '../vscodeApi';
-import { baseName, statusLabel, tokens } from './format';
+import { baseName, statusLabel, tokens } from '../transcript/format';
 import { TransportBar } from './transportBar';
 import { WorktreeBar } from './worktreeBar';
-import { forkedFromLink } from './forkButton';
+import { forkedFromLink } from '../transcript/forkButton';
 
 export class HeaderView {
   readonly el = h('header', { class: 'chat-header' });
