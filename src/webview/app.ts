@@ -2,7 +2,7 @@
 import { chatTransport } from '../conversation/model';
 import type { ViewState } from '../messages/messages';
 import { Announcer } from './announcer';
-import { Composer } from './composer';
+import { Composer } from './composer/composer';
 import { h } from './dom';
 import { installKeyboard, keepFocus } from './keyboard';
 import { installClickHandler } from './links';
@@ -11,7 +11,7 @@ import { HeaderView, isRunningChat } from './chrome/header';
 import { QueueView } from './transcript/queue';
 import { TurnList, type Cleared } from './transcript/turnList';
 import { StickyScroll } from './scroll';
-import { CLEAR_TRANSCRIPT } from './slashCommands';
+import { CLEAR_TRANSCRIPT } from './composer/slashCommands';
 import { onlyTextGrew } from './streamedFrame';
 
 const NONE: readonly never[] = [];

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { execChoices } from '../../src/chats/composerChoices';
 import { BARE_SKILL_NOTE } from '../../src/conversation/prompts/zeroCommands';
-import { parseSlash, setZeroCommands } from '../../src/webview/slashCommands';
+import { parseSlash, setZeroCommands } from '../../src/webview/composer/slashCommands';
 import { chatTurn } from './lib/execChat';
 import { execArgs, makeSandbox, realZeroBin, runZero, type Sandbox } from './lib/realZero';
 import { isAgentTurn, lastUserText, typeIntoZeroTui } from './lib/zeroTui';

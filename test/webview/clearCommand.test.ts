@@ -4,7 +4,7 @@
  * every turn back in order.
  */
 import { strict as assert } from 'node:assert';
-import { CLEARED_WORDS } from '../../src/webview/slashCommands';
+import { CLEARED_WORDS } from '../../src/webview/composer/slashCommands';
 import { CHAT_ID, chatOf, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
 import { turn } from '../support/builders';

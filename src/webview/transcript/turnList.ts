@@ -12,7 +12,7 @@ import type { Chat, Turn, TurnItem } from '../../conversation/model';
 import { RUNNING_STATUSES } from '../../conversation/model';
 import type { ChatSummary } from '../../messages/messages';
 import { button, h, setText } from '../dom';
-import { CLEARED_WORDS } from '../slashCommands';
+import { CLEARED_WORDS } from '../composer/slashCommands';
 import { post } from '../vscodeApi';
 import { renderWelcome } from './history';
 import { TurnView, type TurnActions } from './turn';

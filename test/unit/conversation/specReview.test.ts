@@ -7,7 +7,7 @@ import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import { outcomeFromCli, specCardModel, validSpecId, type SpecReview } from '../../../src/conversation/specReview';
 import { buildExecArgs, SettingsError } from '../../../src/zero/execArgs';
 import { specDecisionArgs, specFileInside } from '../../../src/zero/specCli';
-import { parseSlash, SPEC_NEEDS_EXEC, type SlashTarget } from '../../../src/webview/slashCommands';
+import { parseSlash, SPEC_NEEDS_EXEC, type SlashTarget } from '../../../src/webview/composer/slashCommands';
 import { zeroEvent } from '../../support/builders';
 
 const META = {

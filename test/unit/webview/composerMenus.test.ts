@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { menuTrigger, mentionPicks } from '../../../src/webview/composerMenus';
+import { menuTrigger, mentionPicks } from '../../../src/webview/composer/composerMenus';
 
 describe('composer menus: what the caret opens', () => {
   it('a slash at the start opens the commands it prefixes; text after the caret or no match closes it', () => {

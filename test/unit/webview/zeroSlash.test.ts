@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { ZeroCommand } from '../../../src/conversation/prompts/zeroCommands';
-import { menuTrigger } from '../../../src/webview/composerMenus';
-import { parseSlash, setZeroCommands, type SlashTarget } from '../../../src/webview/slashCommands';
+import { menuTrigger } from '../../../src/webview/composer/composerMenus';
+import { parseSlash, setZeroCommands, type SlashTarget } from '../../../src/webview/composer/slashCommands';
 
 const review: ZeroCommand = {
   name: 'review',

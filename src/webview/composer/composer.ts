@@ -11,20 +11,20 @@
  * Other parts reach it by reference, not through the document: the app passes it to the
  * transcript as the turns' actions (Edit, Continue on exec) and gives it the header's model picker.
  */
-import type { MentionRef } from '../conversation/prompts/composerPrompt';
-import type { Chat, TransportKind } from '../conversation/model';
-import type { Attachment, ComposerState, MentionCandidate, SendOptions, SentImage } from '../messages/messages';
+import type { MentionRef } from '../../conversation/prompts/composerPrompt';
+import type { Chat, TransportKind } from '../../conversation/model';
+import type { Attachment, ComposerState, MentionCandidate, SendOptions, SentImage } from '../../messages/messages';
 import { CompletionMenu } from './completionMenu';
 import { ComposerBar } from './composerBar';
 import { menuTrigger, mentionPicks, type MentionToken, type Pick } from './composerMenus';
-import { button, h, setText } from './dom';
+import { button, h, setText } from '../dom';
 import { NextMessageChips } from './nextMessageChips';
-import { announce } from './announcer';
-import { AttachmentsView } from './transcript/attachments';
-import type { EditRequest, TurnActions } from './transcript/turn';
+import { announce } from '../announcer';
+import { AttachmentsView } from './attachments';
+import type { EditRequest, TurnActions } from '../transcript/turn';
 import { CLEAR_TRANSCRIPT, parseSlash, setZeroCommands, type SlashCommand, type SlashTarget } from './slashCommands';
 import { cycleExecMode } from './modeCycle';
-import { loadState, post, saveState } from './vscodeApi';
+import { loadState, post, saveState } from '../vscodeApi';
 
 const DRAFT_DEBOUNCE_MS = 300;
 

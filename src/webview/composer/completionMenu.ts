@@ -3,7 +3,7 @@
  * text box (arrows move, Enter/Tab pick, Esc closes); the box points at the active option with
  * aria-activedescendant so screen readers follow it.
  */
-import { h } from './dom';
+import { h } from '../dom';
 
 export interface MenuItem {
   readonly id: string;

@@ -2,8 +2,8 @@
  * What the text before the caret opens in the composer: `/word` at the start opens the command
  * menu, `@word` after a space opens the mention picker. Pure, so the composer only wires events.
  */
-import { mentionLabel, parseRangeMention, type MentionRef } from '../conversation/prompts/composerPrompt';
-import type { MentionCandidate } from '../messages/messages';
+import { mentionLabel, parseRangeMention, type MentionRef } from '../../conversation/prompts/composerPrompt';
+import type { MentionCandidate } from '../../messages/messages';
 import type { MenuItem } from './completionMenu';
 import { allSlashCommands, type SlashCommand } from './slashCommands';
 

@@ -2,10 +2,10 @@
  * The composer's slash commands: one table for the menu, `/help` and what sending one does. An
  * unknown `/word` is not a command: it is sent as text.
  */
-import type { Chat, TransportKind } from '../conversation/model';
-import type { WebviewToHost } from '../messages/messages';
-import { expandZeroCommand, type ZeroCommand } from '../conversation/prompts/zeroCommands';
-import { SPEC_MODE } from '../conversation/specReview';
+import type { Chat, TransportKind } from '../../conversation/model';
+import type { WebviewToHost } from '../../messages/messages';
+import { expandZeroCommand, type ZeroCommand } from '../../conversation/prompts/zeroCommands';
+import { SPEC_MODE } from '../../conversation/specReview';
 
 /** Zero's ACP server has no spec mode: it offers auto, ask and plan only, and set_mode refuses any other (internal/acp/agent.go:368-380, :468-472). */
 export const SPEC_NEEDS_EXEC =

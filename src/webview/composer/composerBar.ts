@@ -8,14 +8,14 @@
  * The model list follows the picked provider (its own list, asked for once with `providerModels`).
  * ACP has one `zero acp` process for all its chats, so its provider is Zero's config: said in words.
  */
-import { contextMeter, meterText, WARN_AT } from '../conversation/readouts/contextMeter';
-import type { ModelInfo } from '../conversation/readouts/contextMeter';
-import type { Chat, TransportKind } from '../conversation/model';
-import type { ComposerState } from '../messages/messages';
-import { button, h, setText } from './dom';
+import { contextMeter, meterText, WARN_AT } from '../../conversation/readouts/contextMeter';
+import type { ModelInfo } from '../../conversation/readouts/contextMeter';
+import type { Chat, TransportKind } from '../../conversation/model';
+import type { ComposerState } from '../../messages/messages';
+import { button, h, setText } from '../dom';
 import { IMAGE_TYPES } from './imageFiles';
 import { RunOptionsMenu } from './runOptions';
-import { post } from './vscodeApi';
+import { post } from '../vscodeApi';
 
 /** What the pickers show, as the view keeps it. */
 export interface BarPicks {

@@ -3,11 +3,11 @@
  * setState so a reload keeps them) and images (kept in memory only: data URLs are too big for
  * webview state). Renders them as removable chips.
  */
-import { mentionLabel, type MentionRef } from '../conversation/prompts/composerPrompt';
-import type { ComposerState, SentImage } from '../messages/messages';
-import { h } from './dom';
+import { mentionLabel, type MentionRef } from '../../conversation/prompts/composerPrompt';
+import type { ComposerState, SentImage } from '../../messages/messages';
+import { h } from '../dom';
 import { imageProblem, readImage } from './imageFiles';
-import { loadState, post, saveState } from './vscodeApi';
+import { loadState, post, saveState } from '../vscodeApi';
 
 export class NextMessageChips {
   readonly el = h('ul', {
