@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import { findZero, type FindZeroResult, type PathInfo } from '../zero/findZero';
-import { runZeroCli, type CliResult } from '../zero/grants';
+import { runZeroCli, type CliResult } from '../zero/zeroCli';
 import { probeVersion, type ZeroVersion } from '../zero/probeVersion';
 import { parseDoctor, type DoctorOutcome } from './zeroDoctor';
 

@@ -4,7 +4,8 @@
  * --json` for the file they are in (its `grantsPath`; Zero's own resolution, else userGrantsPath's).
  */
 import type { RulesRead } from '../approvals/storedRules';
-import { listApprovals, runZeroCli, userGrantsPath } from './grants';
+import { listApprovals, userGrantsPath } from './grants';
+import { runZeroCli } from './zeroCli';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -8,6 +8,7 @@ export { StderrTail } from './stderrTail';
 export { probeVersion, type ZeroVersion } from './probeVersion';
 export { checkZeroVersion, parseZeroVersion, MIN_ZERO_VERSION, type VersionVerdict } from './zeroVersion';
 export * from './grants';
+export { runZeroCli, type CliResult } from './zeroCli';
 export {
   listModelChoices,
   listModels,

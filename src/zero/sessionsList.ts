@@ -7,7 +7,7 @@
  */
 import * as path from 'node:path';
 import { array, int, lazySchema, looseObject, nonnegative, optional, regex, string, unknown } from '../protocol/zod';
-import { runZeroCli } from './grants';
+import { runZeroCli } from './zeroCli';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readSessionEvents, validSessionId } from './checkpoints';
-import { runZeroCli } from './grants';
+import { runZeroCli } from './zeroCli';
 import { outcomeFromCli, validSpecId, type SpecOutcome, type SpecReview } from '../conversation/specReview';
 
 type Env = Readonly<Record<string, string | undefined>>;

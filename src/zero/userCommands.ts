@@ -17,7 +17,7 @@ import {
   ZERO_BUILTIN_NAMES,
   type ZeroCommand,
 } from '../conversation/prompts/zeroCommands';
-import { runZeroCli } from './grants';
+import { runZeroCli } from './zeroCli';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -4,7 +4,7 @@
 // folder), with a local stdio server in the user's config and a persistent permission for it. Disable
 // is what an exec chat then sees: Zero no longer offers the server's tool; Enable gives it back.
 import * as assert from 'node:assert/strict';
-import { runZeroCli } from '../../src/zero/grants';
+import { runZeroCli } from '../../src/zero/zeroCli';
 import {
   checkMcpServer,
   listMcpPermissions,

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { listApprovals, revokeApproval, type Approvals, type CommandPrefixGrant, type Grant } from '../../zero';
-import { runZeroCli } from '../../zero/grants';
+import { runZeroCli } from '../../zero/zeroCli';
 import { listMcpPermissions, mcpCli, revokeMcpPermission, type McpPermission } from '../../zero/mcpServers';
 import { forgetAddDir, savedAddDirs } from './addDirsSetting';
 

@@ -5,7 +5,7 @@
  * server is started: a workspace's config must not run a command before it is trusted.
  */
 import * as vscode from 'vscode';
-import { runZeroCli } from '../../zero/grants';
+import { runZeroCli } from '../../zero/zeroCli';
 import {
   checkMcpServer,
   listMcpServers,

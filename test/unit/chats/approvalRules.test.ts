@@ -10,7 +10,7 @@ import type { PermissionItem } from '../../../src/conversation/model';
 import { ApprovalRules } from '../../../src/chats/approvalRules';
 import { ApprovalService, type ApprovalUi } from '../../../src/host/approvals/approvalService';
 import { ChatStore } from '../../../src/storage/chatStore';
-import { runZeroCli } from '../../../src/zero/grants';
+import { runZeroCli } from '../../../src/zero/zeroCli';
 import { RulesReader } from '../../../src/zero/grantRules';
 import { FakeTransport } from '../support/fakeTransport';
 import { RecordingLog, shim } from '../shim/vscode';

@@ -2,7 +2,7 @@
 import { diagnoseChecks, type DiagnoseInput } from '../../../src/diagnose/diagnose';
 import type { CheckResult } from '../../../src/diagnose/report';
 import { runChecks } from '../../../src/diagnose/runChecks';
-import type { CliResult } from '../../../src/zero/grants';
+import type { CliResult } from '../../../src/zero/zeroCli';
 import type { PathInfo } from '../../../src/zero/findZero';
 import { resolveSettings, type ZeroSettings } from '../../../src/zero/settingsSources';
 

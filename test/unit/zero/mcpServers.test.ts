@@ -10,7 +10,7 @@ import {
   setMcpServerEnabled,
   type RunMcpCli,
 } from '../../../src/zero/mcpServers';
-import type { CliResult } from '../../../src/zero/grants';
+import type { CliResult } from '../../../src/zero/zeroCli';
 import { fakeInput, ok, runCheck, valueOf } from '../diagnose/fakeMachine';
 
 const LIST = JSON.stringify({
