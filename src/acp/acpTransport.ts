@@ -23,7 +23,7 @@ import {
   type TurnRequest,
 } from '../conversation/transport';
 import { findZero } from '../zero/findZero';
-import { RulesReader } from '../zero/grantRules';
+import { RulesReader } from '../zero/grants/grantRules';
 import type { TransportLog } from '../conversation/transport';
 import type { ZeroSettings } from '../zero/settingsSources';
 import { acpExtraFoldersNotice } from './extraFolders';

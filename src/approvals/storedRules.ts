@@ -1,6 +1,6 @@
 /**
  * After "Always allow": which of the rules Zero lists is the one that answer stored. Pure; the list is
- * read from Zero (`zero sandbox grants list --json`, src/zero/grantRules.ts) after the answer, and the
+ * read from Zero (`zero sandbox grants list --json`, src/zero/grants/grantRules.ts) after the answer, and the
  * card names only a rule found there: a missing or unreadable one is said so, never assumed.
  *
  * What Zero 0.8 stores: exec's `zero sandbox grants allow <tool>` a tool-wide grant (cli/sandbox.go

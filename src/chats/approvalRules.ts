@@ -10,7 +10,7 @@ import { rulesBefore, storedRule } from '../approvals/storedRules';
 import type { ChatController, PermissionRequest } from './chatController';
 import type { PermissionItem, StoredRule, ToolItem } from '../conversation/model';
 import { Disposable } from '../lifecycle/disposable';
-import type { RulesReader } from '../zero/grantRules';
+import type { RulesReader } from '../zero/grants/grantRules';
 
 /** An "Always allow" exec applied: a tool-wide grant, or (outside the workspace) a folder in zero.addDirs. */
 export interface AppliedAlways {

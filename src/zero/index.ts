@@ -7,7 +7,7 @@ export { mergeEnv } from './mergeEnv';
 export { StderrTail } from './stderrTail';
 export { probeVersion, type ZeroVersion } from './probeVersion';
 export { checkZeroVersion, parseZeroVersion, MIN_ZERO_VERSION, type VersionVerdict } from './zeroVersion';
-export * from './grants';
+export * from './grants/grants';
 export { runZeroCli, type CliResult } from './zeroCli';
 export {
   listModelChoices,

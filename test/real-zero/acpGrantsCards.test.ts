@@ -8,9 +8,9 @@ import { selected } from '../../src/acp/permissionOptions';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';
 import type { PermissionItem } from '../../src/conversation/model';
 import { ruleLines } from '../../src/conversation/permissionRules';
-import { listApprovals } from '../../src/zero/grants';
+import { listApprovals } from '../../src/zero/grants/grants';
 import { runZeroCli } from '../../src/zero/zeroCli';
-import { RulesReader } from '../../src/zero/grantRules';
+import { RulesReader } from '../../src/zero/grants/grantRules';
 import { AcpChat, closeRealAcp, openRealAcp, permissionsOf } from './lib/acpChat';
 import { realZeroBin, runZero, execArgs, type Sandbox } from './lib/realZero';
 

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { Choice } from '../../src/approvals/policy';
 import type { PermissionItem, ToolItem, Turn } from '../../src/conversation/model';
 import { ApprovalService, type ApprovalUi } from '../../src/host/approvals/approvalService';
-import { listApprovals } from '../../src/zero/grants';
+import { listApprovals } from '../../src/zero/grants/grants';
 import { productHost, sandboxEnv, type ProductHost } from './lib/productHost';
 import { makeSandbox, realZeroBin, type Sandbox } from './lib/realZero';
 import { until } from '../support/until';

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { manageApprovals } from '../../src/host/approvals/manageApprovals';
-import { listApprovals, type Approvals } from '../../src/zero/grants';
+import { listApprovals, type Approvals } from '../../src/zero/grants/grants';
 import { answers, productHost, sandboxEnv, type ProductHost } from './lib/productHost';
 import { execArgs, makeSandbox, realZeroBin, runZero, type Sandbox } from './lib/realZero';
 

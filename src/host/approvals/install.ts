@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { ApprovalRules } from '../../chats/approvalRules';
-import { RulesReader } from '../../zero/grantRules';
+import { RulesReader } from '../../zero/grants/grantRules';
 import type { RoomContext, RoomHandlers } from '../room';
 import { readSettings } from '../workspace/settings';
 import { AcpPermissionDialogs } from './acpPermissionDialog';

@@ -11,7 +11,7 @@ import type { RulesRead } from '../../../src/approvals/storedRules';
 import type { ChatAction } from '../../../src/conversation/actions';
 import type { PermissionItem, Turn } from '../../../src/conversation/model';
 import { findZero } from '../../../src/zero/findZero';
-import { RulesReader } from '../../../src/zero/grantRules';
+import { RulesReader } from '../../../src/zero/grants/grantRules';
 import { AcpTurnChat } from '../support/acpChat';
 
 const AT = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');

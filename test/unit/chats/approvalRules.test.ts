@@ -11,7 +11,7 @@ import { ApprovalRules } from '../../../src/chats/approvalRules';
 import { ApprovalService, type ApprovalUi } from '../../../src/host/approvals/approvalService';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { runZeroCli } from '../../../src/zero/zeroCli';
-import { RulesReader } from '../../../src/zero/grantRules';
+import { RulesReader } from '../../../src/zero/grants/grantRules';
 import { FakeTransport } from '../support/fakeTransport';
 import { RecordingLog, shim } from '../shim/vscode';
 import { until } from '../../support/until';

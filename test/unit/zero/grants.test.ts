@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { listApprovals } from '../../../src/zero/grants';
+import { listApprovals } from '../../../src/zero/grants/grants';
 import { useTempDir } from '../../support/tempDir';
 
 const listGrants = async (bin: string) => (await listApprovals(bin)).grants;

@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { listApprovals, revokeApproval } from '../../../src/zero/grants';
-import { removeGrantEntry } from '../../../src/zero/grantsFile';
+import { listApprovals, revokeApproval } from '../../../src/zero/grants/grants';
+import { removeGrantEntry } from '../../../src/zero/grants/grantsFile';
 
 const FAKE_ZERO = path.resolve(__dirname, '../../fixtures/fake-zero/zero');
 const AT = '2026-01-01T00:00:00Z';

@@ -5,9 +5,19 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { array, boolean, lazySchema, looseObject, minLength, optional, string, union, unknown } from '../protocol/zod';
+import {
+  array,
+  boolean,
+  lazySchema,
+  looseObject,
+  minLength,
+  optional,
+  string,
+  union,
+  unknown,
+} from '../../protocol/zod';
 import { removeGrantEntry, type GrantEntry } from './grantsFile';
-import { runZeroCli } from './zeroCli';
+import { runZeroCli } from '../zeroCli';
 
 /** A persistent grant as `zero sandbox grants list --json` prints it (sandbox.Grant; empty fields omitted). */
 export interface Grant {

@@ -3,9 +3,9 @@
  * askedAgain.ts): `zero sandbox grants list --json` for the rules, and `zero sandbox policy --effective
  * --json` for the file they are in (its `grantsPath`; Zero's own resolution, else userGrantsPath's).
  */
-import type { RulesRead } from '../approvals/storedRules';
+import type { RulesRead } from '../../approvals/storedRules';
 import { listApprovals, userGrantsPath } from './grants';
-import { runZeroCli } from './zeroCli';
+import { runZeroCli } from '../zeroCli';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
