@@ -22,7 +22,7 @@ import {
   type TurnListener,
   type TurnRequest,
 } from '../conversation/transport';
-import { findZero } from '../zero/findZero';
+import { findZero } from '../zero/binary/findZero';
 import { RulesReader } from '../zero/grants/grantRules';
 import type { TransportLog } from '../conversation/transport';
 import type { ZeroSettings } from '../zero/settingsSources';

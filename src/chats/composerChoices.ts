@@ -9,7 +9,7 @@ import type { ModeChoice } from '../messages/messages';
 import type { ZeroCommand } from '../conversation/prompts/zeroCommands';
 import { listModelChoices } from '../zero/models';
 import { listProviders, providerEnv, type ProviderChoices } from '../zero/providers';
-import { listLogins, loginText } from '../zero/authStatus';
+import { listLogins, loginText } from '../zero/binary/authStatus';
 import { listSkills, loadUserCommands, mergeZeroCommands, userConfigDir } from '../zero/userCommands';
 import { execModeDescription } from './modeDescriptions';
 

@@ -4,9 +4,9 @@
  * that touches the machine is injectable, so the checks are tested against fakes.
  */
 import * as fs from 'node:fs';
-import { findZero, type FindZeroResult, type PathInfo } from '../zero/findZero';
+import { findZero, type FindZeroResult, type PathInfo } from '../zero/binary/findZero';
 import { runZeroCli, type CliResult } from '../zero/zeroCli';
-import { probeVersion, type ZeroVersion } from '../zero/probeVersion';
+import { probeVersion, type ZeroVersion } from '../zero/binary/probeVersion';
 import { parseDoctor, type DoctorOutcome } from './zeroDoctor';
 
 type Env = Readonly<Record<string, string | undefined>>;

@@ -6,7 +6,7 @@
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { defaultStat, expandHome, type PathInfo } from '../zero/findZero';
+import { defaultStat, expandHome, type PathInfo } from '../zero/binary/findZero';
 
 export type FindGitResult =
   | { readonly ok: true; readonly path: string; readonly source: 'setting' | 'path' | 'known-location' }

@@ -6,7 +6,7 @@
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { expandHome } from './findZero';
+import { expandHome } from './binary/findZero';
 import { sessionTitleArg } from './sessionTitle';
 
 export interface ExecArgsOptions {

@@ -3,7 +3,7 @@
  * Returns words instead of throwing, so the chat can show what is wrong and keep the prompt.
  */
 import { buildExecArgs, SettingsError } from './execArgs';
-import { findZero } from './findZero';
+import { findZero } from './binary/findZero';
 import type { ZeroSettings } from './settingsSources';
 import type { TurnWorktree } from '../conversation/transport';
 import { SPEC_MODE } from '../conversation/specReview';

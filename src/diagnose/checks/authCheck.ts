@@ -5,7 +5,7 @@
  * chat's banner and this check both say so. ACP chats use the config's active provider (one zero acp
  * process for all of them); exec chats may pick another per chat.
  */
-import { loginText, parseAuthStatus } from '../../zero/authStatus';
+import { loginText, parseAuthStatus } from '../../zero/binary/authStatus';
 import { parseProviderList, type ZeroProvider } from '../../zero/providers';
 import { detail, type CheckOutcome, type Detail } from '../report';
 import type { Check } from '../runChecks';

@@ -1,7 +1,7 @@
 /** Which `zero` runs, how it was found, its version and whether this extension supports it. */
 import * as path from 'node:path';
-import type { FindZeroResult } from '../../zero/findZero';
-import { checkZeroVersion, MIN_ZERO_VERSION } from '../../zero/zeroVersion';
+import type { FindZeroResult } from '../../zero/binary/findZero';
+import { checkZeroVersion, MIN_ZERO_VERSION } from '../../zero/binary/zeroVersion';
 import { detail, type CheckOutcome, type Detail } from '../report';
 import type { Check } from '../runChecks';
 import type { ZeroProbes } from '../zeroProbes';

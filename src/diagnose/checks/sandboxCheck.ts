@@ -9,7 +9,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { PathInfo } from '../../zero/findZero';
+import type { PathInfo } from '../../zero/binary/findZero';
 import { detail, type CheckOutcome, type Detail } from '../report';
 import type { Check } from '../runChecks';
 import type { ZeroProbes } from '../zeroProbes';

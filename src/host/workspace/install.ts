@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { LazyAcpTransport } from '../../acp/acpLoader';
 import { assertNever } from '../../conversation/actions';
-import { checkBinary } from '../../zero/binaryStatus';
+import { checkBinary } from '../../zero/binary/binaryStatus';
 import type { ComposerService } from '../composer/composerService';
 import type { RoomContext, RoomHandlers } from '../room';
 import { IgnoredSettingsNotice } from './ignoredSettingsNotice';

@@ -10,7 +10,7 @@ import { ZeroAcp } from '../../../src/acp/zeroAcp';
 import type { RulesRead } from '../../../src/approvals/storedRules';
 import type { ChatAction } from '../../../src/conversation/actions';
 import type { PermissionItem, Turn } from '../../../src/conversation/model';
-import { findZero } from '../../../src/zero/findZero';
+import { findZero } from '../../../src/zero/binary/findZero';
 import { RulesReader } from '../../../src/zero/grants/grantRules';
 import { AcpTurnChat } from '../support/acpChat';
 

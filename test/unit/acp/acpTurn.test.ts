@@ -6,7 +6,7 @@ import type { AcpTurnRequest } from '../../../src/acp/acpTurn';
 import { dismissed, selected } from '../../../src/acp/permissionOptions';
 import { ZeroAcp } from '../../../src/acp/zeroAcp';
 import type { Chat, PermissionItem, PlanItem, TextItem, ToolItem } from '../../../src/conversation/model';
-import { findZero } from '../../../src/zero/findZero';
+import { findZero } from '../../../src/zero/binary/findZero';
 import { AcpTurnChat } from '../support/acpChat';
 import { isGone } from '../support/processes';
 import { until } from '../../support/until';

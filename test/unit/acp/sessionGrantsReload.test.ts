@@ -15,7 +15,7 @@ import type { Chat, PermissionItem, SessionGrant, Turn } from '../../../src/conv
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import { GRANTS_DROPPED_CODE, MAX_GRANT_CHARS, MAX_SESSION_GRANTS } from '../../../src/conversation/sessionGrants';
 import { ChatStore } from '../../../src/storage/chatStore';
-import { findZero } from '../../../src/zero/findZero';
+import { findZero } from '../../../src/zero/binary/findZero';
 
 const FAKE = path.resolve(__dirname, '../../fixtures/fake-zero', process.platform === 'win32' ? 'zero.cmd' : 'zero');
 const cards = (t: Turn) => t.items.filter((i): i is PermissionItem => i.kind === 'permission');

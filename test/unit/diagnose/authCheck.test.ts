@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseAuthStatus } from '../../../src/zero/authStatus';
+import { parseAuthStatus } from '../../../src/zero/binary/authStatus';
 import { fakeInput, ok, runCheck, valueOf } from './fakeMachine';
 
 const RECORDED = path.join(__dirname, '../../fixtures/zero-0.8.0/providers');

@@ -3,7 +3,7 @@ import { diagnoseChecks, type DiagnoseInput } from '../../../src/diagnose/diagno
 import type { CheckResult } from '../../../src/diagnose/report';
 import { runChecks } from '../../../src/diagnose/runChecks';
 import type { CliResult } from '../../../src/zero/zeroCli';
-import type { PathInfo } from '../../../src/zero/findZero';
+import type { PathInfo } from '../../../src/zero/binary/findZero';
 import { resolveSettings, type ZeroSettings } from '../../../src/zero/settingsSources';
 
 export function fakeStat(files: Record<string, 'exe' | 'file' | 'dir'>): (p: string) => PathInfo | undefined {

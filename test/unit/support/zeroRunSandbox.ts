@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Decoded } from '../../../src/protocol/decoded';
-import { findZero } from '../../../src/zero/findZero';
+import { findZero } from '../../../src/zero/binary/findZero';
 import { startZeroRun, type RunExit, type ZeroRunOptions } from '../../../src/zero/zeroProcess';
 
 export const FIXTURES = path.resolve(__dirname, '../../fixtures');

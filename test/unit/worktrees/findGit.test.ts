@@ -1,7 +1,7 @@
 /** Finding git as an absolute path: never the current folder, never a relative PATH entry, the user's git.path first. */
 import * as assert from 'node:assert/strict';
 import { findGit, GIT_NOT_FOUND, type FindGitOptions } from '../../../src/worktrees/findGit';
-import type { PathInfo } from '../../../src/zero/findZero';
+import type { PathInfo } from '../../../src/zero/binary/findZero';
 
 const FILE: PathInfo = { isFile: true, isDirectory: false, executable: true };
 const DIR: PathInfo = { isFile: false, isDirectory: true, executable: false };

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { findZero, type PathInfo } from '../../../src/zero/findZero';
+import { findZero, type PathInfo } from '../../../src/zero/binary/findZero';
 import { useTempDir } from '../../support/tempDir';
 
 /** A fake file system: path → kind. */

@@ -1,8 +1,8 @@
 /** Zero 0.8 or newer: an old one is refused with the reason, an unreadable one is tried with a warning. */
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { checkZeroVersion, parseZeroVersion } from '../../../src/zero/zeroVersion';
-import { probeVersion } from '../../../src/zero/probeVersion';
+import { checkZeroVersion, parseZeroVersion } from '../../../src/zero/binary/zeroVersion';
+import { probeVersion } from '../../../src/zero/binary/probeVersion';
 
 const FAKE = path.join(__dirname, '../..', 'fixtures', 'fake-zero', process.platform === 'win32' ? 'zero.cmd' : 'zero');
 

@@ -4,7 +4,7 @@
  * scopes, expiresAt, expired). Zero never prints a token here; the account (often an e-mail address) is
  * not kept either, so nothing of it reaches a report or the view.
  */
-import { runZeroCli } from './zeroCli';
+import { runZeroCli } from '../zeroCli';
 
 export interface ZeroLogin {
   /** The provider's key (`chatgpt`, `openrouter`, …). */
