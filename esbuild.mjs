@@ -37,7 +37,7 @@ export const LAZY_BUNDLES = [
   // The ACP SDK (~150 KB: it builds hundreds of zod schemas at load), required when `zero acp` first starts
   // (src/acp/sdk.ts). Only the SDK is in it: what crosses is plain data, callbacks and Web streams.
   { name: 'acp', entry: '@agentclientprotocol/sdk', members: ['@agentclientprotocol/sdk'] },
-  // cross-spawn (and which, isexe…), required at the first spawn (src/zero/nodeOnDemand.ts).
+  // cross-spawn (and which, isexe…), required at the first spawn (src/zero/process/nodeOnDemand.ts).
   { name: 'spawn', entry: 'cross-spawn', members: ['cross-spawn'] },
   // The ACP transport (the `zero acp` client, its turns, permissions and session picks), required when an ACP chat
   // is first used (src/acp/acpLoader.ts). The extension keeps the stand-in, the capabilities and the host's dialog.
@@ -53,15 +53,9 @@ export const LAZY_BUNDLES = [
     name: 'exec',
     entry: 'src/zero/exec.bundle.ts',
     members: [
-      'exec.bundle',
-      'execTransport',
-      'runPlan',
-      'execArgs',
-      'zeroProcess',
-      'exitReason',
-      'descendants',
-      'stderrLog',
-    ].map((m) => `src/zero/${m}.ts`),
+      ...['exec.bundle', 'execTransport', 'runPlan', 'execArgs', 'exitReason'].map((m) => `src/zero/${m}.ts`),
+      ...['zeroProcess', 'descendants', 'stderrLog'].map((m) => `src/zero/process/${m}.ts`),
+    ],
   },
   // The History list and Continue in Terminal (src/host/history/historyLoader.ts).
   {
@@ -135,7 +129,7 @@ export const LAZY_BUNDLES = [
   {
     name: 'fullOutput',
     entry: 'src/zero/fullOutput.bundle.ts',
-    members: ['src/zero/fullOutput.bundle.ts', 'src/zero/spillFile.ts', 'src/zero/storedOutput.ts'],
+    members: ['src/zero/fullOutput.bundle.ts', 'src/zero/process/spillFile.ts', 'src/zero/storedOutput.ts'],
   },
 ];
 

@@ -21,7 +21,7 @@ import { newChat, reduceChat } from '../src/conversation/reducer';
 import { ChatStore } from '../src/storage/chatStore';
 import { promptInput } from '../src/protocol/input';
 import { buildExecArgs } from '../src/zero/execArgs';
-import { startZeroRun } from '../src/zero/zeroProcess';
+import { startZeroRun } from '../src/zero/process/zeroProcess';
 
 const MB = 1024 * 1024;
 const FLOOD_MB = process.env.FLOOD_MB ?? '100';

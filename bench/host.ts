@@ -22,7 +22,7 @@ import { newChat, reduceChat } from '../src/conversation/reducer';
 import { ChatStore } from '../src/storage/chatStore';
 import { promptInput } from '../src/protocol/input';
 import { buildExecArgs } from '../src/zero/execArgs';
-import { startZeroRun } from '../src/zero/zeroProcess';
+import { startZeroRun } from '../src/zero/process/zeroProcess';
 
 const MB = 1e6;
 const FAKE = path.resolve(__dirname, '../test/fixtures/fake-zero/zero');

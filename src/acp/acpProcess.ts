@@ -14,10 +14,10 @@ import type {
   RequestPermissionResponse,
   SessionNotification,
 } from '@agentclientprotocol/sdk';
-import { killTree } from '../zero/killTree';
-import { crossSpawn, nodeStream } from '../zero/nodeOnDemand';
-import { mergeEnv } from '../zero/mergeEnv';
-import { StderrTail } from '../zero/stderrTail';
+import { killTree } from '../zero/process/killTree';
+import { crossSpawn, nodeStream } from '../zero/process/nodeOnDemand';
+import { mergeEnv } from '../zero/process/mergeEnv';
+import { StderrTail } from '../zero/process/stderrTail';
 import { loadAcp } from './sdk';
 
 export interface AcpLaunch {

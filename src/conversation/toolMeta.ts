@@ -3,7 +3,7 @@
  * what the model saw, how much, and the file where it saved the whole (`spill_path`); and which MCP server
  * and tool answered (`mcp.server`, `mcp.tool`). Over ACP there is no `meta`: only the `[zero] … saved to
  * <path>` line Zero appends to the text it cut. Every value is the agent's, so clamped here; a path is
- * only ever opened after the host checks it (src/zero/spillFile.ts).
+ * only ever opened after the host checks it (src/zero/process/spillFile.ts).
  */
 import type { ToolResultEvent } from '../protocol/events';
 import type { McpTool, OutputCut } from './model';

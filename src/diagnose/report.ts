@@ -1,5 +1,5 @@
 /** The diagnose report as data: what each check found, rendered as HTML (the panel) and Markdown (an issue). */
-import { redactSecrets } from '../zero/redact';
+import { redactSecrets } from '../zero/process/redact';
 
 export type CheckStatus = 'ok' | 'warning' | 'failed' | 'skipped';
 

@@ -6,9 +6,9 @@
  * dist/fullOutput.js, loaded on first use (src/host/views/fullOutputLoader.ts).
  */
 import type { Chat, ToolItem } from '../conversation/model';
-import { readSpillFile, type SpillRead } from './spillFile';
+import { readSpillFile, type SpillRead } from './process/spillFile';
 
-export { spillRoot } from './spillFile';
+export { spillRoot } from './process/spillFile';
 import { readStoredOutput } from './storedOutput';
 
 export type FullOutput =

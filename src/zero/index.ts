@@ -3,8 +3,8 @@
  * (argv, the process, its exit: execTransport.ts and what it imports) loads with the first exec turn (execLoader.ts).
  */
 export { findZero, expandHome, type FindZeroOptions, type FindZeroResult, type PathInfo } from './binary/findZero';
-export { mergeEnv } from './mergeEnv';
-export { StderrTail } from './stderrTail';
+export { mergeEnv } from './process/mergeEnv';
+export { StderrTail } from './process/stderrTail';
 export { probeVersion, type ZeroVersion } from './binary/probeVersion';
 export { checkZeroVersion, parseZeroVersion, MIN_ZERO_VERSION, type VersionVerdict } from './binary/zeroVersion';
 export * from './grants/grants';

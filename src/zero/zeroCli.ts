@@ -2,8 +2,8 @@
  * Runs one small Zero subcommand (`zero sandbox grants list`, `zero models`, `zero sessions list`…) and collects
  * its output: the one helper every module that only asks Zero something uses.
  */
-import { crossSpawn } from './nodeOnDemand';
-import { mergeEnv } from './mergeEnv';
+import { crossSpawn } from './process/nodeOnDemand';
+import { mergeEnv } from './process/mergeEnv';
 
 export interface CliResult {
   readonly code: number | null;

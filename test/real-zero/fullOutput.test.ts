@@ -11,7 +11,7 @@ import type { Chat, ToolItem } from '../../src/conversation/model';
 import { newChat } from '../../src/conversation/reducer';
 import { sessionsRoot } from '../../src/zero/checkpoints';
 import { findFullOutput, type FullOutputPlace } from '../../src/zero/fullOutput.bundle';
-import { spillRoot } from '../../src/zero/spillFile';
+import { spillRoot } from '../../src/zero/process/spillFile';
 import { BIGOUT_DONE } from '../fixtures/model-server/cardScenarios';
 import { AcpChat, realAcp, toolsOf } from './lib/acpChat';
 import { answer, chatTurn, problems, tools } from './lib/execChat';

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { DiagnoseInput, DiagnoseReport, PageOptions } from '../../diagnose/diagnose.bundle';
 import { Disposable } from '../../lifecycle/disposable';
-import { nodeCrypto } from '../../zero/nodeOnDemand';
+import { nodeCrypto } from '../../zero/process/nodeOnDemand';
 import { loadDiagnose } from './diagnoseLoader';
 
 export class DiagnosePanel extends Disposable {

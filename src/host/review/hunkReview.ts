@@ -17,7 +17,7 @@ import { looksBinary } from '../../conversation/review/lineChanges';
 import type { Chat, HunkMark, ReviewFile, ReviewHunk, Turn } from '../../conversation/model';
 import { sameChangedPath } from '../../conversation/review/turnChanges';
 import { Disposable } from '../../lifecycle/disposable';
-import { resolveWithinWorkspace } from '../../zero/workspacePath';
+import { resolveWithinWorkspace } from '../../zero/process/workspacePath';
 import type { KnownRoots } from '../../zero/turnRoot';
 import type { beforeTurn } from './checkpointBefore';
 import type { rootOfTurn } from './turnRoots';

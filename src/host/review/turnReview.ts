@@ -15,8 +15,8 @@ import type { Chat, ReviewFile, ReviewHunk, Turn } from '../../conversation/mode
 import { revertPlan, revertWarning, type BeforeState, type DiskState } from '../../conversation/review/revertPlan';
 import { MEASURE_MAX_FILES, reviewAvailable } from '../../conversation/review/reviewList';
 import { sameChangedPath, turnFileChanges } from '../../conversation/review/turnChanges';
-import { nodeCrypto } from '../../zero/nodeOnDemand';
-import { resolveWithinWorkspace } from '../../zero/workspacePath';
+import { nodeCrypto } from '../../zero/process/nodeOnDemand';
+import { resolveWithinWorkspace } from '../../zero/process/workspacePath';
 import { beforeTurn, beforeTurnFiles, type Before } from './checkpointBefore';
 import type { ChatController } from '../../chats/chatController';
 import { Disposable } from '../../lifecycle/disposable';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { nodeCrypto } from '../../zero/nodeOnDemand';
+import { nodeCrypto } from '../../zero/process/nodeOnDemand';
 
 /** Scripts on, and only our bundle and media folders readable. */
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {

@@ -1,5 +1,5 @@
 /** `zero --version`, to show which Zero runs and to recognise the demo fake. Never through a shell. */
-import { crossSpawn } from '../nodeOnDemand';
+import { crossSpawn } from '../process/nodeOnDemand';
 
 export interface ZeroVersion {
   readonly text: string;

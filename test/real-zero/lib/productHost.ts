@@ -16,7 +16,7 @@ import { isolatedTransport } from '../../../src/worktrees/isolatedTransport';
 import * as worktreeGit from '../../../src/worktrees/worktreeCreate';
 import { sessionsRoot } from '../../../src/zero/checkpoints';
 import { cutOffReader } from '../../../src/zero/cutOffTools';
-import { mergeEnv } from '../../../src/zero/mergeEnv';
+import { mergeEnv } from '../../../src/zero/process/mergeEnv';
 import type { ZeroSettings } from '../../../src/zero/settingsSources';
 import { RecordingLog, shim } from '../../unit/shim/vscode';
 import { answers, installEditorApis } from './editorApis';

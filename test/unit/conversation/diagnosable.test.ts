@@ -4,7 +4,7 @@ import { endFromCrash, endFromError } from '../../../src/acp/stopReason';
 import { AcpProcessGone } from '../../../src/acp/zeroAcp';
 import { suggestsDiagnose } from '../../../src/conversation/readouts/diagnosable';
 import { explainExit } from '../../../src/zero/exitReason';
-import type { RunExit } from '../../../src/zero/zeroProcess';
+import type { RunExit } from '../../../src/zero/process/zeroProcess';
 
 const exit = (over: Partial<RunExit>): RunExit => ({
   code: 3,

@@ -97,7 +97,7 @@ describe('lazy bundles (esbuild.mjs LAZY_BUNDLES)', function () {
 
   // A file is a bundle's own when only it holds it, or when it is the bundle's member and several hold it: a bundle may
   // keep its own copy of another's stateless helpers (diagnose.js: acp/'s handshake). A helper that several bundles
-  // hold and none declares (zero/killTree.ts: exec and ACP) is shared, and nobody's member.
+  // hold and none declares (zero/process/killTree.ts: exec and ACP) is shared, and nobody's member.
   it('gives each bundle exactly its members: what it holds and dist/extension.js does not', () => {
     const extension = new Set(held.get('extension.js'));
     const holders = new Map<string, number>();

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Decoded } from '../../../src/protocol/decoded';
 import { findZero } from '../../../src/zero/binary/findZero';
-import { startZeroRun, type RunExit, type ZeroRunOptions } from '../../../src/zero/zeroProcess';
+import { startZeroRun, type RunExit, type ZeroRunOptions } from '../../../src/zero/process/zeroProcess';
 
 export const FIXTURES = path.resolve(__dirname, '../../fixtures');
 const FAKE_DIR = path.join(FIXTURES, 'fake-zero');

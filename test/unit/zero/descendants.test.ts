@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Descendants, parseStat, RUN_MARKER_ENV } from '../../../src/zero/descendants';
+import { Descendants, parseStat, RUN_MARKER_ENV } from '../../../src/zero/process/descendants';
 
 /** A fake /proc: each process is a folder with `stat` and `environ`; nothing real is ever signalled. */
 class FakeProc {

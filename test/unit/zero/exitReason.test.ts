@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { explainExit } from '../../../src/zero/exitReason';
-import type { RunExit } from '../../../src/zero/zeroProcess';
+import type { RunExit } from '../../../src/zero/process/zeroProcess';
 
 function exit(partial: Partial<RunExit>): RunExit {
   return {

@@ -8,7 +8,7 @@ import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat } from '../../../src/conversation/model';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import { findFullOutput, type FullOutputPlace } from '../../../src/zero/fullOutput.bundle';
-import { spillRoot } from '../../../src/zero/spillFile';
+import { spillRoot } from '../../../src/zero/process/spillFile';
 import { readStoredOutput } from '../../../src/zero/storedOutput';
 import { zeroEvent } from '../../support/builders';
 

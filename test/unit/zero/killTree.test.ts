@@ -1,6 +1,6 @@
 // killTree: signalling a process and its group (POSIX) or its tree (Windows).
 import * as assert from 'node:assert/strict';
-import { killTree } from '../../../src/zero/killTree';
+import { killTree } from '../../../src/zero/process/killTree';
 
 describe('killTree', () => {
   it('Windows: taskkill /T /F on the pid', async () => {

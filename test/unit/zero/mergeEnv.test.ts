@@ -1,6 +1,6 @@
 // mergeEnv: the env a run gets.
 import * as assert from 'node:assert/strict';
-import { mergeEnv } from '../../../src/zero/mergeEnv';
+import { mergeEnv } from '../../../src/zero/process/mergeEnv';
 
 describe('mergeEnv', () => {
   it('overrides, removes undefined keys, and is case-insensitive on Windows', () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-// The redactor the Diagnose report and the exec argv's chat title share (src/zero/redact.ts): at least as wide as
+// The redactor the Diagnose report and the exec argv's chat title share (src/zero/process/redact.ts): at least as wide as
 // Zero's own (internal/redaction/redaction.go), since what it misses goes into a public issue or the process list.
-import { REDACTED, redactSecrets } from '../../../src/zero/redact';
+import { REDACTED, redactSecrets } from '../../../src/zero/process/redact';
 
 describe('redactSecrets', () => {
   const hidden: [what: string, text: string, secret: string][] = [

@@ -13,7 +13,7 @@ import type { ZeroSettings } from '../../../src/host/workspace/settings';
 import type { Decoded } from '../../../src/protocol/decoded';
 import { promptInput } from '../../../src/protocol/input';
 import { buildExecArgs } from '../../../src/zero/execArgs';
-import { startZeroRun, type ZeroRunOptions } from '../../../src/zero/zeroProcess';
+import { startZeroRun, type ZeroRunOptions } from '../../../src/zero/process/zeroProcess';
 import { RecordingLog } from '../shim/vscode';
 import { zeroSettings } from '../../support/builders';
 

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { readSpillFile, spillRoot } from '../../../src/zero/spillFile';
+import { readSpillFile, spillRoot } from '../../../src/zero/process/spillFile';
 
 const UID = process.getuid?.() ?? -1;
 const posix = process.platform !== 'win32';

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { TransportLog } from '../../../src/conversation/transport';
 import { ExecTransport } from '../../../src/zero/execTransport';
 import type { ZeroSettings } from '../../../src/host/workspace/settings';
-import { StderrLogCap, STDERR_LOG_HEAD_BYTES, STDERR_LOG_TAIL_BYTES } from '../../../src/zero/stderrLog';
+import { StderrLogCap, STDERR_LOG_HEAD_BYTES, STDERR_LOG_TAIL_BYTES } from '../../../src/zero/process/stderrLog';
 import { zeroSettings } from '../../support/builders';
 
 const FAKE = path.join(__dirname, '../..', 'fixtures', 'fake-zero', process.platform === 'win32' ? 'zero.cmd' : 'zero');

@@ -1,6 +1,6 @@
 // StderrTail: the end of a run's stderr kept for its error message.
 import * as assert from 'node:assert/strict';
-import { StderrTail } from '../../../src/zero/stderrTail';
+import { StderrTail } from '../../../src/zero/process/stderrTail';
 
 describe('StderrTail', () => {
   it('keeps the last 40 lines', () => {

@@ -1,7 +1,7 @@
 // killTree on Windows runs taskkill.exe by Windows' own absolute path: spawned by its bare name,
 // Windows would look in the current folder (possibly the workspace) before PATH.
 import { strict as assert } from 'node:assert';
-import { taskkillPath } from '../../../src/zero/killTree';
+import { taskkillPath } from '../../../src/zero/process/killTree';
 
 describe('taskkillPath: the taskkill killTree runs on Windows', () => {
   it("is SystemRoot's System32\\taskkill.exe, never a bare name", () => {

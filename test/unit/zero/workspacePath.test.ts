@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { resolveWithinWorkspace } from '../../../src/zero/workspacePath';
+import { resolveWithinWorkspace } from '../../../src/zero/process/workspacePath';
 
 describe('resolveWithinWorkspace', function () {
   let dir: string;

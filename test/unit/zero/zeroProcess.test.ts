@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { promptInput } from '../../../src/protocol/input';
 import { buildExecArgs } from '../../../src/zero/execArgs';
 import { explainExit } from '../../../src/zero/exitReason';
-import { startZeroRun } from '../../../src/zero/zeroProcess';
+import { startZeroRun } from '../../../src/zero/process/zeroProcess';
 import { collect, events, fakeRunEnv, freshSandboxEach, type Sandbox, WIN } from '../support/zeroRunSandbox';
 
 describe('startZeroRun (against the fake zero)', function () {

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promptInput } from '../../../src/protocol/input';
 import { buildExecArgs } from '../../../src/zero/execArgs';
-import { startZeroRun } from '../../../src/zero/zeroProcess';
+import { startZeroRun } from '../../../src/zero/process/zeroProcess';
 import { isDead } from '../support/processes';
 import { fakeBinary, makeSandbox, type Sandbox } from '../support/zeroRunSandbox';
 import { until } from '../../support/until';

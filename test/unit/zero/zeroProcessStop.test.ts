@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { promptInput } from '../../../src/protocol/input';
 import { buildExecArgs } from '../../../src/zero/execArgs';
 import { explainExit } from '../../../src/zero/exitReason';
-import { startZeroRun, type ZeroRunOptions } from '../../../src/zero/zeroProcess';
+import { startZeroRun, type ZeroRunOptions } from '../../../src/zero/process/zeroProcess';
 import { isGone } from '../support/processes';
 import { fakeRunEnv, FIXTURES, freshSandboxEach, type Sandbox, WIN } from '../support/zeroRunSandbox';
 import { until } from '../../support/until';

@@ -14,9 +14,9 @@
  */
 import * as fs from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
-import type { Decoded } from '../protocol/decoded';
-import { ZeroEventReader } from '../protocol/eventStream';
-import { latencyChunk } from '../protocol/latencyMarks';
+import type { Decoded } from '../../protocol/decoded';
+import { ZeroEventReader } from '../../protocol/eventStream';
+import { latencyChunk } from '../../protocol/latencyMarks';
 import { Descendants, RUN_MARKER_ENV } from './descendants';
 import { killTree, signalGroup } from './killTree';
 import { mergeEnv } from './mergeEnv';

@@ -9,7 +9,7 @@ import type * as ChildProcess from 'node:child_process';
 import type * as Crypto from 'node:crypto';
 import type * as Stream from 'node:stream';
 import type CrossSpawn from 'cross-spawn';
-import { lazy } from '../lifecycle/lazy';
+import { lazy } from '../../lifecycle/lazy';
 
 export const nodeCrypto = /* @__PURE__ */ lazy(() => require('node:crypto') as typeof Crypto);
 export const nodeChildProcess = /* @__PURE__ */ lazy(() => require('node:child_process') as typeof ChildProcess);
