@@ -25,7 +25,7 @@ import {
 import { findZero } from '../zero/binary/findZero';
 import { RulesReader } from '../zero/grants/grantRules';
 import type { TransportLog } from '../conversation/transport';
-import type { ZeroSettings } from '../zero/settingsSources';
+import type { ZeroSettings } from '../zero/config/settingsSources';
 import { acpExtraFoldersNotice } from './extraFolders';
 import { ACP_CAPABILITIES } from './capabilities';
 

@@ -7,10 +7,10 @@ import type { ModelInfo } from '../conversation/readouts/contextMeter';
 import type { AcpSessionInfo } from '../conversation/model';
 import type { ModeChoice } from '../messages/messages';
 import type { ZeroCommand } from '../conversation/prompts/zeroCommands';
-import { listModelChoices } from '../zero/models';
-import { listProviders, providerEnv, type ProviderChoices } from '../zero/providers';
+import { listModelChoices } from '../zero/config/models';
+import { listProviders, providerEnv, type ProviderChoices } from '../zero/config/providers';
 import { listLogins, loginText } from '../zero/binary/authStatus';
-import { listSkills, loadUserCommands, mergeZeroCommands, userConfigDir } from '../zero/userCommands';
+import { listSkills, loadUserCommands, mergeZeroCommands, userConfigDir } from '../zero/config/userCommands';
 import { execModeDescription } from './modeDescriptions';
 
 export interface ComposerChoices {

@@ -2,7 +2,7 @@
  * Zero: Diagnose, as plain Node: the checks, run side by side, and the report they make (redacted
  * once, at the end). The host gives the settings, trust and log as data (host/diagnose/).
  */
-import type { IgnoredSetting, ZeroSettings } from '../zero/settingsSources';
+import type { IgnoredSetting, ZeroSettings } from '../zero/config/settingsSources';
 import { acpCheck, type StartAcp } from './checks/acpCheck';
 import { authCheck } from './checks/authCheck';
 import { binaryCheck } from './checks/binaryCheck';

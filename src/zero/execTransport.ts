@@ -22,7 +22,7 @@ import { StderrLogCap } from './process/stderrLog';
 import { startZeroRun, type RunExit } from './process/zeroProcess';
 import { planRun } from './runPlan';
 import { argsForLog } from './sessionTitle';
-import type { ZeroSettings } from './settingsSources';
+import type { ZeroSettings } from './config/settingsSources';
 
 export interface ExecTransportDeps {
   settings(): ZeroSettings;

@@ -16,7 +16,7 @@ export {
   parseProviderModels,
   type ModelChoices,
   type ZeroModel,
-} from './models';
+} from './config/models';
 export {
   isSessionId,
   listSessions,

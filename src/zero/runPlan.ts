@@ -4,11 +4,11 @@
  */
 import { buildExecArgs, SettingsError } from './execArgs';
 import { findZero } from './binary/findZero';
-import type { ZeroSettings } from './settingsSources';
+import type { ZeroSettings } from './config/settingsSources';
 import type { TurnWorktree } from '../conversation/transport';
 import { SPEC_MODE } from '../conversation/specReview';
 import type { TurnChoice } from '../conversation/transport';
-import { providerEnv } from './providers';
+import { providerEnv } from './config/providers';
 
 export interface RunPlan {
   readonly binary: string;

@@ -8,7 +8,7 @@ import { runDiagnose, type DiagnoseInput } from '../../src/diagnose/diagnose';
 import type { CheckResult, DiagnoseReport } from '../../src/diagnose/report';
 import { reportMarkdown } from '../../src/diagnose/reportMarkdown';
 import { lookPath } from '../../src/diagnose/checks/sandboxCheck';
-import { resolveSettings } from '../../src/zero/settingsSources';
+import { resolveSettings } from '../../src/zero/config/settingsSources';
 import { makeSandbox, realZeroBin, type Sandbox } from './lib/realZero';
 
 describe('real Zero: Zero: Diagnose', function () {

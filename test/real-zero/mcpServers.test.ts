@@ -13,7 +13,7 @@ import {
   revokeMcpPermission,
   setMcpServerEnabled,
   type RunMcpCli,
-} from '../../src/zero/mcpServers';
+} from '../../src/zero/config/mcpServers';
 import { answer, chatTurn } from './lib/execChat';
 import { ECHO_SERVER, echoServerSandbox, serverIdentity } from './lib/mcpEcho';
 import { realZeroBin, type Sandbox } from './lib/realZero';

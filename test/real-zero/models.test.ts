@@ -2,7 +2,7 @@
 // models --json`, which asks the provider's /models), not the catalogue of every provider that
 // `zero models --json` prints; the catalogue only when the provider cannot be asked, with a note.
 import * as assert from 'node:assert/strict';
-import { listModelChoices } from '../../src/zero/models';
+import { listModelChoices } from '../../src/zero/config/models';
 import { makeSandbox, realZeroBin, type Sandbox } from './lib/realZero';
 import { editZeroConfig } from '../support/scriptedProvider';
 

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { execChoices } from '../../src/chats/composerChoices';
 import { diagnoseChecks } from '../../src/diagnose/diagnose';
 import { runChecks } from '../../src/diagnose/runChecks';
-import { resolveSettings } from '../../src/zero/settingsSources';
+import { resolveSettings } from '../../src/zero/config/settingsSources';
 import { startModelServer, type ModelServer } from '../fixtures/model-server/server';
 import { productHost, sandboxEnv, type ProductHost } from './lib/productHost';
 import { makeSandbox, realZeroBin, runZero, type Sandbox } from './lib/realZero';

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { REASONING_MODEL } from '../fixtures/model-server/server';
 import { newChat, reduceChat } from '../../src/conversation/reducer';
-import { listModelChoices } from '../../src/zero/models';
+import { listModelChoices } from '../../src/zero/config/models';
 import { listSessions } from '../../src/zero/sessionsList';
 import { productHost, sandboxEnv, type ProductHost } from './lib/productHost';
 import { makeSandbox, realZeroBin, runZero, type Sandbox } from './lib/realZero';

@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import type { ChatAction } from '../../src/conversation/actions';
 import type { ZeroEvent } from '../../src/protocol/events';
-import type { ZeroSettings } from '../../src/zero/settingsSources';
+import type { ZeroSettings } from '../../src/zero/config/settingsSources';
 
 /** The fake `zero` CLI (test/fixtures/fake-zero; FAKE_ZERO_SCENARIO picks a scenario). */
 export const FAKE_ZERO = path.resolve(__dirname, '..', 'fixtures', 'fake-zero', 'zero');

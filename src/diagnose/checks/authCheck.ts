@@ -6,7 +6,7 @@
  * process for all of them); exec chats may pick another per chat.
  */
 import { loginText, parseAuthStatus } from '../../zero/binary/authStatus';
-import { parseProviderList, type ZeroProvider } from '../../zero/providers';
+import { parseProviderList, type ZeroProvider } from '../../zero/config/providers';
 import { detail, type CheckOutcome, type Detail } from '../report';
 import type { Check } from '../runChecks';
 import { firstLines, type ZeroProbes } from '../zeroProbes';

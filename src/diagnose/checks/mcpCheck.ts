@@ -10,7 +10,7 @@ import {
   MCP_CHECK_TIMEOUT_MS,
   type McpCheck,
   type RunMcpCli,
-} from '../../zero/mcpServers';
+} from '../../zero/config/mcpServers';
 import { detail, type CheckOutcome } from '../report';
 import type { Check } from '../runChecks';
 import type { ZeroProbes } from '../zeroProbes';

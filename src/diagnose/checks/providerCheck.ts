@@ -5,7 +5,7 @@
  * The base URL can name a company's internal host: the report shows its scheme and "custom host"
  * until the user reveals it on the page (Hidden, report.ts).
  */
-import { parseProviderModels } from '../../zero/models';
+import { parseProviderModels } from '../../zero/config/models';
 import { detail, type CheckOutcome, type Detail, type Hidden } from '../report';
 import type { Check } from '../runChecks';
 import { detailText, type DoctorCheck } from '../zeroDoctor';

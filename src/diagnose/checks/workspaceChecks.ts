@@ -1,9 +1,9 @@
 /**
  * Workspace Trust, and the settings as the extension uses them: which workspace values were
- * refused and why (zero/settingsSources.ts), and what the user settings choose. Names only where a
+ * refused and why (zero/config/settingsSources.ts), and what the user settings choose. Names only where a
  * value could be a secret: `zero.env` lists its keys, `zero.extraArgs` its flags.
  */
-import { describeIgnored, type IgnoredSetting, type ZeroSettings } from '../../zero/settingsSources';
+import { describeIgnored, type IgnoredSetting, type ZeroSettings } from '../../zero/config/settingsSources';
 import { detail, type CheckOutcome, type Detail } from '../report';
 import type { Check } from '../runChecks';
 

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { listApprovals, revokeApproval, type Approvals, type CommandPrefixGrant, type Grant } from '../../zero';
 import { runZeroCli } from '../../zero/zeroCli';
-import { listMcpPermissions, mcpCli, revokeMcpPermission, type McpPermission } from '../../zero/mcpServers';
+import { listMcpPermissions, mcpCli, revokeMcpPermission, type McpPermission } from '../../zero/config/mcpServers';
 import { forgetAddDir, savedAddDirs } from './addDirsSetting';
 
 type Entry = vscode.QuickPickItem &

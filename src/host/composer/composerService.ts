@@ -21,7 +21,7 @@ import {
   type ProviderModels,
   type SendOptions,
 } from '../../messages/messages';
-import { isPlainProviderName, type ProviderChoices } from '../../zero/providers';
+import { isPlainProviderName, type ProviderChoices } from '../../zero/config/providers';
 import { providerChoices } from './providerChoices';
 import { SETUP_COMMAND, setupInTerminal } from './setupInTerminal';
 import { InputImageSchema, normaliseImageMediaType, type InputImage } from '../../protocol/input';

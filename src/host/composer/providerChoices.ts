@@ -4,7 +4,7 @@
  * it would never reach a run (providers.ts).
  */
 import type { ComposerState, ProviderChoice, ProviderModels } from '../../messages/messages';
-import { isPlainProviderName, type ProviderChoices } from '../../zero/providers';
+import { isPlainProviderName, type ProviderChoices } from '../../zero/config/providers';
 
 export function providerChoices(
   choices: ProviderChoices,

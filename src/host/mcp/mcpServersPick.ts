@@ -14,7 +14,7 @@ import {
   type McpCheck,
   type McpServer,
   type RunMcpCli,
-} from '../../zero/mcpServers';
+} from '../../zero/config/mcpServers';
 
 export const ACP_NO_MCP =
   "ACP chats get none of these tools: Zero's ACP server (zero acp) starts no MCP server. exec chats get them.";

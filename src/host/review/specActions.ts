@@ -1,6 +1,6 @@
 /**
  * A spec turn's card (conversation/specReview.ts): Approve and Reject run `zero spec approve|reject --json`
- * (zero/specCli.ts); Open Spec shows the spec read-only, and only a file inside the turn's folder's
+ * (zero/config/specCli.ts); Open Spec shows the spec read-only, and only a file inside the turn's folder's
  * `.zero/specs/` (the path is Zero's word, and Zero's own check is the same); Start Implementation sends
  * the implementation prompt Zero stored in its spec-impl session as the chat's next message, because Zero
  * 0.8.0 will not resume that session (docs/zero-exec.md §25).
@@ -12,7 +12,7 @@ import type { Chat, Turn } from '../../conversation/model';
 import type { ChatController } from '../../chats/chatController';
 import { findZero } from '../../zero';
 import { sessionsRoot } from '../../zero/checkpoints';
-import { decideSpec, readImplementationPrompt, specFileInside } from '../../zero/specCli';
+import { decideSpec, readImplementationPrompt, specFileInside } from '../../zero/config/specCli';
 import { turnRoot, type KnownRoots } from '../../zero/turnRoot';
 import { readSettings } from '../workspace/settings';
 import { runEnv } from './checkpointBefore';

@@ -5,7 +5,7 @@
  * keys again does not nag.
  */
 import * as vscode from 'vscode';
-import { describeIgnored, type IgnoredSetting } from '../../zero/settingsSources';
+import { describeIgnored, type IgnoredSetting } from '../../zero/config/settingsSources';
 
 export const OPEN_WORKSPACE_SETTINGS = 'Open Workspace Settings';
 

@@ -11,9 +11,9 @@ import {
   userOnlyKeysInFile,
   type IgnoredSetting,
   type ZeroSettings,
-} from '../../zero/settingsSources';
+} from '../../zero/config/settingsSources';
 
-export type { IgnoredSetting, ZeroSettings } from '../../zero/settingsSources';
+export type { IgnoredSetting, ZeroSettings } from '../../zero/config/settingsSources';
 
 /** The settings read in this run of the event loop: see readSettings. */
 let memo: ZeroSettings | undefined;

@@ -17,7 +17,7 @@ import * as worktreeGit from '../../../src/worktrees/worktreeCreate';
 import { sessionsRoot } from '../../../src/zero/checkpoints';
 import { cutOffReader } from '../../../src/zero/cutOffTools';
 import { mergeEnv } from '../../../src/zero/process/mergeEnv';
-import type { ZeroSettings } from '../../../src/zero/settingsSources';
+import type { ZeroSettings } from '../../../src/zero/config/settingsSources';
 import { RecordingLog, shim } from '../../unit/shim/vscode';
 import { answers, installEditorApis } from './editorApis';
 import { realZeroBin, type Sandbox } from './realZero';

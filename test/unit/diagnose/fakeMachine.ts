@@ -4,7 +4,7 @@ import type { CheckResult } from '../../../src/diagnose/report';
 import { runChecks } from '../../../src/diagnose/runChecks';
 import type { CliResult } from '../../../src/zero/zeroCli';
 import type { PathInfo } from '../../../src/zero/binary/findZero';
-import { resolveSettings, type ZeroSettings } from '../../../src/zero/settingsSources';
+import { resolveSettings, type ZeroSettings } from '../../../src/zero/config/settingsSources';
 
 export function fakeStat(files: Record<string, 'exe' | 'file' | 'dir'>): (p: string) => PathInfo | undefined {
   return (p) => {

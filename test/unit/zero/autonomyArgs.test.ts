@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildExecArgs } from '../../../src/zero/execArgs';
 import { planRun } from '../../../src/zero/runPlan';
-import { resolveSettings, type ZeroSettings } from '../../../src/zero/settingsSources';
+import { resolveSettings, type ZeroSettings } from '../../../src/zero/config/settingsSources';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const fakeZero = path.join(ROOT, 'test/fixtures/fake-zero/zero');

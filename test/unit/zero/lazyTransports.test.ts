@@ -12,7 +12,7 @@ import { newChat } from '../../../src/conversation/reducer';
 import type { TurnRequest } from '../../../src/conversation/transport';
 import { LazyExecTransport } from '../../../src/zero/execLoader';
 import { ExecTransport, type ExecTransportDeps } from '../../../src/zero/execTransport';
-import type { ZeroSettings } from '../../../src/zero/settingsSources';
+import type { ZeroSettings } from '../../../src/zero/config/settingsSources';
 import { RecordingLog } from '../shim/vscode';
 import { zeroSettings } from '../../support/builders';
 

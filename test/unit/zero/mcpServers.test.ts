@@ -9,7 +9,7 @@ import {
   revokeMcpPermission,
   setMcpServerEnabled,
   type RunMcpCli,
-} from '../../../src/zero/mcpServers';
+} from '../../../src/zero/config/mcpServers';
 import type { CliResult } from '../../../src/zero/zeroCli';
 import { fakeInput, ok, runCheck, valueOf } from '../diagnose/fakeMachine';
 

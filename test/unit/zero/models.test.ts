@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { matchModel } from '../../../src/conversation/readouts/contextMeter';
-import { listModels, parseModelList } from '../../../src/zero/models';
+import { listModels, parseModelList } from '../../../src/zero/config/models';
 
 const FAKE_ZERO = path.join(
   __dirname,

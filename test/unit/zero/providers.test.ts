@@ -8,10 +8,10 @@ import {
   parseProviderList,
   providerEnv,
   PROVIDER_ENV,
-} from '../../../src/zero/providers';
+} from '../../../src/zero/config/providers';
 import { buildExecArgs, SettingsError } from '../../../src/zero/execArgs';
 import { planRun } from '../../../src/zero/runPlan';
-import type { ZeroSettings } from '../../../src/zero/settingsSources';
+import type { ZeroSettings } from '../../../src/zero/config/settingsSources';
 import { zeroSettings } from '../../support/builders';
 
 const RECORDED = path.join(__dirname, '../../fixtures/zero-0.8.0/providers');

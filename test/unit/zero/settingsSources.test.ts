@@ -5,7 +5,7 @@ import {
   resolveSettings,
   userOnlyKeysInFile,
   type Inspected,
-} from '../../../src/zero/settingsSources';
+} from '../../../src/zero/config/settingsSources';
 
 const DEFAULTS: Record<string, unknown> = {
   path: '',

@@ -11,7 +11,7 @@ import {
   parseSkillList,
   readSkills,
   userConfigDir,
-} from '../../../src/zero/userCommands';
+} from '../../../src/zero/config/userCommands';
 
 describe("Zero's user commands and skills: loading", () => {
   let root: string;

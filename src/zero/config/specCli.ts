@@ -6,9 +6,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readSessionEvents, validSessionId } from './checkpoints';
-import { runZeroCli } from './zeroCli';
-import { outcomeFromCli, validSpecId, type SpecOutcome, type SpecReview } from '../conversation/specReview';
+import { readSessionEvents, validSessionId } from '../checkpoints';
+import { runZeroCli } from '../zeroCli';
+import { outcomeFromCli, validSpecId, type SpecOutcome, type SpecReview } from '../../conversation/specReview';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -5,7 +5,7 @@
  * and the persistent MCP permissions (`zero mcp permissions list|revoke --json`). Checked against Zero 0.8.0
  * (internal/cli/extensions.go, mcp_config.go): docs/zero-exec.md §24.
  */
-import type { CliResult } from './zeroCli';
+import type { CliResult } from '../zeroCli';
 
 type Env = Readonly<Record<string, string | undefined>>;
 export type RunMcpCli = (args: readonly string[], timeoutMs: number) => Promise<CliResult>;

@@ -8,7 +8,7 @@
  * Go's rules (docs/zero-exec.md §9.1: `unsafe`/`high` mode, `--auto high`); an allow-list after trim
  * and lower-case also rejects spellings where Go and JavaScript case-map differently (`HİGH`).
  */
-import type { TransportKind } from '../conversation/model';
+import type { TransportKind } from '../../conversation/model';
 
 /** The part of `WorkspaceConfiguration.inspect()` this module reads. */
 export interface Inspected {

@@ -16,8 +16,8 @@ import {
   validCommandName,
   ZERO_BUILTIN_NAMES,
   type ZeroCommand,
-} from '../conversation/prompts/zeroCommands';
-import { runZeroCli } from './zeroCli';
+} from '../../conversation/prompts/zeroCommands';
+import { runZeroCli } from '../zeroCli';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

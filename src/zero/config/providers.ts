@@ -11,7 +11,7 @@
  * The names come from Zero's config, which a user (or a tool they ran) wrote: a name goes into a
  * run's environment only when it is a plain name, and never into argv.
  */
-import { runZeroCli } from './zeroCli';
+import { runZeroCli } from '../zeroCli';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -9,7 +9,7 @@
  * contextWindow, maxOutputTokens, capabilities[], reasoningEfforts?, description?}]}`.
  * Tolerant: unknown fields are ignored, a malformed entry is skipped, never guessed.
  */
-import { runZeroCli } from './zeroCli';
+import { runZeroCli } from '../zeroCli';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
