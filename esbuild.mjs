@@ -116,13 +116,7 @@ export const LAZY_BUNDLES = [
   {
     name: 'fork',
     entry: 'src/chats/fork.bundle.ts',
-    members: [
-      'src/chats/fork.bundle.ts',
-      'src/chats/chatFork.ts',
-      'src/zero/sessionFork.ts',
-      'src/zero/forkPoint.ts',
-      'src/zero/jsonFields.ts',
-    ],
+    members: ['src/chats/fork.bundle.ts', 'src/chats/chatFork.ts', 'src/zero/sessions/fork/'],
   },
   // Open Full Output's reading side, required when a card's Open Full Output is first clicked
   // (src/host/views/fullOutputLoader.ts).

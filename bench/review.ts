@@ -20,7 +20,7 @@ import { countingReadsAsync } from '../test/unit/support/countingReads';
 import { sameChangedPath } from '../src/conversation/review/turnChanges';
 import type { ReviewFile } from '../src/conversation/model';
 import { measure, measureFiles, readLeft } from '../src/host/review/turnReview';
-import { readCheckpoint, sessionsRoot } from '../src/zero/checkpoints';
+import { readCheckpoint, sessionsRoot } from '../src/zero/sessions/checkpoints';
 
 const FILES = Number(process.env.FILES ?? 40);
 const FILE_KB = Number(process.env.FILE_KB ?? 100);

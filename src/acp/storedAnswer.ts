@@ -5,7 +5,7 @@
  * persistTurn (internal/acp/agent.go) appends the user's text, then the final answer, before
  * session/prompt returns.
  */
-import { readSessionEvents, type SessionEvent } from '../zero/checkpoints';
+import { readSessionEvents, type SessionEvent } from '../zero/sessions/checkpoints';
 
 interface Message {
   readonly role?: unknown;

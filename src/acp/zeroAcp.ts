@@ -11,7 +11,7 @@
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import type { AcpSessionInfo } from '../conversation/model';
-import { sessionsRoot } from '../zero/checkpoints';
+import { sessionsRoot } from '../zero/sessions/checkpoints';
 import { startAcpProcess, type AcpClientHandlers, type AcpExit, type AcpLaunch, type AcpProcess } from './acpProcess';
 import { clampPermission, clampUpdate } from './boundary';
 import { initializeRequest } from './initialize';

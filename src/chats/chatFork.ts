@@ -1,13 +1,18 @@
 /**
  * Fork a chat from one of its turns (docs/zero-exec.md §23): Zero's session is copied up to the end
- * of that turn's run into a new session of kind fork (zero/sessionFork.ts), Zero reads the copy back,
+ * of that turn's run into a new session of kind fork (zero/sessions/fork/sessionFork.ts), Zero reads the copy back,
  * and a new chat holds the turns up to that one, bound to the copy, so its next message continues the
  * fork with `--resume=<fork>`. The original chat and its session are only read.
  */
 import { forkedChatAction, forkRefusal, forkTitle } from '../conversation/forkTurns';
-import { forkPoint } from '../zero/forkPoint';
-import { cleanSessionTitle } from '../zero/sessionTitle';
-import { readForkSource, removeSessionFork, writeSessionFork, type SessionFork } from '../zero/sessionFork';
+import { forkPoint } from '../zero/sessions/fork/forkPoint';
+import { cleanSessionTitle } from '../zero/sessions/sessionTitle';
+import {
+  readForkSource,
+  removeSessionFork,
+  writeSessionFork,
+  type SessionFork,
+} from '../zero/sessions/fork/sessionFork';
 import type { ChatRegistry } from './chatRegistry';
 import type { TurnRunner } from './turnRunner';
 

@@ -4,4 +4,4 @@
  * window pays for it at activation. The reducer's part (conversation/forkTurns.ts) stays in the extension.
  */
 export { forkChat } from './chatFork';
-export { checkSessionFork } from '../zero/sessionFork';
+export { checkSessionFork } from '../zero/sessions/fork/sessionFork';

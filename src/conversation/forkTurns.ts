@@ -1,7 +1,7 @@
 /**
  * Fork a chat from one of its turns: which turns may be forked (and why not), and the new chat's
  * copy of the turns up to and including that one, bound to the forked Zero session. Pure: the host
- * makes the session (src/zero/sessionFork.ts) and the chat core adds the chat (src/chats/chatFork.ts).
+ * makes the session (src/zero/sessions/fork/sessionFork.ts) and the chat core adds the chat (src/chats/chatFork.ts).
  */
 import type { ChatAction } from './actions';
 import { RUNNING_STATUSES, ZERO_USAGE, type Chat, type ForkOrigin, type Turn, type UsageTotals } from './model';

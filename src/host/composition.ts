@@ -8,7 +8,7 @@ import type { LazyAcpTransport } from '../acp/acpLoader';
 import { ChatController } from '../chats/chatController';
 import { LogRing } from '../diagnose/logRing';
 import { ChatStore } from '../storage/chatStore';
-import { sessionsRoot } from '../zero/checkpoints';
+import { sessionsRoot } from '../zero/sessions/checkpoints';
 import { cutOffReader } from '../zero/cutOffTools';
 import type { AcpPermissionDialogs } from './approvals/acpPermissionDialog';
 import type { ApprovalService } from './approvals/approvalService';

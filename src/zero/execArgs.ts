@@ -7,7 +7,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { expandHome } from './binary/findZero';
-import { sessionTitleArg } from './sessionTitle';
+import { sessionTitleArg } from './sessions/sessionTitle';
 
 export interface ExecArgsOptions {
   /** Workspace folder; becomes `--cwd`. Must be absolute. */

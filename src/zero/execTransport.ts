@@ -21,7 +21,7 @@ import { explainExit } from './exitReason';
 import { StderrLogCap } from './process/stderrLog';
 import { startZeroRun, type RunExit } from './process/zeroProcess';
 import { planRun } from './runPlan';
-import { argsForLog } from './sessionTitle';
+import { argsForLog } from './sessions/sessionTitle';
 import type { ZeroSettings } from './config/settingsSources';
 
 export interface ExecTransportDeps {

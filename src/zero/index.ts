@@ -25,4 +25,4 @@ export {
   SESSION_ID,
   type SessionsOutcome,
   type ZeroSession,
-} from './sessionsList';
+} from './sessions/sessionsList';

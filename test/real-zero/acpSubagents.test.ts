@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import { selected } from '../../src/acp/permissionOptions';
 import type { ZeroAcp } from '../../src/acp/zeroAcp';
 import { ACP_NO_SUBAGENTS_WHY } from '../../src/conversation/subagent';
-import { sessionsRoot } from '../../src/zero/checkpoints';
+import { sessionsRoot } from '../../src/zero/sessions/checkpoints';
 import { AcpChat, answerOf, closeRealAcp, offeredTools, openRealAcp, toolsOf } from './lib/acpChat';
 import type { Sandbox } from './lib/realZero';
 

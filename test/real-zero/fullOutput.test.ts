@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Chat, ToolItem } from '../../src/conversation/model';
 import { newChat } from '../../src/conversation/reducer';
-import { sessionsRoot } from '../../src/zero/checkpoints';
+import { sessionsRoot } from '../../src/zero/sessions/checkpoints';
 import { findFullOutput, type FullOutputPlace } from '../../src/zero/fullOutput.bundle';
 import { spillRoot } from '../../src/zero/process/spillFile';
 import { BIGOUT_DONE } from '../fixtures/model-server/cardScenarios';

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { REASONING_MODEL } from '../fixtures/model-server/server';
 import { newChat, reduceChat } from '../../src/conversation/reducer';
 import { listModelChoices } from '../../src/zero/config/models';
-import { listSessions } from '../../src/zero/sessionsList';
+import { listSessions } from '../../src/zero/sessions/sessionsList';
 import { productHost, sandboxEnv, type ProductHost } from './lib/productHost';
 import { makeSandbox, realZeroBin, runZero, type Sandbox } from './lib/realZero';
 import { until } from '../support/until';

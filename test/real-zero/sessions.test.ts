@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { turnFileChanges } from '../../src/conversation/review/turnChanges';
 import { turnChangeActions, UNDO_CHOICE } from '../../src/host/review/turnDiffs';
 import { REVERT_CHOICE, TurnReview } from '../../src/host/review/turnReview';
-import { readCheckpoint, readSessionEvents, sessionsRoot } from '../../src/zero/checkpoints';
+import { readCheckpoint, readSessionEvents, sessionsRoot } from '../../src/zero/sessions/checkpoints';
 import { shim } from '../unit/shim/vscode';
 import { answers, productHost, type ProductHost } from './lib/productHost';
 import { makeSandbox, type Sandbox } from './lib/realZero';

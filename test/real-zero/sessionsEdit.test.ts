@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { textOf } from '../fixtures/model-server/scenarios';
 import { rewindForEdit } from '../../src/host/composer/editResend';
-import { readSessionEvents, sessionsRoot } from '../../src/zero/checkpoints';
+import { readSessionEvents, sessionsRoot } from '../../src/zero/sessions/checkpoints';
 import { answers, productHost, type ProductHost } from './lib/productHost';
 import { execArgs, makeSandbox, runZero, type Sandbox } from './lib/realZero';
 

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { resumeCommand } from '../../src/host/history/continueInTerminal';
-import { isSessionId, listSessions, resumableHere } from '../../src/zero/sessionsList';
+import { isSessionId, listSessions, resumableHere } from '../../src/zero/sessions/sessionsList';
 import { productHost, sandboxEnv, type ProductHost } from './lib/productHost';
 import { execArgs, makeSandbox, realZeroBin, runZero, type Sandbox } from './lib/realZero';
 

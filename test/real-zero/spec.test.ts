@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { reduceChat } from '../../src/conversation/reducer';
 import { specCardModel } from '../../src/conversation/specReview';
-import { sessionsRoot } from '../../src/zero/checkpoints';
+import { sessionsRoot } from '../../src/zero/sessions/checkpoints';
 import { decideSpec, readImplementationPrompt, specFileInside } from '../../src/zero/config/specCli';
 import { textOf } from '../fixtures/model-server/scenarios';
 import { IMPL_PROMPT_START, SPEC_IMPL_DONE, SPEC_PLAN, SPEC_TITLE } from '../fixtures/model-server/specScenarios';

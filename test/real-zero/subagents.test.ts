@@ -1,6 +1,6 @@
 // Subagents on the real Zero 0.8.0: a Task call through the extension's exec path is the subagent card's
 // data (conversation/subagent.ts), and its child session is read from the real store the way Open
-// subagent transcript reads it (zero/subagentStore.ts), while the child runs and after, and matches what
+// subagent transcript reads it (zero/sessions/subagentStore.ts), while the child runs and after, and matches what
 // `zero sessions children --json` says. The child's model requests come to the same scripted server,
 // which answers Zero's specialist envelope (test/fixtures/model-server/taskScenarios.ts).
 import * as assert from 'node:assert/strict';
@@ -8,9 +8,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ChatAction } from '../../src/conversation/actions';
 import { subagentCard } from '../../src/conversation/subagent';
-import { transcriptMarkdown } from '../../src/zero/subagentMarkdown';
-import { findChild, listChildren, readChild, type TranscriptEntry } from '../../src/zero/subagentStore';
-import { sessionsRoot } from '../../src/zero/checkpoints';
+import { transcriptMarkdown } from '../../src/zero/sessions/subagentMarkdown';
+import { findChild, listChildren, readChild, type TranscriptEntry } from '../../src/zero/sessions/subagentStore';
+import { sessionsRoot } from '../../src/zero/sessions/checkpoints';
 import { chatTurn, eventTypes, permissions, sessionEvents, tools } from './lib/execChat';
 import { execArgs, makeSandbox, realZeroBin, runZero, type Sandbox } from './lib/realZero';
 

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { turnChangeActions, UNDO_CHOICE } from '../../src/host/review/turnDiffs';
 import { REVERT_CHOICE, TurnReview } from '../../src/host/review/turnReview';
-import { readSessionCwd, readSessionEvents, sessionsRoot } from '../../src/zero/checkpoints';
+import { readSessionCwd, readSessionEvents, sessionsRoot } from '../../src/zero/sessions/checkpoints';
 import { shim } from '../unit/shim/vscode';
 import { answers, productHost, type ProductHost } from './lib/productHost';
 import { execArgs, makeSandbox, runZero, type Sandbox } from './lib/realZero';

@@ -1,6 +1,6 @@
 /**
  * Which files a turn changed, and which of Zero's checkpoints hold their state before the turn.
- * Pure: the host reads the checkpoints themselves (src/zero/checkpoints.ts).
+ * Pure: the host reads the checkpoints themselves (src/zero/sessions/checkpoints.ts).
  *
  * Paths are as Zero gives them: workspace-relative (checkpoint files, and changedFiles inside the
  * workspace) or absolute (changedFiles under an `--add-dir` root). Only the separator is normalised.

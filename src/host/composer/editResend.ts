@@ -6,9 +6,9 @@
  */
 import * as vscode from 'vscode';
 import type { Chat } from '../../conversation/model';
-import { readSessionEvents, sessionsRoot } from '../../zero/checkpoints';
+import { readSessionEvents, sessionsRoot } from '../../zero/sessions/checkpoints';
 import { findZero, mergeEnv } from '../../zero';
-import { rewindSession } from '../../zero/rewind';
+import { rewindSession } from '../../zero/sessions/rewind';
 import { turnUserMessage } from '../../zero/turnMessage';
 import type { ChatController } from '../../chats/chatController';
 import { readSettings } from '../workspace/settings';

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { ChatController } from '../../chats/chatController';
 import { findZero } from '../../zero';
-import { sessionsRoot } from '../../zero/checkpoints';
+import { sessionsRoot } from '../../zero/sessions/checkpoints';
 import { loadFork } from './forkLoader';
 import { runEnv } from '../review/checkpointBefore';
 import { readSettings } from '../workspace/settings';

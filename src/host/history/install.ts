@@ -3,7 +3,7 @@
  * terminal UI for a chat's session (Continue in Terminal).
  */
 import * as vscode from 'vscode';
-import { sessionsRoot } from '../../zero/checkpoints';
+import { sessionsRoot } from '../../zero/sessions/checkpoints';
 import { runEnv } from '../review/checkpointBefore';
 import type { RoomContext, RoomHandlers } from '../room';
 import { readSettings } from '../workspace/settings';

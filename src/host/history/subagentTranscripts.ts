@@ -1,6 +1,6 @@
 /**
  * **Open subagent transcript**: a `Task` call's child session, read from Zero's store
- * (zero/subagentStore.ts), in a read-only Markdown editor (a `zero-subagent:` document). Zero's stream
+ * (zero/sessions/subagentStore.ts), in a read-only Markdown editor (a `zero-subagent:` document). Zero's stream
  * carries nothing of a running child, but the child appends to its own `events.jsonl` as it goes, so
  * while the document is open and the parent has not recorded the child's end, the store is polled (a
  * stat of two files) and the document is re-read when either grew.
@@ -12,7 +12,7 @@
 import * as vscode from 'vscode';
 import type { Chat, ToolItem } from '../../conversation/model';
 import { subagentCard } from '../../conversation/subagent';
-import { transcriptMarkdown } from '../../zero/subagentMarkdown';
+import { transcriptMarkdown } from '../../zero/sessions/subagentMarkdown';
 import {
   childStamp,
   findChild,
@@ -21,7 +21,7 @@ import {
   validSessionId,
   type ChildOutcome,
   type ChildRef,
-} from '../../zero/subagentStore';
+} from '../../zero/sessions/subagentStore';
 
 export const SUBAGENT_SCHEME = 'zero-subagent';
 const POLL_MS = 500;

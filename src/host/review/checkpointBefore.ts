@@ -14,7 +14,7 @@ import {
   validSessionId,
   type Checkpoint,
   type SessionEvent,
-} from '../../zero/checkpoints';
+} from '../../zero/sessions/checkpoints';
 import { readSettings } from '../workspace/settings';
 
 export type Before =

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { Chat, Turn } from '../../conversation/model';
 import type { ChatController } from '../../chats/chatController';
 import { findZero } from '../../zero';
-import { sessionsRoot } from '../../zero/checkpoints';
+import { sessionsRoot } from '../../zero/sessions/checkpoints';
 import { decideSpec, readImplementationPrompt, specFileInside } from '../../zero/config/specCli';
 import { turnRoot, type KnownRoots } from '../../zero/turnRoot';
 import { readSettings } from '../workspace/settings';

@@ -15,11 +15,17 @@ import {
   turnFileChanges,
 } from '../../conversation/review/turnChanges';
 import { findZero } from '../../zero';
-import { checkpointsFrom, readCheckpoint, readSessionCwd, sessionsRoot, type Checkpoint } from '../../zero/checkpoints';
+import {
+  checkpointsFrom,
+  readCheckpoint,
+  readSessionCwd,
+  sessionsRoot,
+  type Checkpoint,
+} from '../../zero/sessions/checkpoints';
 import { turnRoot, type KnownRoots } from '../../zero/turnRoot';
 import { hostRoots, rootOfTurn } from './turnRoots';
 import { beforeTurn, runEnv, turnSessionId } from './checkpointBefore';
-import { rewindSession } from '../../zero/rewind';
+import { rewindSession } from '../../zero/sessions/rewind';
 import type { ChatController } from '../../chats/chatController';
 import { readSettings } from '../workspace/settings';
 import { openFile } from '../views/viewActions';

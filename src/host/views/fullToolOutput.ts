@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { Chat } from '../../conversation/model';
-import { sessionsRoot } from '../../zero/checkpoints';
+import { sessionsRoot } from '../../zero/sessions/checkpoints';
 import { loadFullOutput } from './fullOutputLoader';
 
 const SCHEME = 'zero-output';

@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readSessionEvents, validSessionId } from '../checkpoints';
+import { readSessionEvents, validSessionId } from '../sessions/checkpoints';
 import { runZeroCli } from '../zeroCli';
 import { outcomeFromCli, validSpecId, type SpecOutcome, type SpecReview } from '../../conversation/specReview';
 

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { textOf } from '../../fixtures/model-server/scenarios';
 import { FORK_ACP_WHY } from '../../../src/conversation/forkTurns';
-import { listSessions } from '../../../src/zero/sessionsList';
+import { listSessions } from '../../../src/zero/sessions/sessionsList';
 import { openZeroView, useVSCode } from '../lib';
 import { useRealZero } from '../lib/realZero';
 import { describeEachTransport } from '../lib/transports';

@@ -14,7 +14,7 @@ import { LazyExecTransport } from '../../../src/zero/execLoader';
 import { zeroWorktreeBase } from '../../../src/zero/turnRoot';
 import { isolatedTransport } from '../../../src/worktrees/isolatedTransport';
 import * as worktreeGit from '../../../src/worktrees/worktreeCreate';
-import { sessionsRoot } from '../../../src/zero/checkpoints';
+import { sessionsRoot } from '../../../src/zero/sessions/checkpoints';
 import { cutOffReader } from '../../../src/zero/cutOffTools';
 import { mergeEnv } from '../../../src/zero/process/mergeEnv';
 import type { ZeroSettings } from '../../../src/zero/config/settingsSources';

@@ -23,8 +23,8 @@ import {
   turnFileChanges,
 } from '../../../src/conversation/review/turnChanges';
 import { decodeLine } from '../../../src/protocol';
-import { readCheckpoint, sessionsRoot } from '../../../src/zero/checkpoints';
-import { rewindSession } from '../../../src/zero/rewind';
+import { readCheckpoint, sessionsRoot } from '../../../src/zero/sessions/checkpoints';
+import { rewindSession } from '../../../src/zero/sessions/rewind';
 import { zeroEvent } from '../../support/builders';
 import { useTempDir } from '../../support/tempDir';
 

@@ -1,5 +1,5 @@
-// Zero's checkpoints read from disk (src/zero/checkpoints.ts) and undone through `zero sessions
-// rewind` (src/zero/rewind.ts), against sessions the fake zero really wrote (it stores them as
+// Zero's checkpoints read from disk (src/zero/sessions/checkpoints.ts) and undone through `zero sessions
+// rewind` (src/zero/sessions/rewind.ts), against sessions the fake zero really wrote (it stores them as
 // internal/sessions/checkpoint.go does).
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -15,8 +15,8 @@ import {
   readSessionEvents,
   sessionsRoot,
   validSessionId,
-} from '../../../src/zero/checkpoints';
-import { rewindSession, RewindError } from '../../../src/zero/rewind';
+} from '../../../src/zero/sessions/checkpoints';
+import { rewindSession, RewindError } from '../../../src/zero/sessions/rewind';
 
 const FAKE = path.resolve(__dirname, '../../fixtures/fake-zero/zero');
 const NOTE = path.join('notes', 'fake-zero.md');

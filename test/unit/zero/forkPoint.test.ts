@@ -1,9 +1,9 @@
 // Where a fork from a turn cuts Zero's session (forkPoint.ts), and the raw fields a fork copies byte for
 // byte (jsonFields.ts).
 import * as assert from 'node:assert/strict';
-import type { SessionEvent } from '../../../src/zero/checkpoints';
-import { forkPoint } from '../../../src/zero/forkPoint';
-import { topLevelFields } from '../../../src/zero/jsonFields';
+import type { SessionEvent } from '../../../src/zero/sessions/checkpoints';
+import { forkPoint } from '../../../src/zero/sessions/fork/forkPoint';
+import { topLevelFields } from '../../../src/zero/sessions/fork/jsonFields';
 
 const at = (s: number): string => new Date(Date.UTC(2026, 0, 1, 12, 0, s)).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const ms = (s: number, extra = 0): number => Date.UTC(2026, 0, 1, 12, 0, s) + extra;

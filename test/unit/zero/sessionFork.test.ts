@@ -7,7 +7,12 @@ import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { readForkSource, removeSessionFork, SessionForkError, writeSessionFork } from '../../../src/zero/sessionFork';
+import {
+  readForkSource,
+  removeSessionFork,
+  SessionForkError,
+  writeSessionFork,
+} from '../../../src/zero/sessions/fork/sessionFork';
 
 const PARENT = 'zero_20260101120000_1767268800000000000_1';
 const sha = (s: string): string => crypto.createHash('sha256').update(s).digest('hex');

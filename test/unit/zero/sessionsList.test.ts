@@ -2,7 +2,12 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { listSessions, parseSessionsList, resumableHere, type ZeroSession } from '../../../src/zero/sessionsList';
+import {
+  listSessions,
+  parseSessionsList,
+  resumableHere,
+  type ZeroSession,
+} from '../../../src/zero/sessions/sessionsList';
 import { useTempDir } from '../../support/tempDir';
 
 const FAKE_ZERO = path.join(

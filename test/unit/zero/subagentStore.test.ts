@@ -7,8 +7,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { transcriptMarkdown } from '../../../src/zero/subagentMarkdown';
-import { childStamp, findChild, readChild } from '../../../src/zero/subagentStore';
+import { transcriptMarkdown } from '../../../src/zero/sessions/subagentMarkdown';
+import { childStamp, findChild, readChild } from '../../../src/zero/sessions/subagentStore';
 
 const PARENT = 'zero_20261203131321_1796303601886975165_1';
 const CHILD = 'specialist_025b14e27ab93d6619e7f8eb';

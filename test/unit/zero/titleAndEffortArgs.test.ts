@@ -2,7 +2,12 @@
 // to `zero exec` as --reasoning-effort: each one argv element, in the `=` form (docs/zero-exec.md §10.1, §20).
 import * as assert from 'node:assert/strict';
 import { buildExecArgs, SettingsError } from '../../../src/zero/execArgs';
-import { argsForLog, cleanSessionTitle, SESSION_TITLE_MAX, sessionTitleArg } from '../../../src/zero/sessionTitle';
+import {
+  argsForLog,
+  cleanSessionTitle,
+  SESSION_TITLE_MAX,
+  sessionTitleArg,
+} from '../../../src/zero/sessions/sessionTitle';
 
 const BASE = ['exec', '-o', 'stream-json', '-i', 'stream-json', '--no-notify', '--no-completion-gate', '--cwd', '/ws'];
 const SESSION = 'zero_20260701141533_1782915333020551766_1';

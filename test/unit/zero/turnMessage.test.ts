@@ -1,7 +1,7 @@
 // Which stored user message opened a turn (Edit and resend): by the turn's time window and prompt,
 // not the session's last user message.
 import * as assert from 'node:assert/strict';
-import type { SessionEvent } from '../../../src/zero/checkpoints';
+import type { SessionEvent } from '../../../src/zero/sessions/checkpoints';
 import { turnUserMessage } from '../../../src/zero/turnMessage';
 
 const at = (s: number): string => new Date(Date.UTC(2026, 0, 1, 12, 0, s)).toISOString().replace(/\.\d{3}Z$/, 'Z');

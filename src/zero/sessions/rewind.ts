@@ -6,7 +6,7 @@
  * the caller confirms first.
  */
 import { validSessionId } from './checkpoints';
-import { runZeroCli } from './zeroCli';
+import { runZeroCli } from '../zeroCli';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

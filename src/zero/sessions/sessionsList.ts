@@ -6,8 +6,8 @@
  * Parsed with zod; an odd entry is skipped rather than guessed, and every failure is a sentence.
  */
 import * as path from 'node:path';
-import { array, int, lazySchema, looseObject, nonnegative, optional, regex, string, unknown } from '../protocol/zod';
-import { runZeroCli } from './zeroCli';
+import { array, int, lazySchema, looseObject, nonnegative, optional, regex, string, unknown } from '../../protocol/zod';
+import { runZeroCli } from '../zeroCli';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -8,8 +8,8 @@
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { nodeCrypto } from './process/nodeOnDemand';
-import { array, lazySchema, looseObject, number, optional, string, unknown } from '../protocol/zod';
+import { nodeCrypto } from '../process/nodeOnDemand';
+import { array, lazySchema, looseObject, number, optional, string, unknown } from '../../protocol/zod';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -5,8 +5,8 @@
  * windows and prompts (turnMessage.ts), never by "the last one": the session may have gone on in a
  * terminal, and a rewind reuses sequence numbers.
  */
-import type { SessionEvent } from './checkpoints';
-import { turnUserMessage, type TurnWindow } from './turnMessage';
+import type { SessionEvent } from '../checkpoints';
+import { turnUserMessage, type TurnWindow } from '../../turnMessage';
 
 export type ForkPoint =
   /** Keep the session's first `keep` events (file order). */

@@ -10,8 +10,8 @@
  */
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { CHECKPOINT_EVENT, validBlobName, validSessionId, type SessionEvent } from './checkpoints';
-import { runZeroCli } from './zeroCli';
+import { CHECKPOINT_EVENT, validBlobName, validSessionId, type SessionEvent } from '../checkpoints';
+import { runZeroCli } from '../../zeroCli';
 import { topLevelFields } from './jsonFields';
 
 type Env = Readonly<Record<string, string | undefined>>;

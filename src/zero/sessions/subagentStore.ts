@@ -14,9 +14,9 @@
  */
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { readTail, TAIL_BYTES } from './cutOffTools';
-import { runZeroCli } from './zeroCli';
-import { array, boolean, lazySchema, looseObject, number, optional, string, unknown } from '../protocol/zod';
+import { readTail, TAIL_BYTES } from '../cutOffTools';
+import { runZeroCli } from '../zeroCli';
+import { array, boolean, lazySchema, looseObject, number, optional, string, unknown } from '../../protocol/zod';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

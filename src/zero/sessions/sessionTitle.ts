@@ -6,7 +6,7 @@
  * whole first turn (§20): anything shaped like a key is redacted first (redact.ts), before the cut,
  * so a key across the cut is hidden whole.
  */
-import { redactSecretsCut } from './process/redact';
+import { redactSecretsCut } from '../process/redact';
 
 /** Zero's own limit for a session name typed in its interactive mode (internal/tui/session.go). */
 export const SESSION_TITLE_MAX = 80;
