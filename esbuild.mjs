@@ -48,12 +48,12 @@ export const LAZY_BUNDLES = [
     exceptions: ['src/acp/acpLoader.ts', 'src/acp/capabilities.ts', 'src/acp/permissionOptions.ts'],
   },
   // Running an exec turn (argv, the process and its descendants, the exit's explanation), required when the first
-  // exec turn starts (src/zero/execLoader.ts).
+  // exec turn starts (src/zero/exec/execLoader.ts).
   {
     name: 'exec',
-    entry: 'src/zero/exec.bundle.ts',
+    entry: 'src/zero/exec/exec.bundle.ts',
     members: [
-      ...['exec.bundle', 'execTransport', 'runPlan', 'execArgs', 'exitReason'].map((m) => `src/zero/${m}.ts`),
+      ...['exec.bundle', 'execTransport', 'runPlan', 'execArgs', 'exitReason'].map((m) => `src/zero/exec/${m}.ts`),
       ...['zeroProcess', 'descendants', 'stderrLog'].map((m) => `src/zero/process/${m}.ts`),
     ],
   },
@@ -122,8 +122,8 @@ export const LAZY_BUNDLES = [
   // (src/host/views/fullOutputLoader.ts).
   {
     name: 'fullOutput',
-    entry: 'src/zero/fullOutput.bundle.ts',
-    members: ['src/zero/fullOutput.bundle.ts', 'src/zero/process/spillFile.ts', 'src/zero/storedOutput.ts'],
+    entry: 'src/zero/exec/fullOutput.bundle.ts',
+    members: ['src/zero/exec/fullOutput.bundle.ts', 'src/zero/process/spillFile.ts', 'src/zero/exec/storedOutput.ts'],
   },
 ];
 

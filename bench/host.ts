@@ -21,7 +21,7 @@ import type { Chat } from '../src/conversation/model';
 import { newChat, reduceChat } from '../src/conversation/reducer';
 import { ChatStore } from '../src/storage/chatStore';
 import { promptInput } from '../src/protocol/input';
-import { buildExecArgs } from '../src/zero/execArgs';
+import { buildExecArgs } from '../src/zero/exec/execArgs';
 import { startZeroRun } from '../src/zero/process/zeroProcess';
 
 const MB = 1e6;

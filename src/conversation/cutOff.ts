@@ -4,7 +4,7 @@
  * open text and reasoning close, every tool call still running gets an outcome (`unknown` until Zero's record
  * is read, then `finished` or `failed` where Zero recorded a result), and an ACP question still open is
  * cancelled (Zero is gone). The footer says what happened and offers Resume (resumeOffer).
- * Pure: the reducer calls these; the host reads Zero's record (src/zero/cutOffTools.ts). What Zero records of
+ * Pure: the reducer calls these; the host reads Zero's record (src/zero/exec/cutOffTools.ts). What Zero records of
  * such a turn: docs/zero-exec.md §10.2, docs/zero-acp.md §6.
  */
 import type { RecoveredTool } from './actions';

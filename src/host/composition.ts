@@ -9,7 +9,7 @@ import { ChatController } from '../chats/chatController';
 import { LogRing } from '../diagnose/logRing';
 import { ChatStore } from '../storage/chatStore';
 import { sessionsRoot } from '../zero/sessions/checkpoints';
-import { cutOffReader } from '../zero/cutOffTools';
+import { cutOffReader } from '../zero/exec/cutOffTools';
 import type { AcpPermissionDialogs } from './approvals/acpPermissionDialog';
 import type { ApprovalService } from './approvals/approvalService';
 import { approvalDialogs, installApprovals } from './approvals/install';

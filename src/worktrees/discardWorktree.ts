@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import type { ChatWorktree } from '../conversation/model';
 import { git, gitProblem } from './git';
-import { WORKTREE_NAME } from '../zero/execArgs';
+import { WORKTREE_NAME } from '../zero/exec/execArgs';
 import { branchFor, type Made } from './worktreeCreate';
 import { entryOf, listWorktrees, lockProblem, removeEntry } from './worktreeEntries';
 

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ChatWorktree } from '../conversation/model';
-import { worktreeRepoKey } from '../zero/turnRoot';
+import { worktreeRepoKey } from '../zero/exec/turnRoot';
 import { git, gitProblem, gitText, GitError, type Made } from './git';
 
 export type { Made } from './git';

@@ -1,4 +1,4 @@
-// The differential behind passing `--auto medium` beside every mode (src/zero/runPlan.ts): the real Zero
+// The differential behind passing `--auto medium` beside every mode (src/zero/exec/runPlan.ts): the real Zero
 // 0.8.0, through the extension's own exec path, in each mode the composer's picker offers (and the
 // default), with and without the autonomy level. One turn calls a read-only specialist (Task explorer),
 // a worker (Task worker), a shell command and a write, each where Zero offers the tool, and the table

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import type { Chat, ToolItem } from '../../src/conversation/model';
 import { newChat } from '../../src/conversation/reducer';
 import { sessionsRoot } from '../../src/zero/sessions/checkpoints';
-import { findFullOutput, type FullOutputPlace } from '../../src/zero/fullOutput.bundle';
+import { findFullOutput, type FullOutputPlace } from '../../src/zero/exec/fullOutput.bundle';
 import { spillRoot } from '../../src/zero/process/spillFile';
 import { BIGOUT_DONE } from '../fixtures/model-server/cardScenarios';
 import { AcpChat, realAcp, toolsOf } from './lib/acpChat';

@@ -11,7 +11,7 @@ import { readSessionCwd, readSessionEvents, sessionsRoot } from '../../src/zero/
 import { shim } from '../unit/shim/vscode';
 import { answers, productHost, type ProductHost } from './lib/productHost';
 import { execArgs, makeSandbox, runZero, type Sandbox } from './lib/realZero';
-import { turnRoot, zeroWorktreeBase } from '../../src/zero/turnRoot';
+import { turnRoot, zeroWorktreeBase } from '../../src/zero/exec/turnRoot';
 import { execSync } from 'node:child_process';
 
 const ORIGINAL = 'original a\n';

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import type { ChatWorktree, Turn } from '../../src/conversation/model';
 import { discardedRefusal } from '../../src/conversation/worktreeActions';
 import { DISCARD_CHOICE, MERGE_CHOICE, WorktreeService } from '../../src/host/worktrees/worktreeService';
-import { worktreeRepoKey, zeroWorktreeBase } from '../../src/zero/turnRoot';
+import { worktreeRepoKey, zeroWorktreeBase } from '../../src/zero/exec/turnRoot';
 import { answers, productHost, type ProductHost } from './lib/productHost';
 import { makeSandbox, type Sandbox } from './lib/realZero';
 import { until } from '../support/until';

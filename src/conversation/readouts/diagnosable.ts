@@ -2,7 +2,7 @@
  * Which failed turns get a Diagnose button: those whose cause lies in the setup Zero: Diagnose checks
  * (the binary, the provider and its key, Zero's config and sandbox, zero acp itself), not in the task.
  * Read from the start of the turn's explanation, which the host writes in fixed words
- * (zero/exitReason.ts, acp/stopReason.ts, acp/zeroAcp.ts) before any text of Zero's.
+ * (zero/exec/exitReason.ts, acp/stopReason.ts, acp/zeroAcp.ts) before any text of Zero's.
  */
 import type { Turn } from '../model';
 

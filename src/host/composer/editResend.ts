@@ -9,7 +9,7 @@ import type { Chat } from '../../conversation/model';
 import { readSessionEvents, sessionsRoot } from '../../zero/sessions/checkpoints';
 import { findZero, mergeEnv } from '../../zero';
 import { rewindSession } from '../../zero/sessions/rewind';
-import { turnUserMessage } from '../../zero/turnMessage';
+import { turnUserMessage } from '../../zero/exec/turnMessage';
 import type { ChatController } from '../../chats/chatController';
 import { readSettings } from '../workspace/settings';
 

@@ -18,7 +18,7 @@ import type { Chat, HunkMark, ReviewFile, ReviewHunk, Turn } from '../../convers
 import { sameChangedPath } from '../../conversation/review/turnChanges';
 import { Disposable } from '../../lifecycle/disposable';
 import { resolveWithinWorkspace } from '../../zero/process/workspacePath';
-import type { KnownRoots } from '../../zero/turnRoot';
+import type { KnownRoots } from '../../zero/exec/turnRoot';
 import type { beforeTurn } from './checkpointBefore';
 import type { rootOfTurn } from './turnRoots';
 

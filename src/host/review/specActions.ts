@@ -13,7 +13,7 @@ import type { ChatController } from '../../chats/chatController';
 import { findZero } from '../../zero';
 import { sessionsRoot } from '../../zero/sessions/checkpoints';
 import { decideSpec, readImplementationPrompt, specFileInside } from '../../zero/config/specCli';
-import { turnRoot, type KnownRoots } from '../../zero/turnRoot';
+import { turnRoot, type KnownRoots } from '../../zero/exec/turnRoot';
 import { readSettings } from '../workspace/settings';
 import { runEnv } from './checkpointBefore';
 import { hostRoots, rootOfTurn } from './turnRoots';

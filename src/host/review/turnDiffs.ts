@@ -22,7 +22,7 @@ import {
   sessionsRoot,
   type Checkpoint,
 } from '../../zero/sessions/checkpoints';
-import { turnRoot, type KnownRoots } from '../../zero/turnRoot';
+import { turnRoot, type KnownRoots } from '../../zero/exec/turnRoot';
 import { hostRoots, rootOfTurn } from './turnRoots';
 import { beforeTurn, runEnv, turnSessionId } from './checkpointBefore';
 import { rewindSession } from '../../zero/sessions/rewind';

@@ -22,7 +22,7 @@ import type { ChatController } from '../../chats/chatController';
 import { Disposable } from '../../lifecycle/disposable';
 import { rootOfTurn } from './turnRoots';
 import { loadHunks } from './hunkLoader';
-import type { KnownRoots } from '../../zero/turnRoot';
+import type { KnownRoots } from '../../zero/exec/turnRoot';
 
 export const REVERT_CHOICE = 'Revert';
 

@@ -1,11 +1,11 @@
 /**
- * The host's side of turnRoot (src/zero/turnRoot.ts): the workspace folders it knows and Zero's
+ * The host's side of turnRoot (src/zero/exec/turnRoot.ts): the workspace folders it knows and Zero's
  * worktree folder, so Revert, Diff, measuring and Undo never resolve a turn's files against a
  * folder only the run claimed.
  */
 import * as vscode from 'vscode';
 import type { Turn } from '../../conversation/model';
-import { turnRoot, zeroWorktreeBase, type KnownRoots, type TurnRoot } from '../../zero/turnRoot';
+import { turnRoot, zeroWorktreeBase, type KnownRoots, type TurnRoot } from '../../zero/exec/turnRoot';
 import { runEnv } from './checkpointBefore';
 
 /** The workspace's file folders, plus the folder the host runs Zero in (always one of them). */

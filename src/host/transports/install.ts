@@ -8,7 +8,7 @@ import { LazyAcpTransport } from '../../acp/acpLoader';
 import type { AcpExit } from '../../acp/acpProcess';
 import { chatTransport, type Chat } from '../../conversation/model';
 import type { Transport } from '../../conversation/transport';
-import { LazyExecTransport } from '../../zero/execLoader';
+import { LazyExecTransport } from '../../zero/exec/execLoader';
 import type { AcpPermissionDialogs } from '../approvals/acpPermissionDialog';
 import { confirmUnsafeAcpMode } from '../approvals/confirmUnsafeMode';
 import type { ChatLookup } from '../ports';

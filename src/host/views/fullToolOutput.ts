@@ -1,7 +1,7 @@
 /**
  * Open Full Output on a tool card: the whole output of a call Zero cut, in a read-only editor (a document of
  * our own scheme: nothing to save, nothing written back). What to show is decided in plain Node
- * (src/zero/fullOutput.bundle.ts, loaded on first use: fullOutputLoader.ts): Zero's saved copy, checked, or what Zero
+ * (src/zero/exec/fullOutput.bundle.ts, loaded on first use: fullOutputLoader.ts): Zero's saved copy, checked, or what Zero
  * kept in its session.
  */
 import * as vscode from 'vscode';

@@ -9,7 +9,7 @@ import type { Chat, TransportKind } from '../../conversation/model';
 import type { Transport } from '../../conversation/transport';
 import { Disposable } from '../../lifecycle/disposable';
 import { isolatedTransport } from '../../worktrees/isolatedTransport';
-import { zeroWorktreeBase } from '../../zero/turnRoot';
+import { zeroWorktreeBase } from '../../zero/exec/turnRoot';
 import { runEnv } from '../review/checkpointBefore';
 import type { WorktreeCommandDeps } from './worktreeCommands';
 import type { WorktreeChangesView } from './worktreeChangesView';

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { ChatController } from '../../chats/chatController';
 import type { Chat, ChatWorktree } from '../../conversation/model';
 import { worktreeBase } from '../../conversation/worktreeActions';
-import { zeroWorktreeBase } from '../../zero/turnRoot';
+import { zeroWorktreeBase } from '../../zero/exec/turnRoot';
 import { fileAt, worktreeChanges, type WorktreeFile } from '../../worktrees/worktreeChanges';
 import { worktreeExists } from '../../worktrees/worktreeCreate';
 import { Disposable } from '../../lifecycle/disposable';

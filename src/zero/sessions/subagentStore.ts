@@ -14,7 +14,7 @@
  */
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { readTail, TAIL_BYTES } from '../cutOffTools';
+import { readTail, TAIL_BYTES } from '../exec/cutOffTools';
 import { runZeroCli } from '../zeroCli';
 import { array, boolean, lazySchema, looseObject, number, optional, string, unknown } from '../../protocol/zod';
 

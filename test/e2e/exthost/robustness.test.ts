@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { reduceChat, newChat } from '../../../src/conversation/reducer';
 import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
-import { ExecTransport } from '../../../src/zero/execTransport';
+import { ExecTransport } from '../../../src/zero/exec/execTransport';
 import { readSettings } from '../../../src/host/workspace/settings';
 import { api, configure, exportChatTo, freshChat, lastTurn, turnDone, type Sandbox } from './helpers';
 import { until } from '../../support/until';

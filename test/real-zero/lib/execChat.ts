@@ -7,7 +7,7 @@ import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat, ToolItem, Turn, PermissionItem, TextItem } from '../../../src/conversation/model';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import type { TurnEnd } from '../../../src/conversation/transport';
-import { ExecTransport } from '../../../src/zero/execTransport';
+import { ExecTransport } from '../../../src/zero/exec/execTransport';
 import type { ZeroSettings } from '../../../src/host/workspace/settings';
 import { realZeroBin, type Sandbox } from './realZero';
 import { zeroSettings } from '../../support/builders';

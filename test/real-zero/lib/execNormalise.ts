@@ -3,7 +3,7 @@
 // sandbox paths, run_start's provider and model, the tool's `meta`) is replaced or dropped; everything
 // else (types, order, tool names, args, statuses, outputs, permission fields, texts, exit codes) is kept.
 import { spawn } from 'node:child_process';
-import { buildExecArgs } from '../../../src/zero/execArgs';
+import { buildExecArgs } from '../../../src/zero/exec/execArgs';
 import { promptInput } from '../../../src/protocol/input';
 import type { Sandbox } from './realZero';
 

@@ -10,12 +10,12 @@ import { chatTransport, type Chat, type Turn } from '../../../src/conversation/m
 import { LazyAcpTransport } from '../../../src/acp/acpLoader';
 import { ChatController, type ResolvedSend } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
-import { LazyExecTransport } from '../../../src/zero/execLoader';
-import { zeroWorktreeBase } from '../../../src/zero/turnRoot';
+import { LazyExecTransport } from '../../../src/zero/exec/execLoader';
+import { zeroWorktreeBase } from '../../../src/zero/exec/turnRoot';
 import { isolatedTransport } from '../../../src/worktrees/isolatedTransport';
 import * as worktreeGit from '../../../src/worktrees/worktreeCreate';
 import { sessionsRoot } from '../../../src/zero/sessions/checkpoints';
-import { cutOffReader } from '../../../src/zero/cutOffTools';
+import { cutOffReader } from '../../../src/zero/exec/cutOffTools';
 import { mergeEnv } from '../../../src/zero/process/mergeEnv';
 import type { ZeroSettings } from '../../../src/zero/config/settingsSources';
 import { RecordingLog, shim } from '../../unit/shim/vscode';

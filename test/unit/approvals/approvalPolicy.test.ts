@@ -10,7 +10,7 @@ import {
   type Approved,
 } from '../../../src/approvals/policy';
 import type { PermissionItem } from '../../../src/conversation/model';
-import { planRun } from '../../../src/zero/runPlan';
+import { planRun } from '../../../src/zero/exec/runPlan';
 import { zeroSettings } from '../../support/builders';
 
 const RULES: FolderRules = { home: '/home/me', path: path.posix, caseInsensitive: false };

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { endFromCrash, endFromError } from '../../../src/acp/stopReason';
 import { AcpProcessGone } from '../../../src/acp/zeroAcp';
 import { suggestsDiagnose } from '../../../src/conversation/readouts/diagnosable';
-import { explainExit } from '../../../src/zero/exitReason';
+import { explainExit } from '../../../src/zero/exec/exitReason';
 import type { RunExit } from '../../../src/zero/process/zeroProcess';
 
 const exit = (over: Partial<RunExit>): RunExit => ({

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { ChatSchema } from '../../../src/conversation/chatSchema';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import { outcomeFromCli, specCardModel, validSpecId, type SpecReview } from '../../../src/conversation/specReview';
-import { buildExecArgs, SettingsError } from '../../../src/zero/execArgs';
+import { buildExecArgs, SettingsError } from '../../../src/zero/exec/execArgs';
 import { specDecisionArgs, specFileInside } from '../../../src/zero/config/specCli';
 import { parseSlash, SPEC_NEEDS_EXEC, type SlashTarget } from '../../../src/webview/composer/slashCommands';
 import { zeroEvent } from '../../support/builders';

@@ -2,8 +2,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { worktreeRepoKey } from '../../../src/zero/turnRoot';
-import { WORKTREE_NAME } from '../../../src/zero/execArgs';
+import { worktreeRepoKey } from '../../../src/zero/exec/turnRoot';
+import { WORKTREE_NAME } from '../../../src/zero/exec/execArgs';
 import { createWorktree, restoreWorktree, worktreeName, worktreeSource } from '../../../src/worktrees/worktreeCreate';
 import { fileAt, worktreeChanges } from '../../../src/worktrees/worktreeChanges';
 import { tempRepo, type TempRepo } from '../support/gitRepo';

@@ -8,8 +8,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildExecArgs } from '../../../src/zero/execArgs';
-import { planRun } from '../../../src/zero/runPlan';
+import { buildExecArgs } from '../../../src/zero/exec/execArgs';
+import { planRun } from '../../../src/zero/exec/runPlan';
 import { resolveSettings, type ZeroSettings } from '../../../src/zero/config/settingsSources';
 
 const ROOT = path.resolve(__dirname, '../../..');

@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import type { ChatAction } from '../../../src/conversation/actions';
-import { readCutOffTools, recordedOutcomes, readTail, TAIL_BYTES } from '../../../src/zero/cutOffTools';
+import { readCutOffTools, recordedOutcomes, readTail, TAIL_BYTES } from '../../../src/zero/exec/cutOffTools';
 import { zeroEvent } from '../../support/builders';
 
 const SESSION = 'zero_20261202020202_1796176922566606309_1';

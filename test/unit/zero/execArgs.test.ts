@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { buildExecArgs, SettingsError } from '../../../src/zero/execArgs';
+import { buildExecArgs, SettingsError } from '../../../src/zero/exec/execArgs';
 
 const BASE = ['exec', '-o', 'stream-json', '-i', 'stream-json', '--no-notify', '--no-completion-gate', '--cwd', '/ws'];
 

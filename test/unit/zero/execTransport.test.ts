@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ChatAction } from '../../../src/conversation/actions';
 import type { TurnRequest } from '../../../src/conversation/transport';
-import { ExecTransport } from '../../../src/zero/execTransport';
+import { ExecTransport } from '../../../src/zero/exec/execTransport';
 import type { ZeroSettings } from '../../../src/host/workspace/settings';
 import { RecordingLog } from '../shim/vscode';
 import { zeroSettings } from '../../support/builders';

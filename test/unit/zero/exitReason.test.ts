@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { explainExit } from '../../../src/zero/exitReason';
+import { explainExit } from '../../../src/zero/exec/exitReason';
 import type { RunExit } from '../../../src/zero/process/zeroProcess';
 
 function exit(partial: Partial<RunExit>): RunExit {

@@ -7,9 +7,9 @@ import * as path from 'node:path';
 import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat } from '../../../src/conversation/model';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
-import { findFullOutput, type FullOutputPlace } from '../../../src/zero/fullOutput.bundle';
+import { findFullOutput, type FullOutputPlace } from '../../../src/zero/exec/fullOutput.bundle';
 import { spillRoot } from '../../../src/zero/process/spillFile';
-import { readStoredOutput } from '../../../src/zero/storedOutput';
+import { readStoredOutput } from '../../../src/zero/exec/storedOutput';
 import { zeroEvent } from '../../support/builders';
 
 const SESSION = 'zero_20261203132546_1796304346127243084_1';

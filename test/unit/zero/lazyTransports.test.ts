@@ -10,8 +10,8 @@ import { AcpTransport, type AcpTransportDeps } from '../../../src/acp/acpTranspo
 import type { ChatAction } from '../../../src/conversation/actions';
 import { newChat } from '../../../src/conversation/reducer';
 import type { TurnRequest } from '../../../src/conversation/transport';
-import { LazyExecTransport } from '../../../src/zero/execLoader';
-import { ExecTransport, type ExecTransportDeps } from '../../../src/zero/execTransport';
+import { LazyExecTransport } from '../../../src/zero/exec/execLoader';
+import { ExecTransport, type ExecTransportDeps } from '../../../src/zero/exec/execTransport';
 import type { ZeroSettings } from '../../../src/zero/config/settingsSources';
 import { RecordingLog } from '../shim/vscode';
 import { zeroSettings } from '../../support/builders';

@@ -9,8 +9,8 @@ import {
   providerEnv,
   PROVIDER_ENV,
 } from '../../../src/zero/config/providers';
-import { buildExecArgs, SettingsError } from '../../../src/zero/execArgs';
-import { planRun } from '../../../src/zero/runPlan';
+import { buildExecArgs, SettingsError } from '../../../src/zero/exec/execArgs';
+import { planRun } from '../../../src/zero/exec/runPlan';
 import type { ZeroSettings } from '../../../src/zero/config/settingsSources';
 import { zeroSettings } from '../../support/builders';
 

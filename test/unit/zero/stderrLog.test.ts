@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { TransportLog } from '../../../src/conversation/transport';
-import { ExecTransport } from '../../../src/zero/execTransport';
+import { ExecTransport } from '../../../src/zero/exec/execTransport';
 import type { ZeroSettings } from '../../../src/host/workspace/settings';
 import { StderrLogCap, STDERR_LOG_HEAD_BYTES, STDERR_LOG_TAIL_BYTES } from '../../../src/zero/process/stderrLog';
 import { zeroSettings } from '../../support/builders';

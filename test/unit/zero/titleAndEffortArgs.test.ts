@@ -1,7 +1,7 @@
 // The chat's title names the Zero session its first exec turn creates, and the composer's effort goes
 // to `zero exec` as --reasoning-effort: each one argv element, in the `=` form (docs/zero-exec.md §10.1, §20).
 import * as assert from 'node:assert/strict';
-import { buildExecArgs, SettingsError } from '../../../src/zero/execArgs';
+import { buildExecArgs, SettingsError } from '../../../src/zero/exec/execArgs';
 import {
   argsForLog,
   cleanSessionTitle,

@@ -2,7 +2,7 @@
 // not the session's last user message.
 import * as assert from 'node:assert/strict';
 import type { SessionEvent } from '../../../src/zero/sessions/checkpoints';
-import { turnUserMessage } from '../../../src/zero/turnMessage';
+import { turnUserMessage } from '../../../src/zero/exec/turnMessage';
 
 const at = (s: number): string => new Date(Date.UTC(2026, 0, 1, 12, 0, s)).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const ms = (s: number, extra = 0): number => Date.UTC(2026, 0, 1, 12, 0, s) + extra;

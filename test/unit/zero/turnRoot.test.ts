@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { turnRoot, worktreeRepoKey, zeroWorktreeBase } from '../../../src/zero/turnRoot';
+import { turnRoot, worktreeRepoKey, zeroWorktreeBase } from '../../../src/zero/exec/turnRoot';
 
 describe("turnRoot: a turn's files resolve only in a workspace folder or a Zero worktree of one", () => {
   let dir: string;

@@ -1,7 +1,7 @@
 /** An isolated chat's argv: Zero's worktree flags in their inline forms, and a plan turn in the worktree folder. */
 import * as assert from 'node:assert/strict';
-import { buildExecArgs, SettingsError } from '../../../src/zero/execArgs';
-import { planRun } from '../../../src/zero/runPlan';
+import { buildExecArgs, SettingsError } from '../../../src/zero/exec/execArgs';
+import { planRun } from '../../../src/zero/exec/runPlan';
 import { zeroSettings } from '../../support/builders';
 
 const WT = { name: 'chat-abc', dir: '/state/zero/worktrees' };

@@ -3,8 +3,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promptInput } from '../../../src/protocol/input';
-import { buildExecArgs } from '../../../src/zero/execArgs';
-import { explainExit } from '../../../src/zero/exitReason';
+import { buildExecArgs } from '../../../src/zero/exec/execArgs';
+import { explainExit } from '../../../src/zero/exec/exitReason';
 import { startZeroRun } from '../../../src/zero/process/zeroProcess';
 import { collect, events, fakeRunEnv, freshSandboxEach, type Sandbox, WIN } from '../support/zeroRunSandbox';
 

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promptInput } from '../../../src/protocol/input';
-import { buildExecArgs } from '../../../src/zero/execArgs';
+import { buildExecArgs } from '../../../src/zero/exec/execArgs';
 import { startZeroRun } from '../../../src/zero/process/zeroProcess';
 import { isDead } from '../support/processes';
 import { fakeBinary, makeSandbox, type Sandbox } from '../support/zeroRunSandbox';

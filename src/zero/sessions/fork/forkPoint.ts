@@ -6,7 +6,7 @@
  * terminal, and a rewind reuses sequence numbers.
  */
 import type { SessionEvent } from '../checkpoints';
-import { turnUserMessage, type TurnWindow } from '../../turnMessage';
+import { turnUserMessage, type TurnWindow } from '../../exec/turnMessage';
 
 export type ForkPoint =
   /** Keep the session's first `keep` events (file order). */

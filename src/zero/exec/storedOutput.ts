@@ -8,7 +8,7 @@
 import { createReadStream } from 'node:fs';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
-import { validSessionId } from './sessions/checkpoints';
+import { validSessionId } from '../sessions/checkpoints';
 
 export type StoredRead =
   | { readonly kind: 'ok'; readonly output: string; readonly truncated: boolean; readonly cut: boolean }

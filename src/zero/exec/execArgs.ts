@@ -6,8 +6,8 @@
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { expandHome } from './binary/findZero';
-import { sessionTitleArg } from './sessions/sessionTitle';
+import { expandHome } from '../binary/findZero';
+import { sessionTitleArg } from '../sessions/sessionTitle';
 
 export interface ExecArgsOptions {
   /** Workspace folder; becomes `--cwd`. Must be absolute. */

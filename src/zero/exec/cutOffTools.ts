@@ -10,11 +10,11 @@
  */
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import type { ChatAction, RecoveredTool } from '../conversation/actions';
-import { MAX_RECOVERED_OUTPUT } from '../conversation/cutOff';
-import type { Chat, Turn } from '../conversation/model';
-import { lazySchema, looseObject, number, optional, string, unknown } from '../protocol/zod';
-import { validSessionId } from './sessions/checkpoints';
+import type { ChatAction, RecoveredTool } from '../../conversation/actions';
+import { MAX_RECOVERED_OUTPUT } from '../../conversation/cutOff';
+import type { Chat, Turn } from '../../conversation/model';
+import { lazySchema, looseObject, number, optional, string, unknown } from '../../protocol/zod';
+import { validSessionId } from '../sessions/checkpoints';
 
 export const TAIL_BYTES = 4 * 1024 * 1024;
 /** More open calls than any turn has: a hostile chat file cannot make this read without end. */

@@ -5,10 +5,10 @@
  * The call is looked up in the chat the host keeps (never a path from the view). esbuild.mjs bundles this into
  * dist/fullOutput.js, loaded on first use (src/host/views/fullOutputLoader.ts).
  */
-import type { Chat, ToolItem } from '../conversation/model';
-import { readSpillFile, type SpillRead } from './process/spillFile';
+import type { Chat, ToolItem } from '../../conversation/model';
+import { readSpillFile, type SpillRead } from '../process/spillFile';
 
-export { spillRoot } from './process/spillFile';
+export { spillRoot } from '../process/spillFile';
 import { readStoredOutput } from './storedOutput';
 
 export type FullOutput =

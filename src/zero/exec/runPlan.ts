@@ -3,12 +3,12 @@
  * Returns words instead of throwing, so the chat can show what is wrong and keep the prompt.
  */
 import { buildExecArgs, SettingsError } from './execArgs';
-import { findZero } from './binary/findZero';
-import type { ZeroSettings } from './config/settingsSources';
-import type { TurnWorktree } from '../conversation/transport';
-import { SPEC_MODE } from '../conversation/specReview';
-import type { TurnChoice } from '../conversation/transport';
-import { providerEnv } from './config/providers';
+import { findZero } from '../binary/findZero';
+import type { ZeroSettings } from '../config/settingsSources';
+import type { TurnWorktree } from '../../conversation/transport';
+import { SPEC_MODE } from '../../conversation/specReview';
+import type { TurnChoice } from '../../conversation/transport';
+import { providerEnv } from '../config/providers';
 
 export interface RunPlan {
   readonly binary: string;

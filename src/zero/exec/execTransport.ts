@@ -2,7 +2,7 @@
  * The `zero exec` transport: one process per turn, stream-json in and out (docs/zero-exec.md §4-§7).
  * Permission requests arrive after Zero has refused the call, so approvals do not block here.
  */
-import { actionFromDecoded, type ChatAction } from '../conversation/actions';
+import { actionFromDecoded, type ChatAction } from '../../conversation/actions';
 import {
   failedTurn,
   type Transport,
@@ -12,17 +12,17 @@ import {
   type TurnListener,
   type TurnRequest,
   type TransportLog,
-} from '../conversation/transport';
-import { InputError, promptInput } from '../protocol/input';
-import type { ErrorEvent } from '../protocol/events';
-import { latencyMark, latencyOn } from '../protocol/latencyMarks';
+} from '../../conversation/transport';
+import { InputError, promptInput } from '../../protocol/input';
+import type { ErrorEvent } from '../../protocol/events';
+import { latencyMark, latencyOn } from '../../protocol/latencyMarks';
 import { EXEC_CAPABILITIES } from './execCapabilities';
 import { explainExit } from './exitReason';
-import { StderrLogCap } from './process/stderrLog';
-import { startZeroRun, type RunExit } from './process/zeroProcess';
+import { StderrLogCap } from '../process/stderrLog';
+import { startZeroRun, type RunExit } from '../process/zeroProcess';
 import { planRun } from './runPlan';
-import { argsForLog } from './sessions/sessionTitle';
-import type { ZeroSettings } from './config/settingsSources';
+import { argsForLog } from '../sessions/sessionTitle';
+import type { ZeroSettings } from '../config/settingsSources';
 
 export interface ExecTransportDeps {
   settings(): ZeroSettings;

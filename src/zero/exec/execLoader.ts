@@ -2,9 +2,9 @@
  * The exec transport as activation builds it: a stand-in that loads the real one (exec.bundle.ts, dist/exec.js in
  * the extension bundle: esbuild.mjs) when the first exec turn starts.
  */
-import type { Transport, TurnHandle, TurnListener, TurnRequest } from '../conversation/transport';
+import type { Transport, TurnHandle, TurnListener, TurnRequest } from '../../conversation/transport';
 import { EXEC_CAPABILITIES } from './execCapabilities';
-import { lazy } from '../lifecycle/lazy';
+import { lazy } from '../../lifecycle/lazy';
 import type * as Exec from './exec.bundle';
 import type { ExecTransport, ExecTransportDeps } from './execTransport';
 

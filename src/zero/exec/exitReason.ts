@@ -4,7 +4,7 @@
  * `run_end` is authoritative when it arrived; without it only the exit code or signal is left,
  * and exit 1 without `run_end` means Zero crashed (§1, §4).
  */
-import type { RunExit } from './process/zeroProcess';
+import type { RunExit } from '../process/zeroProcess';
 
 export type ExitKind =
   | 'success'

@@ -8,7 +8,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { nodeCrypto } from './process/nodeOnDemand';
+import { nodeCrypto } from '../process/nodeOnDemand';
 
 export type TurnRoot = { readonly ok: true; readonly root: string } | { readonly ok: false; readonly reason: string };
 

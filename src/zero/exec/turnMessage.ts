@@ -4,7 +4,7 @@
  * records events best-effort (a turn's message can be missing). So the turn is matched by its time
  * window (Zero stores whole seconds) and by the prompt Zero was given.
  */
-import type { SessionEvent } from './sessions/checkpoints';
+import type { SessionEvent } from '../sessions/checkpoints';
 
 export interface TurnWindow {
   readonly prompt: string;
