@@ -41,6 +41,13 @@ describe('layer lint rules', function () {
     ['src/zero/x.ts', "import { x } from '../acp/client';", /may import only: protocol/],
     ['src/zero/x.ts', "import { x } from '../chats/chatState';", /zero\/ is the plain-Node CLI boundary/],
     ['src/zero/x.ts', "import * as x from 'vscode';", /only src\/host/],
+    // zero/'s sub-rooms are held to the same rules, whatever their depth.
+    [
+      'src/zero/exec/x.ts',
+      "import { x } from '../../host/workspace/settings';",
+      /zero\/ is the plain-Node CLI boundary/,
+    ],
+    ['src/zero/sessions/fork/x.ts', "import { x } from '../../../chats/chatState';", /may import only: protocol/],
     // Node built-ins in the browser and in the pure layers.
     ['src/webview/x.ts', "import * as x from 'fs';", /No Node built-ins/],
     ['src/webview/x.ts', "import * as x from 'node:path';", /No Node built-ins/],
@@ -113,10 +120,13 @@ describe('layer lint rules', function () {
     ['src/conversation/x.ts', "import { x } from '../protocol/events';"],
     ['src/zero/x.ts', "import { x } from 'node:child_process';"],
     ['src/zero/x.ts', "import { x } from '../protocol/eventStream';"],
+    ['src/zero/exec/x.ts', "import { x } from '../../protocol/eventStream';"],
+    ['src/zero/sessions/fork/x.ts', "import { x } from '../../checkpoints';"],
+    ['src/zero/sessions/x.ts', "import { x } from '../process/nodeOnDemand';"],
     ['src/acp/x.ts', "import { x } from '../conversation/reducer';"],
     ['src/acp/x.ts', "import { x } from 'node:stream';"],
     ['src/acp/x.ts', "import { x } from '@agentclientprotocol/sdk';"],
-    ['src/acp/x.ts', "import { killTree } from '../zero/killTree';"],
+    ['src/acp/x.ts', "import { killTree } from '../zero/process/killTree';"],
     ['src/webview/transcript/x.ts', "import { x } from '../../conversation/model';"],
     ['src/webview/x.ts', "import { x } from '../messages/messages';"],
     ['src/webview/x.ts', "import { x } from 'markdown-it';"],
