@@ -12,10 +12,10 @@ import { RUNNING_STATUSES } from '../conversation/model';
 import { currentTurn } from '../conversation/reducer';
 import { resumeOffer } from '../conversation/cutOff';
 import { h } from './dom';
-import { MarkdownBlocks } from './incremental';
+import { MarkdownBlocks } from './markdown/incremental';
 import { statusLabel } from './transcript/format';
 import { spokenText } from './spokenText';
-import { appendedSince } from './textGrowth';
+import { appendedSince } from './markdown/textGrowth';
 
 type Phase = 'idle' | 'running' | 'ending' | 'done';
 

@@ -5,7 +5,7 @@ import { Announcer } from './announcer';
 import { Composer } from './composer/composer';
 import { h } from './dom';
 import { installKeyboard, keepFocus } from './keyboard';
-import { installClickHandler } from './links';
+import { installClickHandler } from './markdown/links';
 import { BannersView } from './chrome/banners';
 import { HeaderView, isRunningChat } from './chrome/header';
 import { QueueView } from './transcript/queue';

@@ -6,10 +6,10 @@
 import type { HostToWebview } from '../messages/messages';
 import { ChatApp } from './app';
 import { reportFocus } from './focusReport';
-import { warmUp } from './markdown';
+import { warmUp } from './markdown/markdown';
 import { Store } from './store';
 import { firstWords } from './streamedFrame';
-import { forgetGrowth } from './textGrowth';
+import { forgetGrowth } from './markdown/textGrowth';
 import { loadState, post, saveState } from './vscodeApi';
 
 const root = document.getElementById('app') ?? document.body.appendChild(document.createElement('div'));

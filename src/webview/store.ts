@@ -2,7 +2,7 @@
 import type { ChatAction } from '../conversation/actions';
 import { reduceChat } from '../conversation/reducer';
 import type { ComposerState, ViewState } from '../messages/messages';
-import { noteGrowth } from './textGrowth';
+import { noteGrowth } from './markdown/textGrowth';
 
 export class Store {
   private current: ViewState | null = null;

@@ -4,7 +4,7 @@
  */
 import { strict as assert } from 'node:assert';
 import MarkdownIt from 'markdown-it';
-import { MarkdownBlocks } from '../../src/webview/incremental';
+import { MarkdownBlocks } from '../../src/webview/markdown/incremental';
 
 const md = new MarkdownIt({ html: false, linkify: true });
 

@@ -18,7 +18,7 @@
  */
 import { h } from '../dom';
 import { whenIdle } from '../idle';
-import { renderBlocks } from '../markdown';
+import { renderBlocks } from '../markdown/markdown';
 import { copyStandIn } from './standInCopy';
 import { WindowedList } from './windowedList';
 

@@ -7,9 +7,9 @@
  */
 import type { TextItem } from '../../conversation/model';
 import { h } from '../dom';
-import { MarkdownBlocks } from '../incremental';
-import { renderBlocks } from '../markdown';
-import { appendedSince } from '../textGrowth';
+import { MarkdownBlocks } from '../markdown/incremental';
+import { renderBlocks } from '../markdown/markdown';
+import { appendedSince } from '../markdown/textGrowth';
 import { AnswerPages } from './answerPages';
 import type { ItemView } from './itemView';
 

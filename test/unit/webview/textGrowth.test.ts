@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat, TurnItem } from '../../../src/conversation/model';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
-import { appendedSince, forgetGrowth, noteGrowth } from '../../../src/webview/textGrowth';
+import { appendedSince, forgetGrowth, noteGrowth } from '../../../src/webview/markdown/textGrowth';
 import { zeroEvent } from '../../support/builders';
 const text = (delta: string): ChatAction => zeroEvent({ type: 'text', delta });
 const lastItem = (chat: Chat): TurnItem => chat.turns[chat.turns.length - 1]!.items.at(-1)!;

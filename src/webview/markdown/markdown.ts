@@ -20,8 +20,8 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import MarkdownIt from 'markdown-it';
-import { decorateCodeBlocks } from './transcript/codeBlock';
-import { whenIdle } from './idle';
+import { decorateCodeBlocks } from './codeBlock';
+import { whenIdle } from '../idle';
 import { decorateFileLinks } from './links';
 
 const languages = { bash, cpp, css, diff, go, java, javascript, json, python, rust, shell, sql, typescript, xml, yaml };

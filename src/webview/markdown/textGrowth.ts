@@ -8,8 +8,8 @@
  * the only reducer path that does that is the append). Steps are kept for one frame only, so no
  * chain of old items is kept alive.
  */
-import type { ChatAction } from '../conversation/actions';
-import type { Chat, TurnItem } from '../conversation/model';
+import type { ChatAction } from '../../conversation/actions';
+import type { Chat, TurnItem } from '../../conversation/model';
 
 interface Step {
   readonly from: TurnItem;
