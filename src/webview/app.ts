@@ -1,10 +1,10 @@
 /** The whole view: header, banners, transcript and queue (scrolling), composer, live region. */
 import { chatTransport } from '../conversation/model';
 import type { ViewState } from '../messages/messages';
-import { Announcer } from './announcer';
+import { Announcer } from './a11y/announcer';
 import { Composer } from './composer/composer';
 import { h } from './dom';
-import { installKeyboard, keepFocus } from './keyboard';
+import { installKeyboard, keepFocus } from './a11y/keyboard';
 import { installClickHandler } from './markdown/links';
 import { BannersView } from './chrome/banners';
 import { HeaderView, isRunningChat } from './chrome/header';

@@ -5,7 +5,7 @@
  */
 import type { HostToWebview } from '../messages/messages';
 import { ChatApp } from './app';
-import { reportFocus } from './focusReport';
+import { reportFocus } from './a11y/focusReport';
 import { warmUp } from './markdown/markdown';
 import { Store } from './store';
 import { firstWords } from './streamedFrame';

@@ -19,7 +19,7 @@ import { ComposerBar } from './composerBar';
 import { menuTrigger, mentionPicks, type MentionToken, type Pick } from './composerMenus';
 import { button, h, setText } from '../dom';
 import { NextMessageChips } from './nextMessageChips';
-import { announce } from '../announcer';
+import { announce } from '../a11y/announcer';
 import { AttachmentsView } from './attachments';
 import type { EditRequest, TurnActions } from '../transcript/turn';
 import { CLEAR_TRANSCRIPT, parseSlash, setZeroCommands, type SlashCommand, type SlashTarget } from './slashCommands';

@@ -2,7 +2,7 @@
  * Clicks inside the chat: markdown links, file references and code-block buttons, by delegation.
  * A click never navigates the webview; http(s) links are left to VS Code, which opens them outside.
  */
-import { announce } from '../announcer';
+import { announce } from '../a11y/announcer';
 import { post } from '../vscodeApi';
 
 const KNOWN_EXT = new Set([

@@ -6,7 +6,7 @@
  */
 import { answerMessage, askFromArgs, zeroAnsweredItself, type AskCall } from '../../conversation/askUser';
 import type { ToolItem } from '../../conversation/model';
-import { announce } from '../announcer';
+import { announce } from '../a11y/announcer';
 import { button, h } from '../dom';
 import { post } from '../vscodeApi';
 import type { ItemView } from './itemView';

@@ -4,7 +4,7 @@
  * `zero spec approve|reject` and answers with the turn's new spec; until then the buttons wait.
  */
 import { specCardModel, type SpecReview } from '../../conversation/specReview';
-import { announce } from '../announcer';
+import { announce } from '../a11y/announcer';
 import { button, h } from '../dom';
 import { post } from '../vscodeApi';
 

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { spokenText } from '../../../src/webview/spokenText';
+import { spokenText } from '../../../src/webview/a11y/spokenText';
 
 describe('spokenText: a finished markdown block as a screen reader hears it', () => {
   it('keeps the words and drops the markdown punctuation', () => {

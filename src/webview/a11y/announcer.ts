@@ -4,18 +4,18 @@
  * finished or stopped. What is already
  * on screen when a snapshot arrives (a reopened chat, a reloaded view) only sets the baseline.
  */
-import type { Chat, PermissionItem, PlanEntry, Turn, TurnItem } from '../conversation/model';
-import { planSpoken } from '../conversation/planChecklist';
-import { ASK_TOOL, askFromArgs } from '../conversation/askUser';
-import { ruleLines } from '../conversation/permissionRules';
-import { RUNNING_STATUSES } from '../conversation/model';
-import { currentTurn } from '../conversation/reducer';
-import { resumeOffer } from '../conversation/cutOff';
-import { h } from './dom';
-import { MarkdownBlocks } from './markdown/incremental';
-import { statusLabel } from './transcript/format';
+import type { Chat, PermissionItem, PlanEntry, Turn, TurnItem } from '../../conversation/model';
+import { planSpoken } from '../../conversation/planChecklist';
+import { ASK_TOOL, askFromArgs } from '../../conversation/askUser';
+import { ruleLines } from '../../conversation/permissionRules';
+import { RUNNING_STATUSES } from '../../conversation/model';
+import { currentTurn } from '../../conversation/reducer';
+import { resumeOffer } from '../../conversation/cutOff';
+import { h } from '../dom';
+import { MarkdownBlocks } from '../markdown/incremental';
+import { statusLabel } from '../transcript/format';
 import { spokenText } from './spokenText';
-import { appendedSince } from './markdown/textGrowth';
+import { appendedSince } from '../markdown/textGrowth';
 
 type Phase = 'idle' | 'running' | 'ending' | 'done';
 
