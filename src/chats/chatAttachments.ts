@@ -1,6 +1,6 @@
 /** The selections and Explorer files attached to the sidebar's next message (the composer's chips). */
 import { mentionLabel, type MentionRef } from '../conversation/prompts/composerPrompt';
-import type { Attachment } from '../messages/messages';
+import type { Attachment } from '../messages/protocol';
 import { newId } from './chatRegistry';
 
 /** A selection (its fenced block) or a file or folder from the Explorer (a mention, sent as its path). */

@@ -6,7 +6,7 @@
  * webview replays.
  */
 import type { Chat } from '../conversation/model';
-import type { ViewState } from '../messages/messages';
+import type { ViewState } from '../messages/protocol';
 import { mayChangeActivity, type ChatActivity } from '../conversation/readouts/chatActivity';
 import { Emitter } from '../lifecycle/emitter';
 import { ChatActivityTracker } from './chatActivityTracker';

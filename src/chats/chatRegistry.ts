@@ -8,7 +8,7 @@ import type { ChatAction } from '../conversation/actions';
 import type { Chat } from '../conversation/model';
 import { isRunning, newChat, reduceChat } from '../conversation/reducer';
 import { nextRun } from '../conversation/deltaRuns';
-import type { ChatSummary } from '../messages/messages';
+import type { ChatSummary } from '../messages/protocol';
 import type { InputImage } from '../protocol/input';
 import type { ChatStore } from '../storage/chatStore';
 import type { ChatHead } from '../storage/chatTail';

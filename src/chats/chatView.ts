@@ -2,7 +2,7 @@
  * What the webviews are told: the view state of the sidebar's or a tab's chat, and what the views
  * show besides the chat (CLI status, drafts, the composer's pickers).
  */
-import type { BinaryState, ChatSummary, ComposerState, ViewState } from '../messages/messages';
+import type { BinaryState, ChatSummary, ComposerState, ViewState } from '../messages/protocol';
 import type { ChatAttachments } from './chatAttachments';
 import type { ChatFocus } from './chatFocus';
 import type { ChatRegistry } from './chatRegistry';

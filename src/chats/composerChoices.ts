@@ -5,7 +5,7 @@
  */
 import type { ModelInfo } from '../conversation/readouts/contextMeter';
 import type { AcpSessionInfo } from '../conversation/model';
-import type { ModeChoice } from '../messages/messages';
+import type { ModeChoice } from '../messages/protocol';
 import type { ZeroCommand } from '../conversation/prompts/zeroCommands';
 import { listModelChoices } from '../zero/config/models';
 import { listProviders, providerEnv, type ProviderChoices } from '../zero/config/providers';

@@ -17,7 +17,7 @@
 import * as fs from 'node:fs';
 import type { ChatAction } from '../conversation/actions';
 import type { Chat } from '../conversation/model';
-import type { ChatSummary } from '../messages/messages';
+import type { ChatSummary } from '../messages/protocol';
 import { chatFile, chatIdsOnDisk, removeChatFiles, tailChatFile } from './chatFiles';
 import { snapshotText } from './chatLogFile';
 import { readChatLog } from './chatReader';

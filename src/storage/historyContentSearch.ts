@@ -8,7 +8,7 @@
 import { promises as fsp } from 'node:fs';
 import { chatSearchText, matchContent, searchWords, type SearchText } from '../conversation/readouts/historySearch';
 import type { Chat } from '../conversation/model';
-import type { ChatSummary } from '../messages/messages';
+import type { ChatSummary } from '../messages/protocol';
 import { replayFile } from './chatLogFile';
 
 const MAX_TEXT_PER_CHAT = 512 * 1024;

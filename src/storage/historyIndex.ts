@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import { array, lazySchema, literal, looseObject, nullable, optional, string } from '../protocol/zod';
 import { ChatSummarySchema } from '../conversation/chatSchema';
-import type { ChatSummary } from '../messages/messages';
+import type { ChatSummary } from '../messages/protocol';
 import { indexFile, parseLine, setAside, writeAtomicSync } from './chatFiles';
 
 export const MAX_CHATS = 200;

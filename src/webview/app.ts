@@ -1,6 +1,6 @@
 /** The whole view: header, banners, transcript and queue (scrolling), composer, live region. */
 import { chatTransport } from '../conversation/model';
-import type { ViewState } from '../messages/messages';
+import type { ViewState } from '../messages/protocol';
 import { Announcer } from './a11y/announcer';
 import { Composer } from './composer/composer';
 import { h } from './dom';

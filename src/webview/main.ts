@@ -3,7 +3,7 @@
  * same reducer as the host's and are drawn at most once per animation frame, but for a turn's first words,
  * drawn at once.
  */
-import type { HostToWebview } from '../messages/messages';
+import type { HostToWebview } from '../messages/protocol';
 import { ChatApp } from './app';
 import { reportFocus } from './a11y/focusReport';
 import { warmUp } from './markdown/markdown';

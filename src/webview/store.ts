@@ -1,7 +1,7 @@
 /** The view's state: the last snapshot plus the actions applied since, with the shared reducer. */
 import type { ChatAction } from '../conversation/actions';
 import { reduceChat } from '../conversation/reducer';
-import type { ComposerState, ViewState } from '../messages/messages';
+import type { ComposerState, ViewState } from '../messages/protocol';
 import { noteGrowth } from './markdown/textGrowth';
 
 export class Store {

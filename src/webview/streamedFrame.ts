@@ -4,7 +4,7 @@
  * streamed frame touches the text being streamed only.
  */
 import type { Chat, Turn } from '../conversation/model';
-import type { ViewState } from '../messages/messages';
+import type { ViewState } from '../messages/protocol';
 
 export function onlyTextGrew(prev: ViewState, next: ViewState): boolean {
   if (!sameExcept(prev, next, 'chat')) return false;

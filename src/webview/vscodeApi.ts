@@ -1,5 +1,5 @@
 /** The VS Code webview API, typed: post messages to the host and keep state across reloads. */
-import type { MentionRef, WebviewToHost } from '../messages/messages';
+import type { MentionRef, WebviewToHost } from '../messages/protocol';
 
 /** What the webview keeps with `setState` (survives hide/show and reloads of the view). */
 export interface PersistedState {

@@ -9,7 +9,7 @@ import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { ChatAction } from '../../src/conversation/actions';
-import type { ViewState } from '../../src/messages/messages';
+import type { ViewState } from '../../src/messages/protocol';
 import { CHAT_ID, chatOf, emptyChat, ev, eventActions, runActions, T_START, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
 import { processExited } from '../support/builders';

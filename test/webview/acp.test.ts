@@ -1,7 +1,7 @@
 /** ACP chats in the view: the transport switch, mode and model, the plan list, the waiting status and what ACP does not show. */
 import { strict as assert } from 'node:assert';
 import type { ChatAction } from '../../src/conversation/actions';
-import type { ComposerState } from '../../src/messages/messages';
+import type { ComposerState } from '../../src/messages/protocol';
 import { chatOf, emptyChat, T_START, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
 import { zeroEvent } from '../support/builders';

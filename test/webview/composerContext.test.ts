@@ -1,7 +1,7 @@
 /** The composer's @-picker, slash menu, images, pickers and context meter, driven with the keyboard. */
 import { strict as assert } from 'node:assert';
 import type { ChatAction } from '../../src/conversation/actions';
-import type { ComposerState } from '../../src/messages/messages';
+import type { ComposerState } from '../../src/messages/protocol';
 import { CHAT_ID, chatOf, emptyChat, ev, eventActions, runActions, T_START, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
 

@@ -1,7 +1,7 @@
 /** The composer's Effort picker: only for a picked model that lists efforts, exactly those, remembered; ACP says it has none. */
 import { strict as assert } from 'node:assert';
 import type { ChatAction } from '../../src/conversation/actions';
-import type { ComposerState } from '../../src/messages/messages';
+import type { ComposerState } from '../../src/messages/protocol';
 import { chatOf, emptyChat, runActions, T_START, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
 

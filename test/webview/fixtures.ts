@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { actionFromDecoded, type ChatAction } from '../../src/conversation/actions';
 import type { Chat } from '../../src/conversation/model';
 import { newChat, reduceChat } from '../../src/conversation/reducer';
-import type { ViewState } from '../../src/messages/messages';
+import type { ViewState } from '../../src/messages/protocol';
 import { decodeLine } from '../../src/protocol/decode';
 import { processExited, T0 } from '../support/builders';
 

@@ -9,7 +9,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import type { HostToWebview, WebviewToHost } from '../../src/messages/messages';
+import type { HostToWebview, WebviewToHost } from '../../src/messages/protocol';
 import { until } from '../support/until';
 
 export const REPO = path.resolve(__dirname, '..', '..');

@@ -4,7 +4,7 @@
  * follows; it is remembered across a reload and sent with each message. ACP says its provider is Zero's config.
  */
 import { strict as assert } from 'node:assert';
-import type { ComposerState } from '../../src/messages/messages';
+import type { ComposerState } from '../../src/messages/protocol';
 import { chatOf, emptyChat, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
 

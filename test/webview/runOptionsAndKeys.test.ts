@@ -4,7 +4,7 @@
  * in Zero, while Shift+Tab stays reverse focus), and the "no provider" banner's Set Up Zero in Terminal.
  */
 import { strict as assert } from 'node:assert';
-import type { ComposerState } from '../../src/messages/messages';
+import type { ComposerState } from '../../src/messages/protocol';
 import { chatOf, emptyChat, T_START, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
 

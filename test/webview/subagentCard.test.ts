@@ -8,7 +8,7 @@ import { strict as assert } from 'node:assert';
 import type { ChatAction } from '../../src/conversation/actions';
 import { ACP_NO_SUBAGENTS, ACP_NO_SUBAGENTS_WHY, NOT_STREAMED } from '../../src/conversation/subagent';
 import { execChoices } from '../../src/chats/composerChoices';
-import type { ComposerState } from '../../src/messages/messages';
+import type { ComposerState } from '../../src/messages/protocol';
 import { CHAT_ID, chatOf, emptyChat, ev, eventActions, runActions, T_START, viewState } from './fixtures';
 import { useChatPage, type ChatPage } from './harness';
 

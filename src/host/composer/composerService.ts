@@ -20,7 +20,7 @@ import {
   type ModeChoice,
   type ProviderModels,
   type SendOptions,
-} from '../../messages/messages';
+} from '../../messages/protocol';
 import { isPlainProviderName, type ProviderChoices } from '../../zero/config/providers';
 import { providerChoices } from './providerChoices';
 import { SETUP_COMMAND, setupInTerminal } from './setupInTerminal';

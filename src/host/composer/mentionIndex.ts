@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { excludeMatcher } from '../../pathSearch/globExclude';
 import { PathIndex, withFolders } from '../../pathSearch/fuzzyPaths';
-import type { MentionCandidate } from '../../messages/messages';
+import type { MentionCandidate } from '../../messages/protocol';
 import { Disposable } from '../../lifecycle/disposable';
 
 const MAX_FILES = 200_000;

@@ -3,7 +3,7 @@
  * one marked, and the model lists loaded so far. A name that is not plain is listed but not offered:
  * it would never reach a run (providers.ts).
  */
-import type { ComposerState, ProviderChoice, ProviderModels } from '../../messages/messages';
+import type { ComposerState, ProviderChoice, ProviderModels } from '../../messages/protocol';
 import { isPlainProviderName, type ProviderChoices } from '../../zero/config/providers';
 
 export function providerChoices(

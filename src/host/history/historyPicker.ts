@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { activityWords } from '../../conversation/readouts/chatActivity';
 import { dateGroup } from '../../conversation/readouts/historyGroups';
-import type { ChatSummary } from '../../messages/messages';
+import type { ChatSummary } from '../../messages/protocol';
 import { listSessions, resumableHere, type ZeroSession } from '../../zero';
 import type { ChatController } from '../../chats/chatController';
 import { continueInTerminal } from './continueInTerminal';

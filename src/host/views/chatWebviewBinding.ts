@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { ChatAction } from '../../conversation/actions';
 import { assertNever } from '../../conversation/actions';
-import { WebviewToHostSchema, type HostToWebview, type ViewState, type WebviewToHost } from '../../messages/messages';
+import { WebviewToHostSchema, type HostToWebview, type ViewState, type WebviewToHost } from '../../messages/protocol';
 import type { ChatController, ControllerChange } from '../../chats/chatController';
 import { Disposable } from '../../lifecycle/disposable';
 import { latencyMark, latencyOn } from '../../protocol/latencyMarks';

@@ -2,7 +2,7 @@
  * Banners above the transcript: an untrusted workspace, a Zero binary that cannot run or is worth a
  * note, and a Zero with no model provider (`zero providers list` empty), which `zero setup` fixes.
  */
-import type { BinaryState, ComposerState } from '../../messages/messages';
+import type { BinaryState, ComposerState } from '../../messages/protocol';
 import { button, h } from '../dom';
 import { post } from '../vscodeApi';
 

@@ -2,7 +2,7 @@
 import type { Chat } from '../../conversation/model';
 import { chatTransport, RUNNING_STATUSES } from '../../conversation/model';
 import { currentTurn } from '../../conversation/reducer';
-import type { ViewState } from '../../messages/messages';
+import type { ViewState } from '../../messages/protocol';
 import { button, h, setText } from '../dom';
 import { post } from '../vscodeApi';
 import { baseName, statusLabel, tokens } from '../transcript/format';

@@ -9,7 +9,7 @@
 import { chatTransport, type Chat } from '../../conversation/model';
 import { ACP_NO_MCP, ACP_NO_MCP_WHY } from '../../conversation/acpMcp';
 import { ACP_NO_SUBAGENTS, ACP_NO_SUBAGENTS_WHY } from '../../conversation/subagent';
-import type { ComposerState, ViewState } from '../../messages/messages';
+import type { ComposerState, ViewState } from '../../messages/protocol';
 import { button, h } from '../dom';
 import { post } from '../vscodeApi';
 

@@ -6,7 +6,7 @@
  */
 import { chatTransport, RUNNING_STATUSES, type Chat, type ChatWorktree } from '../../conversation/model';
 import { ACP_NO_WORKTREE, RESTRICTED_NO_WORKTREE, worktreeBase } from '../../conversation/worktreeActions';
-import type { ViewState } from '../../messages/messages';
+import type { ViewState } from '../../messages/protocol';
 import { button, h } from '../dom';
 import { post } from '../vscodeApi';
 

@@ -1,5 +1,5 @@
 /** Editor selections that go with the next message, as removable chips above the message box. */
-import type { Attachment } from '../../messages/messages';
+import type { Attachment } from '../../messages/protocol';
 import { h } from '../dom';
 import { post } from '../vscodeApi';
 

@@ -13,7 +13,7 @@
  */
 import type { MentionRef } from '../../conversation/prompts/composerPrompt';
 import type { Chat, TransportKind } from '../../conversation/model';
-import type { Attachment, ComposerState, MentionCandidate, SendOptions, SentImage } from '../../messages/messages';
+import type { Attachment, ComposerState, MentionCandidate, SendOptions, SentImage } from '../../messages/protocol';
 import { CompletionMenu } from './completionMenu';
 import { ComposerBar } from './composerBar';
 import { menuTrigger, mentionPicks, type MentionToken, type Pick } from './composerMenus';

@@ -11,7 +11,7 @@
 import { contextMeter, meterText, WARN_AT } from '../../conversation/readouts/contextMeter';
 import type { ModelInfo } from '../../conversation/readouts/contextMeter';
 import type { Chat, TransportKind } from '../../conversation/model';
-import type { ComposerState } from '../../messages/messages';
+import type { ComposerState } from '../../messages/protocol';
 import { button, h, setText } from '../dom';
 import { IMAGE_TYPES } from './imageFiles';
 import { RunOptionsMenu } from './runOptions';

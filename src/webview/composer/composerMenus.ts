@@ -3,7 +3,7 @@
  * menu, `@word` after a space opens the mention picker. Pure, so the composer only wires events.
  */
 import { mentionLabel, parseRangeMention, type MentionRef } from '../../conversation/prompts/composerPrompt';
-import type { MentionCandidate } from '../../messages/messages';
+import type { MentionCandidate } from '../../messages/protocol';
 import type { MenuItem } from './completionMenu';
 import { allSlashCommands, type SlashCommand } from './slashCommands';
 

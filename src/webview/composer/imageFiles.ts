@@ -1,5 +1,5 @@
 /** Images for the next message: which files Zero accepts (docs/zero-exec.md §8), read as base64. */
-import type { SentImage } from '../../messages/messages';
+import type { SentImage } from '../../messages/protocol';
 
 export const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 /** Zero's per-image limit: 10 MiB decoded. */

@@ -4,7 +4,7 @@
  * webview state). Renders them as removable chips.
  */
 import { mentionLabel, type MentionRef } from '../../conversation/prompts/composerPrompt';
-import type { ComposerState, SentImage } from '../../messages/messages';
+import type { ComposerState, SentImage } from '../../messages/protocol';
 import { h } from '../dom';
 import { imageProblem, readImage } from './imageFiles';
 import { loadState, post, saveState } from '../vscodeApi';

@@ -11,7 +11,7 @@
  * A button that opens a small group of native controls: keyboard and screen readers work as usual;
  * Esc closes it and gives the focus back to the button.
  */
-import { EXEC_PROFILES, MAX_TURNS_CEILING } from '../../messages/messages';
+import { EXEC_PROFILES, MAX_TURNS_CEILING } from '../../messages/protocol';
 import { button, h, setText } from '../dom';
 
 export interface RunPicks {

@@ -3,7 +3,7 @@
  * unknown `/word` is not a command: it is sent as text.
  */
 import type { Chat, TransportKind } from '../../conversation/model';
-import type { WebviewToHost } from '../../messages/messages';
+import type { WebviewToHost } from '../../messages/protocol';
 import { expandZeroCommand, type ZeroCommand } from '../../conversation/prompts/zeroCommands';
 import { SPEC_MODE } from '../../conversation/specReview';
 

@@ -1,6 +1,6 @@
 /** The empty chat: what Zero is, and the recent chats to reopen (History shows them all). */
 import { activityWords } from '../../conversation/readouts/chatActivity';
-import type { ChatSummary } from '../../messages/messages';
+import type { ChatSummary } from '../../messages/protocol';
 import { button, h } from '../dom';
 import { post } from '../vscodeApi';
 

@@ -10,7 +10,7 @@
  */
 import type { Chat, Turn, TurnItem } from '../../conversation/model';
 import { RUNNING_STATUSES } from '../../conversation/model';
-import type { ChatSummary } from '../../messages/messages';
+import type { ChatSummary } from '../../messages/protocol';
 import { button, h, setText } from '../dom';
 import { CLEARED_WORDS } from '../composer/slashCommands';
 import { post } from '../vscodeApi';

@@ -1,6 +1,6 @@
 /** Which `zero` will run and whether it is new enough, checked at start-up and whenever `zero.path` changes. */
 import { checkZeroVersion, findZero, probeVersion } from '..';
-import type { BinaryState } from '../../messages/messages';
+import type { BinaryState } from '../../messages/protocol';
 
 export async function checkBinary(configuredPath: string): Promise<BinaryState & { version: string | null }> {
   const found = findZero({ configuredPath });

@@ -14,7 +14,7 @@ import { newChat, reduceChat } from '../../../src/conversation/reducer';
 import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { ChatWebviewBinding } from '../../../src/host/views/chatWebviewBinding';
-import { WebviewToHostSchema, type HostToWebview } from '../../../src/messages/messages';
+import { WebviewToHostSchema, type HostToWebview } from '../../../src/messages/protocol';
 import { plainEditor } from '../support/editorHandlers';
 import { FakeTransport } from '../support/fakeTransport';
 import { EventEmitter, RecordingLog, shim } from '../shim/vscode';

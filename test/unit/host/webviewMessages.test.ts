@@ -6,7 +6,7 @@ import type * as vscode from 'vscode';
 import { ChatController } from '../../../src/chats/chatController';
 import { ChatStore } from '../../../src/storage/chatStore';
 import { ChatWebviewBinding, sidebarTarget } from '../../../src/host/views/chatWebviewBinding';
-import { WebviewToHostSchema, MAX_IMAGE_BASE64, type HostToWebview } from '../../../src/messages/messages';
+import { WebviewToHostSchema, MAX_IMAGE_BASE64, type HostToWebview } from '../../../src/messages/protocol';
 import { plainEditor } from '../support/editorHandlers';
 import { FakeTransport } from '../support/fakeTransport';
 import { EventEmitter, RecordingLog, shim } from '../shim/vscode';

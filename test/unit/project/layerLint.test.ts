@@ -128,7 +128,7 @@ describe('layer lint rules', function () {
     ['src/acp/x.ts', "import { x } from '@agentclientprotocol/sdk';"],
     ['src/acp/x.ts', "import { killTree } from '../zero/process/killTree';"],
     ['src/webview/transcript/x.ts', "import { x } from '../../conversation/model';"],
-    ['src/webview/x.ts', "import { x } from '../messages/messages';"],
+    ['src/webview/x.ts', "import { x } from '../messages/protocol';"],
     ['src/webview/x.ts', "import { x } from 'markdown-it';"],
     ['src/chats/x.ts', "import { x } from '../storage/chatStore';"],
     ['src/chats/x.ts', "import { Emitter } from '../lifecycle/emitter';"],

@@ -10,7 +10,7 @@ const ROOT = path.resolve(__dirname, '../..', '..');
 
 const SCRIPT = `
 const { readChat } = require('./src/conversation/chatSchema');
-const { WebviewToHostSchema } = require('./src/messages/messages');
+const { WebviewToHostSchema } = require('./src/messages/protocol');
 console.log(JSON.stringify([
   readChat({ id: 1 }),
   WebviewToHostSchema.safeParse({ type: 'send', text: 'x'.repeat(1_000_001) }).error.issues[0].message,

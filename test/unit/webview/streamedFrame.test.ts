@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import type { ChatAction } from '../../../src/conversation/actions';
 import type { Chat } from '../../../src/conversation/model';
 import { newChat, reduceChat } from '../../../src/conversation/reducer';
-import type { ViewState } from '../../../src/messages/messages';
+import type { ViewState } from '../../../src/messages/protocol';
 import { firstWords, onlyTextGrew } from '../../../src/webview/streamedFrame';
 import { zeroEvent } from '../../support/builders';
 const BASE: ViewState = {
